@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import type { ProductDetail } from '../../src/domain/catalog/types.ts';
+import { centsToReais } from '../../src/domain/pricing/money.ts';
+import { addToCart } from '../lib/cart-storage.ts';
+
+/** Colour and size choice (footwear) and "Comprar", which adds the line to the browser cart (spec §4). */
+export function AddToCart({ product }: { product: ProductDetail }) {
+  const colors = [...new Set(product.variants.map((v) => v.color))];
+  const [color, setColor] = useState(colors[0] ?? '');
+  const sizes = product.variants.filter((v) => v.color === color);
+  const firstInStock = sizes.find((v) => v.stock > 0)?.size ?? '';
+  const [size, setSize] = useState(firstInStock);
+  const [notice, setNotice] = useState('');
+  const hasVariants = product.variants.length > 0;
+  const chosen = product.variants.find((v) => v.color === color && v.size === size);
+  const available = hasVariants ? (chosen?.stock ?? 0) : product.stock;
+
+  const onBuy = () => {
+    if (hasVariants && !chosen) {
+      setNotice('Escolha a cor e o tamanho.');
+      return;
+    }
+    addToCart({
+      id: product.id,
+      titulo: product.title,
+      valoratual: centsToReais(product.priceCents),
+      valorantigo: product.oldPriceCents === null ? null : centsToReais(product.oldPriceCents),
+      image: product.image?.url ?? null,
+      ...(hasVariants ? { cor: color, tamanho: size } : {}),
+    });
+    setNotice(`Produto "${product.title}" adicionado ao carrinho!`);
+  };
+
+  return (
+    <div className="space-y-4">
+      {hasVariants && (
+        <>
+          <fieldset>
+            <legend className="mb-2 text-sm font-semibold">Cor: {color}</legend>
+            <div className="flex flex-wrap gap-2">
+              {colors.map((c) => (
+                <label key={c} className="cursor-pointer">
+                  <input
+                    type="radio"
+                    name="cor"
+                    value={c}
+                    checked={c === color}
+                    onChange={() => {
+                      setColor(c);
+                      setSize(product.variants.find((v) => v.color === c && v.stock > 0)?.size ?? '');
+                    }}
+                    className="peer sr-only"
+                  />
+                  <span className="inline-block rounded-lg border border-neutral-300 px-3 py-1.5 text-sm peer-checked:border-ink peer-checked:bg-ink peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-brand-dark">
+                    {c}
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend className="mb-2 text-sm font-semibold">Tamanho{size ? `: ${size}` : ''}</legend>
+            <div className="flex flex-wrap gap-2">
+              {sizes.map((v) => (
+                <label key={v.size} className={v.stock > 0 ? 'cursor-pointer' : 'cursor-not-allowed'}>
+                  <input type="radio" name="tamanho" value={v.size} checked={v.size === size} disabled={v.stock === 0} onChange={() => setSize(v.size)} className="peer sr-only" />
+                  <span className="inline-flex h-10 min-w-10 items-center justify-center rounded-lg border border-neutral-300 px-2 text-sm peer-checked:border-ink peer-checked:bg-ink peer-checked:text-white peer-disabled:text-neutral-400 peer-disabled:line-through peer-focus-visible:ring-2 peer-focus-visible:ring-brand-dark">
+                    {v.size}
+                    {v.stock === 0 && <span className="sr-only"> (esgotado)</span>}
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </>
+      )}
+      <p className={`text-sm font-semibold ${available > 0 ? 'text-emerald-700' : 'text-red-700'}`}>
+        {available === 0 ? 'Esgotado' : available <= 5 ? `Últimas ${available} unidades em estoque` : 'Em estoque'}
+      </p>
+      <button
+        type="button"
+        onClick={onBuy}
+        disabled={available === 0}
+        className="w-full rounded-xl bg-brand px-6 py-3.5 text-lg font-extrabold text-ink hover:bg-brand-dark disabled:cursor-not-allowed disabled:bg-neutral-300 sm:w-auto"
+      >
+        Comprar
+      </button>
+      <p role="status" className="min-h-6 text-sm font-medium">
+        {notice}
+      </p>
+    </div>
+  );
+}

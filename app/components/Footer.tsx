@@ -1,0 +1,99 @@
+import { Link } from 'react-router';
+import { store } from '../../src/config/store.ts';
+import { Logo } from './Logo.tsx';
+
+const CATEGORY_LINKS = [
+  { label: 'Frenagem', to: '/ProductList?categoria=freios' },
+  { label: 'Filtros', to: '/ProductList?categoria=filtros' },
+  { label: 'Motor', to: '/ProductList?categoria=motor' },
+  { label: 'Freio', to: '/ProductList?categoria=freios' },
+  { label: 'Acessórios', to: '/ProductList?categoria=acessorios' },
+];
+
+const INSTITUTIONAL = [
+  { label: 'Sobre Nós', to: '/sobre-nos' },
+  { label: 'Segurança', to: '/seguranca' },
+  { label: 'Blog', to: '/blog' },
+  { label: 'Trabalhe conosco', to: '/trabalhe-conosco' },
+];
+
+export function Footer() {
+  return (
+    <footer className="mt-16 bg-ink text-neutral-300">
+      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <Logo />
+          <p className="mt-4 text-sm leading-relaxed">{store.tagline}</p>
+          <ul className="mt-4 flex gap-3" aria-label="Redes sociais">
+            {store.social.map((s) => (
+              <li key={s.label}>
+                <a
+                  href={s.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-block rounded-full border border-neutral-600 px-3 py-1.5 text-xs hover:border-brand hover:text-brand"
+                >
+                  {s.label}
+                  <span className="sr-only"> (abre em nova aba)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <nav aria-labelledby="rodape-categorias">
+          <h2 id="rodape-categorias" className="text-sm font-bold tracking-wide text-white uppercase">
+            Categorias
+          </h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {CATEGORY_LINKS.map((l) => (
+              <li key={l.label}>
+                <Link to={l.to} className="hover:text-brand">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="rodape-institucional">
+          <h2 id="rodape-institucional" className="text-sm font-bold tracking-wide text-white uppercase">
+            Institucional
+          </h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {INSTITUTIONAL.map((l) => (
+              <li key={l.label}>
+                <Link to={l.to} className="hover:text-brand">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-bold tracking-wide text-white uppercase">Contato</h2>
+          <address className="mt-4 space-y-2 text-sm not-italic">
+            <p>{store.addressLine}</p>
+            <p>
+              <a href={store.phoneHref} className="hover:text-brand">
+                {store.phone}
+              </a>
+            </p>
+            <p>
+              <a href={`mailto:${store.email}`} className="hover:text-brand">
+                {store.email}
+              </a>
+            </p>
+            <p>{store.hours}</p>
+          </address>
+        </div>
+      </div>
+      <div className="border-t border-neutral-700">
+        <div className="container-page flex flex-col gap-1 py-4 text-xs text-neutral-400 sm:flex-row sm:justify-between">
+          <p>
+            {store.legalName} · CNPJ {store.cnpj}
+          </p>
+          <p>{store.copyright}</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

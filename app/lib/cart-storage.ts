@@ -1,0 +1,61 @@
+// The browser cart as the spec keeps it: localStorage key "cart", an array of items, with a "cartUpdated"
+// window event after every change. Prices stored here are never trusted; the server quotes the cart.
+export const CART_KEY = 'cart';
+export const CART_EVENT = 'cartUpdated';
+
+export interface CartItem {
+  id: number;
+  titulo: string;
+  valoratual?: number;
+  valorantigo?: number | null;
+  image?: string | null;
+  cor?: string;
+  tamanho?: string;
+  quantity: number;
+}
+
+function isItem(v: unknown): v is CartItem {
+  if (typeof v !== 'object' || v === null) return false;
+  const o = v as Record<string, unknown>;
+  return (
+    Number.isSafeInteger(o.id) &&
+    (o.id as number) > 0 &&
+    typeof o.titulo === 'string' &&
+    Number.isSafeInteger(o.quantity) &&
+    (o.quantity as number) >= 1 &&
+    (o.cor === undefined || typeof o.cor === 'string') &&
+    (o.tamanho === undefined || typeof o.tamanho === 'string')
+  );
+}
+
+/** The stored cart; anything corrupted (not JSON, wrong shape) reads as an empty cart. */
+export function readCart(): CartItem[] {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(CART_KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter(isItem) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function writeCart(items: CartItem[]): void {
+  localStorage.setItem(CART_KEY, JSON.stringify(items));
+  window.dispatchEvent(new Event(CART_EVENT));
+}
+
+export const sameLine = (a: Pick<CartItem, 'id' | 'cor' | 'tamanho'>, b: Pick<CartItem, 'id' | 'cor' | 'tamanho'>) =>
+  a.id === b.id && (a.cor ?? '') === (b.cor ?? '') && (a.tamanho ?? '') === (b.tamanho ?? '');
+
+/** Spec §4: the same id, cor and tamanho raises the quantity by 1; otherwise a new line with quantity 1. */
+export function addToCart(item: Omit<CartItem, 'quantity'>): CartItem[] {
+  const cart = readCart();
+  const existing = cart.find((line) => sameLine(line, item));
+  if (existing) existing.quantity += 1;
+  else cart.push({ ...item, quantity: 1 });
+  writeCart(cart);
+  return cart;
+}
+
+export function cartCount(items: CartItem[]): number {
+  return items.reduce((sum, line) => sum + line.quantity, 0);
+}

@@ -1,0 +1,77 @@
+import { useContext } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation } from 'react-router';
+import type { Route } from './+types/root';
+import './app.css';
+import { Footer } from './components/Footer.tsx';
+import { Header } from './components/Header.tsx';
+import { NotFound } from './components/NotFound.tsx';
+import { NonceContext } from './lib/request-context.ts';
+import { publicUrl } from './lib/site.server.ts';
+
+export function loader() {
+  return { publicUrl: publicUrl() };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useContext(NonceContext);
+  return (
+    <html lang="pt-BR">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f1f1f" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <Header />
+        <PendingNotice />
+        <main id="conteudo" className="flex-1">
+          {children}
+        </main>
+        <Footer />
+        <ScrollRestoration nonce={nonce || undefined} />
+        <Scripts nonce={nonce || undefined} />
+      </body>
+    </html>
+  );
+}
+
+/** While a client-side navigation loads: the spec's "Carregando produto..." for product pages. */
+function PendingNotice() {
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' && navigation.location;
+  const toProduct = loading && navigation.location.pathname.toLowerCase().startsWith('/productview');
+  return (
+    <div role="status" aria-live="polite" className={loading ? 'container-page py-2 text-sm font-medium text-ink-soft' : 'sr-only'}>
+      {loading ? (toProduct ? 'Carregando produto...' : 'Carregando...') : ''}
+    </div>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
+  const badRequest = isRouteErrorResponse(error) && error.status === 400;
+  return (
+    <section className="container-page py-20 text-center">
+      <title>{badRequest ? 'Pedido inválido | Olimpo Peças' : 'Erro | Olimpo Peças'}</title>
+      <h1 className="text-3xl font-extrabold">
+        {badRequest ? 'Não foi possível entender o pedido' : unavailable ? 'Estamos em manutenção rápida' : 'Algo deu errado'}
+      </h1>
+      <p className="mt-4 text-ink-soft">
+        {badRequest && typeof error.data === 'string'
+          ? error.data
+          : 'Tente novamente em instantes. Se o problema continuar, fale com a gente pelo telefone do rodapé.'}
+      </p>
+      <a href="/" className="mt-8 inline-block rounded-lg bg-brand px-5 py-3 font-semibold text-ink">
+        Voltar para Home
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,248 @@
+import { data, Form, Link, useSubmit } from 'react-router';
+import type { Route } from './+types/product-list';
+import { getDb } from '../../src/db/client.server.ts';
+import { parseCatalogQuery, queryToParams, PAGE_SIZE } from '../../src/domain/catalog/query.ts';
+import type { CatalogQuery } from '../../src/domain/catalog/query.ts';
+import { searchProducts } from '../../src/domain/catalog/repository.server.ts';
+import { labelOf, SORTS } from '../../src/domain/catalog/taxonomy.ts';
+import type { Facets } from '../../src/domain/catalog/types.ts';
+import { ProductGrid } from '../components/ProductCard.tsx';
+import { originFrom, seo } from '../lib/seo.ts';
+
+export async function loader({ url }: Route.LoaderArgs) {
+  const parsed = parseCatalogQuery(url.searchParams);
+  if (!parsed.ok) throw data(parsed.message, { status: 400 });
+  const result = await searchProducts(getDb(), parsed.query, { facets: true });
+  // Descriptions are not shown on cards; keep them out of the page's data.
+  const items = result.items.map(({ description: _d, ...item }) => item);
+  return { query: parsed.query, ...result, items };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const q = loaderData?.query;
+  const title = q?.q ? `Resultado para "${q.q}"` : q?.category ? labelOf.category(q.category) : 'Produtos';
+  const canonical = new URLSearchParams();
+  if (q?.q) canonical.set('q', q.q);
+  if (q?.category) canonical.set('categoria', q.category);
+  return seo({
+    title,
+    description: `${loaderData?.total ?? 0} produtos encontrados na Olimpo Peças. Filtre por marca, categoria, veículo, estado e preço.`,
+    url: `${originFrom(matches)}/ProductList${canonical.size ? `?${canonical}` : ''}`,
+  });
+};
+
+function resultHeading(query: CatalogQuery) {
+  if (query.q) return `Resultado para "${query.q}"`;
+  if (query.category) return labelOf.category(query.category);
+  return 'Produtos';
+}
+
+const countText = (n: number) => (n === 1 ? '1 resultado' : `${n.toLocaleString('pt-BR')} resultados`);
+
+export default function ProductList({ loaderData }: Route.ComponentProps) {
+  const { query, items, total, totalPages, facets, correctedQuery } = loaderData;
+  const submit = useSubmit();
+  const autoSubmit = (e: React.FormEvent<HTMLFormElement>) => {
+    const target = e.target as HTMLInputElement;
+    // Price fields submit on "Buscar" or Enter; choices apply as soon as they are clicked.
+    if (target.type === 'number' || target.type === 'text') return;
+    submit(e.currentTarget, { preventScrollReset: true });
+  };
+  const filtersActive =
+    query.brands.length + query.vehicles.length > 0 || query.category || query.condition || query.minPriceCents !== null || query.maxPriceCents !== null;
+
+  return (
+    <div className="container-page py-6">
+      <div className="flex flex-wrap items-end justify-between gap-3 border-b border-neutral-200 pb-4">
+        <div>
+          <h1 className="text-2xl font-extrabold sm:text-3xl">{resultHeading(query)}</h1>
+          <p className="mt-1 text-sm text-ink-soft" aria-live="polite">
+            {countText(total)}
+            {correctedQuery && (
+              <>
+                {' '}
+                · Mostrando resultados para <strong>"{correctedQuery}"</strong>
+              </>
+            )}
+          </p>
+        </div>
+        <div className="flex items-center gap-2 text-sm">
+          <label htmlFor="ordem" className="font-medium">
+            Ordenar por:
+          </label>
+          <select
+            id="ordem"
+            name="ordem"
+            form="filtros"
+            defaultValue={query.sort}
+            key={query.sort}
+            onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form, { preventScrollReset: true })}
+            className="rounded-lg border border-neutral-300 bg-white px-3 py-2"
+          >
+            {SORTS.map((s) => (
+              <option key={s.slug} value={s.slug}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-[16rem_1fr]">
+        <aside aria-labelledby="titulo-filtros">
+          <details className="group rounded-xl border border-neutral-200 bg-white p-4 lg:open:block" open>
+            <summary className="cursor-pointer list-none text-lg font-bold lg:cursor-default">
+              <h2 id="titulo-filtros" className="inline">
+                Filtros
+              </h2>
+            </summary>
+            <Form id="filtros" method="get" action="/ProductList" onChange={autoSubmit} className="mt-3 space-y-5">
+              {query.q && <input type="hidden" name="q" value={query.q} />}
+              <FilterForm query={query} facets={facets!} />
+              <div className="flex gap-2">
+                <button type="submit" className="flex-1 rounded-lg bg-ink px-4 py-2.5 font-semibold text-white hover:bg-ink-soft">
+                  Buscar
+                </button>
+                {filtersActive && (
+                  <Link to={`/ProductList?${queryToParams({ q: query.q, sort: query.sort })}`} className="rounded-lg px-3 py-2.5 text-sm font-semibold underline">
+                    Limpar
+                  </Link>
+                )}
+              </div>
+            </Form>
+          </details>
+        </aside>
+
+        <section aria-label="Resultados">
+          {items.length > 0 ? (
+            <>
+              <ProductGrid products={items} eagerCount={4} />
+              <Pagination query={query} totalPages={totalPages} />
+            </>
+          ) : (
+            <EmptyState query={query} />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function FilterForm({ query, facets }: { query: CatalogQuery; facets: Facets }) {
+  const price = (cents: number | null) => (cents === null ? '' : String(Math.floor(cents / 100)));
+  return (
+    <>
+      <fieldset>
+        <legend className="mb-2 font-semibold">Marca</legend>
+        {facets.brands.map((o) => (
+          <Choice key={o.slug} type="checkbox" name="marca" value={o.slug} label={o.label} count={o.count} checked={query.brands.includes(o.slug)} />
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend className="mb-2 font-semibold">Categoria</legend>
+        <Choice type="radio" name="categoria" value="" label="Todos" checked={query.category === null} />
+        {facets.categories.map((o) => (
+          <Choice key={o.slug} type="radio" name="categoria" value={o.slug} label={o.label} count={o.count} checked={query.category === o.slug} />
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend className="mb-2 font-semibold">Veículo</legend>
+        {facets.vehicles.map((o) => (
+          <Choice key={o.slug} type="checkbox" name="veiculo" value={o.slug} label={o.label} count={o.count} checked={query.vehicles.includes(o.slug as never)} />
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend className="mb-2 font-semibold">Estado</legend>
+        <Choice type="radio" name="estado" value="" label="Todos" checked={query.condition === null} />
+        {facets.conditions.map((o) => (
+          <Choice key={o.slug} type="radio" name="estado" value={o.slug} label={o.label} count={o.count} checked={query.condition === o.slug} />
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend className="mb-2 font-semibold">Preço (R$)</legend>
+        <div className="flex items-center gap-2">
+          <label className="sr-only" htmlFor="preco_min">
+            Preço mínimo em reais
+          </label>
+          <input id="preco_min" name="preco_min" type="number" min={0} step={1} inputMode="numeric" placeholder="Mín." defaultValue={price(query.minPriceCents)} key={`min${query.minPriceCents}`} className="w-full rounded-lg border border-neutral-300 px-2 py-1.5" />
+          <span aria-hidden="true">–</span>
+          <label className="sr-only" htmlFor="preco_max">
+            Preço máximo em reais
+          </label>
+          <input id="preco_max" name="preco_max" type="number" min={0} step={1} inputMode="numeric" placeholder="Máx." defaultValue={price(query.maxPriceCents)} key={`max${query.maxPriceCents}`} className="w-full rounded-lg border border-neutral-300 px-2 py-1.5" />
+        </div>
+      </fieldset>
+    </>
+  );
+}
+
+function Choice(props: { type: 'checkbox' | 'radio'; name: string; value: string; label: string; count?: number; checked: boolean }) {
+  const id = `${props.name}-${props.value || 'todos'}`;
+  return (
+    <div className="flex items-center gap-2 py-1 text-sm">
+      <input id={id} type={props.type} name={props.name} value={props.value} defaultChecked={props.checked} key={`${id}${props.checked}`} className="h-4 w-4 accent-brand-dark" />
+      <label htmlFor={id} className="flex flex-1 justify-between gap-2">
+        <span>{props.label}</span>
+        {props.count !== undefined && <span className="text-neutral-500">({props.count.toLocaleString('pt-BR')})</span>}
+      </label>
+    </div>
+  );
+}
+
+function Pagination({ query, totalPages }: { query: CatalogQuery; totalPages: number }) {
+  if (totalPages <= 1) return null;
+  const link = (page: number) => `/ProductList?${queryToParams({ ...query, page })}`;
+  const pages = [...new Set([1, query.page - 1, query.page, query.page + 1, totalPages])].filter((p) => p >= 1 && p <= totalPages).sort((a, b) => a - b);
+  return (
+    <nav aria-label="Páginas de resultados" className="mt-8 flex flex-wrap items-center justify-center gap-2 text-sm">
+      {query.page > 1 && (
+        <Link to={link(query.page - 1)} className="rounded-lg border border-neutral-300 bg-white px-3 py-2 font-semibold">
+          Anterior
+        </Link>
+      )}
+      {pages.map((p, i) => (
+        <span key={p} className="flex items-center gap-2">
+          {i > 0 && p - pages[i - 1]! > 1 && <span aria-hidden="true">…</span>}
+          {p === query.page ? (
+            <span aria-current="page" className="rounded-lg bg-ink px-3 py-2 font-bold text-white">
+              {p}
+            </span>
+          ) : (
+            <Link to={link(p)} aria-label={`Página ${p}`} className="rounded-lg border border-neutral-300 bg-white px-3 py-2">
+              {p}
+            </Link>
+          )}
+        </span>
+      ))}
+      {query.page < totalPages && (
+        <Link to={link(query.page + 1)} className="rounded-lg border border-neutral-300 bg-white px-3 py-2 font-semibold">
+          Próxima
+        </Link>
+      )}
+    </nav>
+  );
+}
+
+function EmptyState({ query }: { query: CatalogQuery }) {
+  return (
+    <div className="rounded-xl border border-dashed border-neutral-300 bg-white p-8 text-center">
+      <h2 className="text-xl font-bold">Nenhum produto encontrado</h2>
+      <ul className="mx-auto mt-3 max-w-md space-y-1 text-sm text-ink-soft">
+        {query.q && <li>Confira a grafia ou use termos mais gerais, como "farol" ou "pastilha de freio".</li>}
+        <li>Remova alguns filtros para ampliar a busca.</li>
+      </ul>
+      <div className="mt-5 flex flex-wrap justify-center gap-3">
+        {query.q && (
+          <Link to={`/ProductList?${queryToParams({ q: query.q })}`} className="rounded-lg bg-brand px-4 py-2 font-semibold text-ink">
+            Limpar filtros
+          </Link>
+        )}
+        <Link to="/ProductList" className="rounded-lg bg-ink px-4 py-2 font-semibold text-white">
+          Ver todos os produtos
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export { PAGE_SIZE };

@@ -1,0 +1,129 @@
+import { data, Link } from 'react-router';
+import type { Route } from './+types/product-view';
+import { getDb } from '../../src/db/client.server.ts';
+import { getProduct, relatedProducts } from '../../src/domain/catalog/repository.server.ts';
+import { labelOf } from '../../src/domain/catalog/taxonomy.ts';
+import { centsToReais, formatBRL } from '../../src/domain/pricing/money.ts';
+import { AddToCart } from '../components/AddToCart.tsx';
+import { ImageGallery } from '../components/ImageGallery.tsx';
+import { DiscountBadge, InstallmentHint, OldPrice } from '../components/Price.tsx';
+import { ProductGrid } from '../components/ProductCard.tsx';
+import { useContext } from 'react';
+import { NonceContext } from '../lib/request-context.ts';
+import { originFrom, seo } from '../lib/seo.ts';
+
+/** /ProductView with no id shows the spec's sample product. */
+export const DEFAULT_PRODUCT_ID = 1;
+export const RELATED_COUNT = 4;
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const raw = params.id ?? String(DEFAULT_PRODUCT_ID);
+  if (!/^\d{1,10}$/.test(raw)) throw data(null, { status: 404 });
+  const db = getDb();
+  const product = await getProduct(db, Number(raw));
+  if (!product) throw data(null, { status: 404 });
+  return { product, related: await relatedProducts(db, product, RELATED_COUNT) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [];
+  const p = loaderData.product;
+  const origin = originFrom(matches);
+  return seo({
+    title: p.title,
+    description: `${p.title} por ${formatBRL(p.priceCents)}. ${p.description}`.slice(0, 300),
+    url: `${origin}/ProductView/${p.id}`,
+    image: p.image ? `${origin}${p.image.url}` : undefined,
+    type: 'product',
+  });
+};
+
+function jsonLd(p: Route.ComponentProps['loaderData']['product'], origin: string) {
+  return JSON.stringify({
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: p.title,
+    description: p.description,
+    sku: p.refCode,
+    brand: { '@type': 'Brand', name: p.brand },
+    image: p.images.map((i) => `${origin}${i.url}`),
+    itemCondition: p.condition === 'usado' ? 'https://schema.org/UsedCondition' : 'https://schema.org/NewCondition',
+    offers: {
+      '@type': 'Offer',
+      url: `${origin}/ProductView/${p.id}`,
+      priceCurrency: 'BRL',
+      price: centsToReais(p.priceCents).toFixed(2),
+      availability: p.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    },
+  }).replace(/</g, '\\u003c');
+}
+
+export default function ProductView({ loaderData, matches }: Route.ComponentProps) {
+  const { product: p, related } = loaderData;
+  const nonce = useContext(NonceContext);
+  const origin = originFrom(matches);
+  return (
+    <div className="container-page py-6">
+      <script type="application/ld+json" nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: jsonLd(p, origin) }} />
+      <nav aria-label="Você está em" className="text-sm text-ink-soft">
+        <ol className="flex flex-wrap gap-1">
+          <li>
+            <Link to="/" className="hover:underline">
+              Início
+            </Link>{' '}
+            ›
+          </li>
+          <li>
+            <Link to={`/ProductList?categoria=${p.category}`} className="hover:underline">
+              {labelOf.category(p.category)}
+            </Link>{' '}
+            ›
+          </li>
+          <li aria-current="page" className="font-medium text-ink">
+            {p.title}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="mt-5 grid gap-8 lg:grid-cols-2">
+        <ImageGallery images={p.images} title={p.title} />
+        <div className="space-y-4">
+          <p className="text-sm font-semibold tracking-wide text-neutral-500 uppercase">{p.brand}</p>
+          <h1 className="text-2xl leading-tight font-extrabold sm:text-3xl">{p.title}</h1>
+          <p className="text-sm text-ink-soft">
+            REF: {p.refCode} · {labelOf.condition(p.condition)} · {labelOf.vehicle(p.vehicleType)}
+          </p>
+          <div className="rounded-xl bg-white p-4 ring-1 ring-neutral-200">
+            {p.onSale && (
+              <div className="flex items-center gap-2">
+                <OldPrice cents={p.oldPriceCents} />
+                <DiscountBadge percent={p.discountPercent} />
+              </div>
+            )}
+            <p className="text-3xl font-extrabold">
+              <span className="sr-only">Preço: </span>
+              {formatBRL(p.priceCents)}
+            </p>
+            <InstallmentHint totalCents={p.priceCents} />
+          </div>
+          <AddToCart product={p} />
+          <section aria-labelledby="descricao">
+            <h2 id="descricao" className="text-lg font-bold">
+              Descrição
+            </h2>
+            <p className="mt-2 leading-relaxed text-ink-soft">{p.description}</p>
+          </section>
+        </div>
+      </div>
+
+      {related.length > 0 && (
+        <section aria-labelledby="relacionados" className="mt-14">
+          <h2 id="relacionados" className="mb-5 text-2xl font-extrabold">
+            Produtos relacionados
+          </h2>
+          <ProductGrid products={related} />
+        </section>
+      )}
+    </div>
+  );
+}

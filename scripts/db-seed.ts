@@ -1,0 +1,28 @@
+// npm run db:seed [-- --products N]: replaces the catalog with the deterministic demo catalog.
+import { parseArgs } from 'node:util';
+import { env } from '../src/config/env.ts';
+import { seedCatalog, DEMO_PRODUCT_COUNT } from '../src/domain/catalog/seed/seed.server.ts';
+import { bootDatabase } from '../server/boot.ts';
+import { createLogger } from '../server/logger.ts';
+
+const { values } = parseArgs({ options: { products: { type: 'string' } } });
+const count = values.products === undefined ? DEMO_PRODUCT_COUNT : Number(values.products);
+if (!Number.isInteger(count) || count < 1 || count > 1_000_000) {
+  console.error('--products deve ser um número inteiro entre 1 e 1000000.');
+  process.exit(1);
+}
+const config = env();
+const database = await bootDatabase(config, createLogger(config.LOG_LEVEL), { seed: false });
+const started = Date.now();
+let last = 0;
+await seedCatalog(database.db, {
+  count,
+  onProgress: (done, total) => {
+    if (done - last >= 10_000 || done === total) {
+      last = done;
+      console.log(`  ${done}/${total} produtos`);
+    }
+  },
+});
+console.log(`Catálogo criado: ${count} produtos em ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+await database.close();

@@ -1,0 +1,107 @@
+// The OpenAPI document, generated from the same zod schemas that validate the requests.
+import { z } from 'zod';
+import { catalogQuerySchema } from '../../src/domain/catalog/query.ts';
+
+const image = z.object({ url: z.string(), alt: z.string(), width: z.number().int(), height: z.number().int() });
+const summary = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  brand: z.string(),
+  category: z.string(),
+  priceCents: z.number().int().describe('Preço atual em centavos'),
+  oldPriceCents: z.number().int().nullable().describe('Preço antigo em centavos'),
+  onSale: z.boolean(),
+  discountPercent: z.number().int(),
+  stock: z.number().int(),
+  image: image.nullable(),
+});
+const detail = summary.omit({ description: true }).extend({
+  description: z.string(),
+  kind: z.string(),
+  refCode: z.string(),
+  vehicleType: z.string(),
+  condition: z.string(),
+  createdAt: z.string(),
+  images: z.array(image),
+  variants: z.array(z.object({ id: z.number().int(), color: z.string(), size: z.string(), stock: z.number().int() })),
+});
+const legacy = z.object({
+  id: z.number().int(),
+  titulo: z.string(),
+  descricao: z.string(),
+  valorantigo: z.number().nullable().describe('Preço antigo em reais'),
+  valoratual: z.number().describe('Preço atual em reais'),
+  desconto: z.boolean(),
+  valordesconto: z.number().int().describe('Percentual de desconto'),
+  foto: z.string().nullable(),
+});
+const error = z.object({ erro: z.string().describe('Mensagem em português') });
+const searchResult = z.object({
+  items: z.array(summary),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalPages: z.number().int(),
+  correctedQuery: z.string().nullable(),
+});
+
+function queryParameters() {
+  const schema = catalogQuerySchema({ maxPageSize: 200, defaultPageSize: 50 });
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, Record<string, unknown>>;
+  };
+  return Object.entries(json.properties ?? {}).map(([name, s]) => ({
+    name,
+    in: 'query',
+    required: false,
+    schema: s,
+    ...(s.type === 'array' ? { style: 'form', explode: true } : {}),
+  }));
+}
+
+const js = (s: z.ZodType) => z.toJSONSchema(s, { io: 'output', unrepresentable: 'any' });
+
+let cached: object | undefined;
+export function openApiDocument(publicUrl: string) {
+  cached ??= {
+    openapi: '3.1.0',
+    info: { title: 'Olimpo Peças API', version: '1.0.0', description: 'Catálogo da Olimpo Peças. Valores em centavos, exceto em /api/produtos (reais, formato do protótipo).' },
+    servers: [{ url: publicUrl }],
+    paths: {
+      '/api/produtos': {
+        get: {
+          summary: 'Produtos no formato do protótipo (reais)',
+          parameters: queryParameters(),
+          responses: {
+            200: { description: 'Lista de produtos; total no cabeçalho X-Total-Count', content: { 'application/json': { schema: js(z.array(legacy)) } } },
+            400: { description: 'Parâmetros inválidos', content: { 'application/json': { schema: js(error) } } },
+          },
+        },
+      },
+      '/api/products': {
+        get: {
+          summary: 'Busca, filtros, ordenação e páginas do catálogo',
+          parameters: [...queryParameters(), { name: 'facetas', in: 'query', required: false, schema: { type: 'string', enum: ['1'] } }],
+          responses: {
+            200: { description: 'Página de resultados', content: { 'application/json': { schema: js(searchResult) } } },
+            400: { description: 'Parâmetros inválidos', content: { 'application/json': { schema: js(error) } } },
+          },
+        },
+      },
+      '/api/products/{id}': {
+        get: {
+          summary: 'Um produto com imagens e variações',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
+          responses: {
+            200: { description: 'O produto', content: { 'application/json': { schema: js(detail) } } },
+            400: { description: 'Identificador inválido', content: { 'application/json': { schema: js(error) } } },
+            404: { description: 'Produto não encontrado', content: { 'application/json': { schema: js(error) } } },
+          },
+        },
+      },
+    },
+  };
+  return cached;
+}

@@ -1,0 +1,29 @@
+// Start-up shared by the production server, the dev server and the CLI scripts: open the database,
+// apply migrations, seed the demo catalog when the database is empty.
+import { openDatabase, setDatabase } from '../src/db/client.server.ts';
+import type { Database } from '../src/db/client.server.ts';
+import type { Env } from '../src/config/env.ts';
+import { seedCatalogIfEmpty } from '../src/domain/catalog/seed/seed.server.ts';
+import type { Logger } from './logger.ts';
+
+export async function bootDatabase(env: Env, logger: Logger, opts: { seed?: boolean } = {}): Promise<Database> {
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolSize: env.DB_POOL_SIZE,
+  });
+  try {
+    await database.migrate();
+    if (opts.seed ?? env.SEED_ON_START) {
+      const started = Date.now();
+      const inserted = await seedCatalogIfEmpty(database.db);
+      if (inserted > 0) logger.info({ products: inserted, ms: Date.now() - started }, 'catálogo de demonstração criado');
+    }
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  setDatabase(database);
+  logger.info({ database: database.kind, dataDir: database.kind === 'pglite' ? env.DATA_DIR : undefined }, 'banco de dados pronto');
+  return database;
+}

@@ -1,0 +1,25 @@
+// Development server: Vite in middleware mode (HMR) in front of the same Hono app as production.
+import http from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import type { ServerBuild } from 'react-router';
+import { createServer } from 'vite';
+import { env } from '../src/config/env.ts';
+import { createApp } from './app.ts';
+import { bootDatabase } from './boot.ts';
+import { createLogger } from './logger.ts';
+
+const config = env();
+const logger = createLogger(config.LOG_LEVEL);
+const database = await bootDatabase(config, logger);
+const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+const app = createApp({
+  build: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+  database: () => database,
+  logger,
+  mode: 'development',
+  publicUrl: config.PUBLIC_URL,
+});
+const listener = getRequestListener(app.fetch);
+http
+  .createServer((req, res) => vite.middlewares(req, res, () => void listener(req, res)))
+  .listen(config.PORT, () => logger.info(`Desenvolvimento em http://localhost:${config.PORT}`));

@@ -1,0 +1,152 @@
+// Owns the database connection: PGlite in DATA_DIR by default (one process per folder, enforced by a lock
+// file), PostgreSQL when DATABASE_URL is set. Migrations run from code so extensions load first.
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres:// URL; when absent PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data folder; `memory://` (or undefined with no URL) keeps it in memory. */
+  dataDir?: string;
+  poolSize?: number;
+  migrationsFolder?: string;
+}
+
+const defaultMigrations = () => path.resolve(process.env.MIGRATIONS_DIR ?? 'migrations');
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const migrationsFolder = opts.migrationsFolder ?? defaultMigrations();
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle client losing its server must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(db as never, { migrationsFolder }),
+      ping: () => ping(db),
+      close: () => pool.end(),
+    };
+  }
+
+  const dir = opts.dataDir && opts.dataDir !== 'memory://' ? path.resolve(opts.dataDir) : undefined;
+  const release = dir ? acquireLock(dir) : () => {};
+  try {
+    const client = await PGlite.create({
+      dataDir: dir ? path.join(dir, 'pglite') : undefined,
+      extensions: { pg_trgm, unaccent },
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      migrate: () => migratePglite(db as never, { migrationsFolder }),
+      ping: () => ping(db),
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * PGlite has no lock of its own and two processes on one folder corrupt it. A lock file holding our pid is
+ * created exclusively; a stale one (its process is gone) is taken over.
+ */
+export function acquireLock(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const lockPath = path.join(dir, 'olimpo.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        process.off('exit', release);
+        try {
+          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          /* already gone */
+        }
+      };
+      process.on('exit', release);
+      return release;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const holder = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
+        throw new Error(
+          `A pasta de dados ${dir} já está em uso pelo processo ${holder}. ` +
+            'Pare esse processo, use outro DATA_DIR ou configure DATABASE_URL para usar PostgreSQL.',
+        );
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Não foi possível travar a pasta de dados ${dir}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+// The server build (bundled by Vite) and the Hono server (run by Node) each load this module; the open
+// database is shared through a global so there is exactly one per process.
+const KEY = Symbol.for('olimpo.database');
+type Holder = { [KEY]?: Database };
+
+export function setDatabase(database: Database | undefined): void {
+  (globalThis as Holder)[KEY] = database;
+}
+
+export function getDatabase(): Database {
+  const database = (globalThis as Holder)[KEY];
+  if (!database) throw new Error('Banco de dados não inicializado.');
+  return database;
+}
+
+export function getDb(): Db {
+  return getDatabase().db;
+}

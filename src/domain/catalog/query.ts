@@ -1,0 +1,197 @@
+// Owns the catalog query: what the list page's URL and the product APIs accept (search, filters, sort,
+// paging), parsed once with zod. "No parameter" always means the default.
+import { z } from 'zod';
+import { BRAND_FILTER_SLUGS, CATEGORY_ALIASES, CATEGORY_SLUGS, SORT_SLUGS, VEHICLE_SLUGS } from './taxonomy.ts';
+import type { CategorySlug, Condition, SortSlug, VehicleType } from './taxonomy.ts';
+
+export const PAGE_SIZE = 24;
+export const MAX_QUERY_LENGTH = 120;
+export const MAX_PRICE_CENTS = 100_000_000; // R$ 1.000.000,00
+
+export interface CatalogQuery {
+  q: string;
+  brands: string[];
+  category: CategorySlug | null;
+  vehicles: VehicleType[];
+  condition: Condition | null;
+  minPriceCents: number | null;
+  maxPriceCents: number | null;
+  sort: SortSlug;
+  page: number;
+  pageSize: number;
+}
+
+/** Price typed the Brazilian way ("1.234,56", "150", "99,9") or the API way ("1234.56"), to centavos. */
+export function parsePriceParam(raw: string): number | null {
+  const s = raw.trim().replace(/^R\$\s*/i, '');
+  if (s === '') return null;
+  let normalized: string;
+  if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(s) || /^\d+(,\d{1,2})?$/.test(s)) {
+    normalized = s.replace(/\./g, '').replace(',', '.');
+  } else if (/^\d+(\.\d{1,2})?$/.test(s)) {
+    normalized = s;
+  } else {
+    return Number.NaN;
+  }
+  const [int, frac = ''] = normalized.split('.');
+  return Number(int) * 100 + Number(frac.padEnd(2, '0'));
+}
+
+const msg = {
+  q: `A busca pode ter no máximo ${MAX_QUERY_LENGTH} caracteres.`,
+  brand: 'Marca inválida.',
+  category: 'Categoria inválida.',
+  vehicle: 'Tipo de veículo inválido.',
+  condition: 'Estado inválido: use novo ou usado.',
+  price: 'Preço inválido: use um valor como 150 ou 1.234,56.',
+  priceRange: 'O preço mínimo não pode ser maior que o máximo.',
+  sort: `Ordenação inválida: use ${SORT_SLUGS.join(', ')}.`,
+  page: 'Página inválida: use um número a partir de 1.',
+  limit: 'Limite inválido.',
+};
+
+const price = z
+  .string()
+  .transform((raw, ctx) => {
+    const cents = parsePriceParam(raw);
+    if (cents === null) return null;
+    if (!Number.isFinite(cents) || cents < 0 || cents > MAX_PRICE_CENTS) {
+      ctx.addIssue({ code: 'custom', message: msg.price });
+      return z.NEVER;
+    }
+    return cents;
+  })
+  .optional()
+  .transform((v) => v ?? null);
+
+const categoryParam = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    if (raw === undefined || raw === '' || raw === 'todos') return null;
+    const slug = CATEGORY_ALIASES[raw.toLowerCase()] ?? raw.toLowerCase();
+    if (!(CATEGORY_SLUGS as readonly string[]).includes(slug)) {
+      ctx.addIssue({ code: 'custom', message: msg.category });
+      return z.NEVER;
+    }
+    return slug as CategorySlug;
+  });
+
+export function catalogQuerySchema(opts: { maxPageSize: number; defaultPageSize: number }) {
+  return z
+    .object({
+      q: z
+        .string()
+        .max(MAX_QUERY_LENGTH, msg.q)
+        .optional()
+        .transform((v) => (v ?? '').replace(/\s+/g, ' ').trim()),
+      marca: z.array(z.enum(BRAND_FILTER_SLUGS, { error: msg.brand })).max(BRAND_FILTER_SLUGS.length).default([]),
+      categoria: categoryParam,
+      veiculo: z.array(z.enum(VEHICLE_SLUGS, { error: msg.vehicle })).max(VEHICLE_SLUGS.length).default([]),
+      estado: z
+        .enum(['novo', 'usado', 'todos', ''], { error: msg.condition })
+        .optional()
+        .transform((v) => (v === 'novo' || v === 'usado' ? v : null)),
+      preco_min: price,
+      preco_max: price,
+      ordem: z
+        .enum([...SORT_SLUGS, ''], { error: msg.sort })
+        .optional()
+        .transform((v) => (v ? v : 'relevancia') as SortSlug),
+      pagina: z
+        .string()
+        .optional()
+        .transform((raw, ctx) => {
+          if (raw === undefined || raw === '') return 1;
+          if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1) {
+            ctx.addIssue({ code: 'custom', message: msg.page });
+            return z.NEVER;
+          }
+          return Number(raw);
+        }),
+      limite: z
+        .string()
+        .optional()
+        .transform((raw, ctx) => {
+          if (raw === undefined || raw === '') return opts.defaultPageSize;
+          if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1 || Number(raw) > opts.maxPageSize) {
+            ctx.addIssue({ code: 'custom', message: `${msg.limit} Use de 1 a ${opts.maxPageSize}.` });
+            return z.NEVER;
+          }
+          return Number(raw);
+        }),
+    })
+    .superRefine((v, ctx) => {
+      if (v.preco_min !== null && v.preco_max !== null && v.preco_min > v.preco_max) {
+        ctx.addIssue({ code: 'custom', message: msg.priceRange, path: ['preco_min'] });
+      }
+    })
+    .transform(
+      (v): CatalogQuery => ({
+        q: v.q,
+        brands: [...new Set(v.marca)],
+        category: v.categoria,
+        vehicles: [...new Set(v.veiculo)],
+        condition: v.estado,
+        minPriceCents: v.preco_min,
+        maxPriceCents: v.preco_max,
+        sort: v.ordem,
+        page: v.pagina,
+        pageSize: v.limite,
+      }),
+    );
+}
+
+const MULTI = new Set(['marca', 'veiculo']);
+const KNOWN = new Set(['q', 'marca', 'categoria', 'veiculo', 'estado', 'preco_min', 'preco_max', 'ordem', 'pagina', 'limite']);
+
+/** URLSearchParams to the plain object the schema reads (multi-valued keys become arrays, unknown keys drop). */
+export function paramsToObject(params: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    if (!KNOWN.has(key)) continue;
+    const values = params.getAll(key);
+    out[key] = MULTI.has(key) ? values.filter((v) => v !== '') : (values[values.length - 1] ?? '');
+  }
+  return out;
+}
+
+export type ParseResult = { ok: true; query: CatalogQuery } | { ok: false; message: string };
+
+export function parseCatalogQuery(
+  params: URLSearchParams,
+  opts: { maxPageSize: number; defaultPageSize: number } = { maxPageSize: PAGE_SIZE, defaultPageSize: PAGE_SIZE },
+): ParseResult {
+  const result = catalogQuerySchema(opts).safeParse(paramsToObject(params));
+  if (result.success) return { ok: true, query: result.data };
+  return { ok: false, message: result.error.issues[0]?.message ?? 'Parâmetros inválidos.' };
+}
+
+/** The URL parameters for a query (defaults omitted), so links and the form round-trip. */
+export function queryToParams(q: Partial<CatalogQuery>): URLSearchParams {
+  const p = new URLSearchParams();
+  if (q.q) p.set('q', q.q);
+  for (const b of q.brands ?? []) p.append('marca', b);
+  if (q.category) p.set('categoria', q.category);
+  for (const v of q.vehicles ?? []) p.append('veiculo', v);
+  if (q.condition) p.set('estado', q.condition);
+  if (q.minPriceCents != null) p.set('preco_min', centsParam(q.minPriceCents));
+  if (q.maxPriceCents != null) p.set('preco_max', centsParam(q.maxPriceCents));
+  if (q.sort && q.sort !== 'relevancia') p.set('ordem', q.sort);
+  if (q.page && q.page > 1) p.set('pagina', String(q.page));
+  return p;
+}
+
+function centsParam(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+}
+
+/** Words of a search, lower-cased and stripped to letters and digits (what the database search receives). */
+export function searchTerms(q: string): string[] {
+  return q
+    .normalize('NFC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+    .slice(0, 12);
+}

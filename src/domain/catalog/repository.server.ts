@@ -1,0 +1,301 @@
+// Catalog reads and the search: full-text search in Portuguese (olimpo_pt + unaccent + plural folding),
+// typo correction through the trigram lexicon, filters with per-option counts, sort and paging.
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.server.ts';
+import { productImages, products, productVariants, searchLexicon } from './schema.ts';
+import type { CatalogQuery } from './query.ts';
+import { searchTerms } from './query.ts';
+import { CATEGORIES, CONDITIONS, FEATURED_BRANDS, OTHER_BRANDS, VEHICLE_TYPES } from './taxonomy.ts';
+import type { CategorySlug, Condition, VehicleType } from './taxonomy.ts';
+import type { Facets, FacetOption, ProductDetail, ProductImage, ProductSummary, SearchResult } from './types.ts';
+
+const FEATURED_BRAND_SLUGS = FEATURED_BRANDS.map((b) => b.slug) as string[];
+
+/** A tsquery expression for the search words (AND of the words), or null when nothing is searchable. */
+function tsQuery(terms: string[]): SQL | null {
+  if (terms.length === 0) return null;
+  // Terms are letters and digits only (searchTerms), so they cannot carry tsquery operators.
+  return sql`to_tsquery('olimpo_pt', olimpo_search_text(${terms.join(' & ')}))`;
+}
+
+type Filter = 'brand' | 'category' | 'vehicle' | 'condition';
+
+function conditions(query: CatalogQuery, ts: SQL | null, except?: Filter): SQL[] {
+  const where: SQL[] = [];
+  if (ts) where.push(sql`${products.searchVector} @@ ${ts}`);
+  if (except !== 'brand' && query.brands.length > 0) {
+    const named = query.brands.filter((b) => b !== OTHER_BRANDS.slug);
+    const parts: SQL[] = [];
+    if (named.length > 0) parts.push(inArray(products.brandSlug, named));
+    if (query.brands.includes(OTHER_BRANDS.slug)) parts.push(notInArray(products.brandSlug, FEATURED_BRAND_SLUGS));
+    where.push(parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` or `)})`);
+  }
+  if (except !== 'category' && query.category) where.push(eq(products.category, query.category));
+  if (except !== 'vehicle' && query.vehicles.length > 0) where.push(inArray(products.vehicleType, query.vehicles));
+  if (except !== 'condition' && query.condition) where.push(eq(products.condition, query.condition));
+  if (query.minPriceCents !== null) where.push(sql`${products.priceCents} >= ${query.minPriceCents}`);
+  if (query.maxPriceCents !== null) where.push(sql`${products.priceCents} <= ${query.maxPriceCents}`);
+  return where;
+}
+
+function orderBy(query: CatalogQuery, ts: SQL | null): SQL[] {
+  switch (query.sort) {
+    case 'menor-preco':
+      return [asc(products.priceCents), asc(products.id)];
+    case 'maior-preco':
+      return [desc(products.priceCents), asc(products.id)];
+    case 'maiores-descontos':
+      return [desc(products.discountPercent), desc(products.popularity), asc(products.id)];
+    case 'mais-recentes':
+      return [desc(products.createdAt), desc(products.id)];
+    case 'a-z':
+      return [sql`lower(olimpo_unaccent(${products.title}))`, asc(products.id)];
+    case 'relevancia':
+      return ts
+        ? [sql`ts_rank_cd(${products.searchVector}, ${ts}) desc`, desc(products.popularity), asc(products.id)]
+        : [desc(products.popularity), asc(products.id)];
+  }
+}
+
+const summaryColumns = {
+  id: products.id,
+  slug: products.slug,
+  title: products.title,
+  brand: products.brand,
+  category: products.category,
+  priceCents: products.priceCents,
+  oldPriceCents: products.oldPriceCents,
+  onSale: products.onSale,
+  discountPercent: products.discountPercent,
+  stock: products.stock,
+  imageUrl: productImages.url,
+  imageAlt: productImages.alt,
+  imageWidth: productImages.width,
+  imageHeight: productImages.height,
+};
+
+interface SummaryRow {
+  id: number;
+  slug: string;
+  title: string;
+  brand: string;
+  category: string;
+  priceCents: number;
+  oldPriceCents: number | null;
+  onSale: boolean;
+  discountPercent: number;
+  stock: number;
+  imageUrl: string | null;
+  imageAlt: string | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
+}
+
+function toSummary(r: SummaryRow): ProductSummary {
+  return {
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    brand: r.brand,
+    category: r.category as CategorySlug,
+    priceCents: r.priceCents,
+    oldPriceCents: r.oldPriceCents,
+    onSale: r.onSale,
+    discountPercent: r.discountPercent,
+    stock: r.stock,
+    image:
+      r.imageUrl === null
+        ? null
+        : { url: r.imageUrl, alt: r.imageAlt ?? r.title, width: r.imageWidth ?? 600, height: r.imageHeight ?? 600 },
+  };
+}
+
+function summaries(db: Db) {
+  return db
+    .select({ ...summaryColumns })
+    .from(products)
+    .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)));
+}
+
+async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacets: boolean) {
+  const ts = tsQuery(terms);
+  const where = and(...conditions(query, ts));
+  const offset = (query.page - 1) * query.pageSize;
+  const [rows, countRows, facets] = await Promise.all([
+    db
+      .select({ ...summaryColumns, description: products.description })
+      .from(products)
+      .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
+      .where(where)
+      .orderBy(...orderBy(query, ts))
+      .limit(query.pageSize)
+      .offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(products).where(where),
+    withFacets ? facetCounts(db, query, ts) : Promise.resolve(undefined),
+  ]);
+  return {
+    items: rows.map((r) => ({ ...toSummary(r), description: r.description })),
+    total: countRows[0]?.n ?? 0,
+    facets,
+  };
+}
+
+export async function searchProducts(
+  db: Db,
+  query: CatalogQuery,
+  opts: { facets?: boolean } = {},
+): Promise<SearchResult> {
+  const terms = searchTerms(query.q);
+  let result = await runSearch(db, query, terms, opts.facets ?? false);
+  let correctedQuery: string | null = null;
+  if (result.total === 0 && terms.length > 0) {
+    const corrected = await correctTerms(db, terms);
+    if (corrected.join(' ') !== terms.join(' ')) {
+      const retry = await runSearch(db, query, corrected, opts.facets ?? false);
+      if (retry.total > 0) {
+        result = retry;
+        correctedQuery = corrected.join(' ');
+      }
+    }
+  }
+  return {
+    ...result,
+    page: query.page,
+    pageSize: query.pageSize,
+    totalPages: Math.max(1, Math.ceil(result.total / query.pageSize)),
+    correctedQuery,
+  };
+}
+
+/** Replaces words the catalog does not know with the most similar known word (trigram similarity). */
+export async function correctTerms(db: Db, terms: string[]): Promise<string[]> {
+  const result = await db.execute(sql`
+    select t.ord::int as ord,
+      coalesce(
+        (select l.word from ${searchLexicon} l where l.word = olimpo_search_text(t.term)),
+        (select l.word from ${searchLexicon} l
+           where length(t.term) >= 4 and l.word % olimpo_search_text(t.term)
+           order by similarity(l.word, olimpo_search_text(t.term)) desc, l.word limit 1)
+      ) as fixed
+    from unnest(${sql.param(terms)}::text[]) with ordinality as t(term, ord)`);
+  const rows = (result as unknown as { rows: { ord: number; fixed: string | null }[] }).rows;
+  const fixed = new Map(rows.map((r) => [Number(r.ord), r.fixed]));
+  return terms.map((t, i) => fixed.get(i + 1) ?? t);
+}
+
+/** Rebuilds the typo lexicon from the words of product titles, kinds and brands. */
+export async function refreshLexicon(db: Db): Promise<void> {
+  await db.execute(sql`
+    insert into ${searchLexicon} (word)
+    select distinct w from (
+      select regexp_split_to_table(olimpo_search_text(title || ' ' || kind || ' ' || brand), '[^a-z0-9]+') as w
+      from ${products}
+    ) words
+    where length(w) >= 3
+    on conflict do nothing`);
+}
+
+async function facetCounts(db: Db, query: CatalogQuery, ts: SQL | null): Promise<Facets> {
+  const brandKey = sql<string>`case when ${inArray(products.brandSlug, FEATURED_BRAND_SLUGS)} then ${products.brandSlug} else ${OTHER_BRANDS.slug} end`;
+  const count = sql<number>`count(*)::int`;
+  const [brands, categories, vehicles, conds] = await Promise.all([
+    db.select({ k: brandKey, n: count }).from(products).where(and(...conditions(query, ts, 'brand'))).groupBy(sql`1`),
+    db
+      .select({ k: products.category, n: count })
+      .from(products)
+      .where(and(...conditions(query, ts, 'category')))
+      .groupBy(products.category),
+    db
+      .select({ k: products.vehicleType, n: count })
+      .from(products)
+      .where(and(...conditions(query, ts, 'vehicle')))
+      .groupBy(products.vehicleType),
+    db
+      .select({ k: products.condition, n: count })
+      .from(products)
+      .where(and(...conditions(query, ts, 'condition')))
+      .groupBy(products.condition),
+  ]);
+  const options = (all: readonly { slug: string; label: string }[], rows: { k: string; n: number }[]): FacetOption[] => {
+    const counts = new Map(rows.map((r) => [r.k, r.n]));
+    return all.map((o) => ({ slug: o.slug, label: o.label, count: counts.get(o.slug) ?? 0 }));
+  };
+  return {
+    brands: options([...FEATURED_BRANDS, OTHER_BRANDS], brands),
+    categories: options(CATEGORIES, categories),
+    vehicles: options(VEHICLE_TYPES, vehicles),
+    conditions: options(CONDITIONS, conds),
+  };
+}
+
+export async function getProduct(db: Db, id: number): Promise<ProductDetail | null> {
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  if (!row) return null;
+  const [images, variants] = await Promise.all([
+    db
+      .select({ url: productImages.url, alt: productImages.alt, width: productImages.width, height: productImages.height })
+      .from(productImages)
+      .where(eq(productImages.productId, id))
+      .orderBy(asc(productImages.position)),
+    db
+      .select({ id: productVariants.id, color: productVariants.color, size: productVariants.size, stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.productId, id))
+      .orderBy(asc(productVariants.color), sql`length(${productVariants.size})`, asc(productVariants.size)),
+  ]);
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    kind: row.kind,
+    brand: row.brand,
+    category: row.category as CategorySlug,
+    vehicleType: row.vehicleType as VehicleType,
+    condition: row.condition as Condition,
+    refCode: row.refCode,
+    priceCents: row.priceCents,
+    oldPriceCents: row.oldPriceCents,
+    onSale: row.onSale,
+    discountPercent: row.discountPercent,
+    stock: row.stock,
+    createdAt: row.createdAt.toISOString(),
+    image: (images[0] as ProductImage | undefined) ?? null,
+    images,
+    variants,
+  };
+}
+
+/** "Produtos em alta": the most popular products in stock. */
+export async function trendingProducts(db: Db, limit: number): Promise<ProductSummary[]> {
+  const rows = await summaries(db)
+    .where(sql`${products.stock} > 0`)
+    .orderBy(desc(products.popularity), asc(products.id))
+    .limit(limit);
+  return rows.map(toSummary);
+}
+
+/** Related products: others of the same category, most popular first. */
+export async function relatedProducts(db: Db, product: { id: number; category: string }, limit: number) {
+  const rows = await summaries(db)
+    .where(and(eq(products.category, product.category), sql`${products.id} <> ${product.id}`, sql`${products.stock} > 0`))
+    .orderBy(desc(products.popularity), asc(products.id))
+    .limit(limit);
+  return rows.map(toSummary);
+}
+
+export async function countProducts(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
+  return row?.n ?? 0;
+}
+
+/** Ids and update times for the sitemap. */
+export async function productIndex(db: Db, limit: number) {
+  return db
+    .select({ id: products.id, updatedAt: products.updatedAt })
+    .from(products)
+    .orderBy(asc(products.id))
+    .limit(limit);
+}

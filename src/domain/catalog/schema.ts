@@ -1,0 +1,100 @@
+// Catalog tables: products, their images and their footwear variants, plus the search lexicon used for typos.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    kind: text('kind').notNull(),
+    brand: text('brand').notNull(),
+    brandSlug: text('brand_slug').notNull(),
+    category: text('category').notNull(),
+    vehicleType: text('vehicle_type').notNull(),
+    condition: text('condition').notNull(),
+    refCode: text('ref_code').notNull(),
+    oldPriceCents: integer('old_price_cents'),
+    priceCents: integer('price_cents').notNull(),
+    onSale: boolean('on_sale').notNull().default(false),
+    discountPercent: smallint('discount_percent').notNull().default(0),
+    stock: integer('stock').notNull().default(0),
+    popularity: integer('popularity').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('olimpo_pt', olimpo_search_text(title)), 'A') || setweight(to_tsvector('olimpo_pt', olimpo_search_text(kind || ' ' || brand)), 'B') || setweight(to_tsvector('olimpo_pt', olimpo_search_text(description)), 'C')`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('products_slug_key').on(t.slug),
+    index('products_search_idx').using('gin', t.searchVector),
+    index('products_category_idx').on(t.category),
+    index('products_brand_idx').on(t.brandSlug),
+    index('products_price_idx').on(t.priceCents),
+    index('products_popularity_idx').on(t.popularity),
+    index('products_created_idx').on(t.createdAt),
+    check('products_price_nonneg', sql`${t.priceCents} >= 0`),
+    check('products_stock_nonneg', sql`${t.stock} >= 0`),
+    check('products_condition_check', sql`${t.condition} in ('novo', 'usado')`),
+    check('products_vehicle_check', sql`${t.vehicleType} in ('carros', 'motos', 'caminhoes')`),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    url: text('url').notNull(),
+    alt: text('alt').notNull(),
+    width: smallint('width').notNull(),
+    height: smallint('height').notNull(),
+  },
+  (t) => [uniqueIndex('product_images_product_pos_key').on(t.productId, t.position)],
+);
+
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    color: text('color').notNull(),
+    size: text('size').notNull(),
+    stock: integer('stock').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('product_variants_key').on(t.productId, t.color, t.size),
+    check('product_variants_stock_nonneg', sql`${t.stock} >= 0`),
+  ],
+);
+
+/** Distinct words of product titles, kinds and brands, with a trigram index: corrects typos in searches. */
+export const searchLexicon = pgTable(
+  'search_lexicon',
+  {
+    word: text('word').primaryKey(),
+  },
+  (t) => [index('search_lexicon_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+);

@@ -1,0 +1,65 @@
+// Shapes the catalog hands out. Money is integer centavos.
+import type { CategorySlug, Condition, VehicleType } from './taxonomy.ts';
+
+export interface ProductImage {
+  url: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+export interface ProductSummary {
+  id: number;
+  slug: string;
+  title: string;
+  brand: string;
+  category: CategorySlug;
+  priceCents: number;
+  oldPriceCents: number | null;
+  onSale: boolean;
+  discountPercent: number;
+  stock: number;
+  image: ProductImage | null;
+}
+
+export interface ProductVariant {
+  id: number;
+  color: string;
+  size: string;
+  stock: number;
+}
+
+export interface ProductDetail extends ProductSummary {
+  description: string;
+  kind: string;
+  refCode: string;
+  vehicleType: VehicleType;
+  condition: Condition;
+  createdAt: string;
+  images: ProductImage[];
+  variants: ProductVariant[];
+}
+
+export interface FacetOption {
+  slug: string;
+  label: string;
+  count: number;
+}
+
+export interface Facets {
+  brands: FacetOption[];
+  categories: FacetOption[];
+  vehicles: FacetOption[];
+  conditions: FacetOption[];
+}
+
+export interface SearchResult {
+  items: (ProductSummary & { description: string })[];
+  total: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+  /** Set when a typo was corrected: the query the results are for. */
+  correctedQuery: string | null;
+  facets?: Facets;
+}

@@ -1,0 +1,28 @@
+// Owns the representation of money: integer centavos in, pt-BR reais out.
+export type Cents = number;
+
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** Formats integer centavos as "R$ 1.234,56" (with the non-breaking space Intl uses). */
+export function formatBRL(cents: Cents): string {
+  return brl.format(cents / 100);
+}
+
+/** Centavos to reais as a number with two decimals, for the spec's compatibility API only. */
+export function centsToReais(cents: Cents): number {
+  return Math.round(cents) / 100;
+}
+
+/** Reais (number) to integer centavos, rounding half-up to the centavo. */
+export function reaisToCents(reais: number): Cents {
+  if (!Number.isFinite(reais)) return 0;
+  // toFixed avoids binary drift such as 719.9 * 100 = 71990.00000000001.
+  return Math.round(Number((reais * 100).toFixed(6)));
+}
+
+/** Percentage of an amount, half-up to the centavo. `percent` may be fractional (e.g. 12.5). */
+export function percentOf(cents: Cents, percent: number): Cents {
+  // Work in hundredths of a percent so 10 % of 12345 is exact integer math before the single rounding.
+  const bp = Math.round(percent * 100);
+  return Math.floor((cents * bp + 5000) / 10000);
+}
