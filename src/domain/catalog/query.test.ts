@@ -1,0 +1,101 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseCatalogQuery, parsePriceParam, queryToParams, searchTerms, PAGE_SIZE } from './query.ts';
+import { BRAND_FILTER_SLUGS, CATEGORY_SLUGS, SORT_SLUGS, VEHICLE_SLUGS } from './taxonomy.ts';
+
+const parse = (qs: string, opts?: { maxPageSize: number; defaultPageSize: number }) => parseCatalogQuery(new URLSearchParams(qs), opts);
+
+describe('parseCatalogQuery', () => {
+  it('reads no parameter as the defaults', () => {
+    expect(parse('')).toEqual({
+      ok: true,
+      query: { q: '', brands: [], category: null, vehicles: [], condition: null, minPriceCents: null, maxPriceCents: null, sort: 'relevancia', page: 1, pageSize: PAGE_SIZE },
+    });
+  });
+
+  it('reads search, filters, sort and page', () => {
+    const r = parse('q=  Farol   Volvo &marca=bosch&marca=ngk&marca=bosch&categoria=iluminacao&veiculo=carros&estado=usado&preco_min=1.234,56&preco_max=2000&ordem=menor-preco&pagina=3');
+    expect(r).toMatchObject({
+      ok: true,
+      query: { q: 'Farol Volvo', brands: ['bosch', 'ngk'], category: 'iluminacao', vehicles: ['carros'], condition: 'usado', minPriceCents: 123456, maxPriceCents: 200000, sort: 'menor-preco', page: 3 },
+    });
+  });
+
+  it('maps the spec footer names to categories and treats "Todos" as no filter', () => {
+    expect(parse('categoria=Frenagem')).toMatchObject({ ok: true, query: { category: 'freios' } });
+    expect(parse('categoria=freio')).toMatchObject({ ok: true, query: { category: 'freios' } });
+    expect(parse('categoria=todos')).toMatchObject({ ok: true, query: { category: null } });
+    expect(parse('estado=todos')).toMatchObject({ ok: true, query: { condition: null } });
+  });
+
+  it('refuses bad input with a pt-BR message', () => {
+    const bad = {
+      'ordem=preco': /Ordenação inválida/,
+      'pagina=0': /Página inválida/,
+      'pagina=abc': /Página inválida/,
+      'preco_min=-5': /Preço inválido/,
+      'preco_max=abc': /Preço inválido/,
+      'preco_min=500&preco_max=100': /mínimo não pode ser maior/,
+      'marca=acme': /Marca inválida/,
+      'categoria=foguetes': /Categoria inválida/,
+      'veiculo=aviao': /veículo inválido/,
+      'estado=seminovo': /Estado inválido/,
+      'limite=500': /Limite inválido/,
+      [`q=${'a'.repeat(10_000)}`]: /no máximo 120 caracteres/,
+    };
+    for (const [qs, message] of Object.entries(bad)) {
+      const r = parse(qs, { maxPageSize: 200, defaultPageSize: 50 });
+      expect(r.ok, qs).toBe(false);
+      if (!r.ok) expect(r.message).toMatch(message);
+    }
+  });
+
+  it('round-trips through queryToParams', () => {
+    const arb = fc.record({
+      q: fc.constantFrom('', 'farol', 'pastilha de freio', 'óleo 5w30'),
+      brands: fc.uniqueArray(fc.constantFrom(...BRAND_FILTER_SLUGS), { maxLength: 3 }),
+      category: fc.constantFrom(null, ...CATEGORY_SLUGS),
+      vehicles: fc.uniqueArray(fc.constantFrom(...VEHICLE_SLUGS), { maxLength: 3 }),
+      condition: fc.constantFrom(null, 'novo' as const, 'usado' as const),
+      minPriceCents: fc.option(fc.integer({ min: 0, max: 500_000 }), { nil: null }),
+      maxPriceCents: fc.option(fc.integer({ min: 500_000, max: 9_000_000 }), { nil: null }),
+      sort: fc.constantFrom(...SORT_SLUGS),
+      page: fc.integer({ min: 1, max: 999 }),
+      pageSize: fc.constant(PAGE_SIZE),
+    });
+    fc.assert(
+      fc.property(arb, (query) => {
+        const r = parseCatalogQuery(queryToParams(query));
+        expect(r).toEqual({ ok: true, query });
+      }),
+    );
+  });
+
+  it('never throws, whatever the URL', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom('q', 'marca', 'categoria', 'pagina', 'preco_min', 'ordem', 'limite', '__proto__'), fc.string()), { maxLength: 8 }), (pairs) => {
+        const r = parseCatalogQuery(new URLSearchParams(pairs));
+        return typeof r.ok === 'boolean';
+      }),
+    );
+  });
+});
+
+describe('parsePriceParam', () => {
+  it('reads Brazilian and plain amounts', () => {
+    expect(parsePriceParam('150')).toBe(15000);
+    expect(parsePriceParam('99,9')).toBe(9990);
+    expect(parsePriceParam('1.234,56')).toBe(123456);
+    expect(parsePriceParam('1234.56')).toBe(123456);
+    expect(parsePriceParam('R$ 10,00')).toBe(1000);
+    expect(parsePriceParam('')).toBeNull();
+    expect(parsePriceParam('1,2,3')).toBeNaN();
+  });
+});
+
+describe('searchTerms', () => {
+  it('splits on anything but letters and digits, keeps accents for the database to fold', () => {
+    expect(searchTerms("  FARÓIS d'água & 'x' | !")).toEqual(['faróis', 'd', 'água', 'x']);
+    expect(searchTerms('farol-de-milha 5W30')).toEqual(['farol', 'de', 'milha', '5w30']);
+  });
+});

@@ -1,0 +1,53 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { centsToReais, formatBRL, percentOf, reaisToCents } from './money.ts';
+import { installmentHint } from './rules.ts';
+
+describe('formatBRL', () => {
+  it('formats centavos the Brazilian way', () => {
+    expect(formatBRL(123456)).toMatch(/^R\$\s1\.234,56$/);
+    expect(formatBRL(71990)).toMatch(/^R\$\s719,90$/);
+    expect(formatBRL(0)).toMatch(/^R\$\s0,00$/);
+    expect(formatBRL(5)).toMatch(/^R\$\s0,05$/);
+  });
+});
+
+describe('reais and centavos', () => {
+  it('converts without floating-point drift', () => {
+    expect(reaisToCents(719.9)).toBe(71990);
+    expect(reaisToCents(0.1 + 0.2)).toBe(30);
+    expect(reaisToCents(1.005)).toBe(101);
+    expect(reaisToCents(Number.NaN)).toBe(0);
+    expect(centsToReais(91900)).toBe(919);
+  });
+  it('round-trips every amount', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), (c) => reaisToCents(centsToReais(c)) === c));
+  });
+});
+
+describe('percentOf', () => {
+  it('rounds half-up to the centavo', () => {
+    expect(percentOf(12345, 10)).toBe(1235); // 1234.5 -> 1235
+    expect(percentOf(12344, 10)).toBe(1234);
+    expect(percentOf(100, 5)).toBe(5);
+    expect(percentOf(99, 5)).toBe(5); // 4.95 -> 5
+  });
+  it('never exceeds the amount and is never negative', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), fc.integer({ min: 0, max: 100 }), (c, p) => {
+        const v = percentOf(c, p);
+        return v >= 0 && v <= c && Number.isInteger(v);
+      }),
+    );
+  });
+});
+
+describe('installmentHint (spec §9)', () => {
+  it('appears only above R$ 200,00', () => {
+    expect(installmentHint(20_000)).toBeNull();
+    expect(installmentHint(19_999)).toBeNull();
+    expect(installmentHint(20_001)).toEqual({ count: 10, eachCents: 2000 });
+    expect(installmentHint(71_990)).toEqual({ count: 10, eachCents: 7199 });
+    expect(installmentHint(20_005)).toEqual({ count: 10, eachCents: 2001 }); // 2000.5 -> 2001
+  });
+});

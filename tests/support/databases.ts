@@ -1,0 +1,57 @@
+// Test databases: a fresh in-memory PGlite always, and a fresh PostgreSQL database when TEST_DATABASE_URL
+// is set (CI always sets it). Each test file gets its own, migrated and, if asked, seeded.
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { openDatabase } from '../../src/db/client.server.ts';
+import type { Database } from '../../src/db/client.server.ts';
+import { seedCatalog } from '../../src/domain/catalog/seed/seed.server.ts';
+
+export type Kind = 'pglite' | 'postgres';
+
+/** The database kinds this run covers: PGlite, plus PostgreSQL when TEST_DATABASE_URL is set. */
+export const DATABASE_KINDS: Kind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+if (process.env.CI === 'true' && !process.env.TEST_DATABASE_URL) {
+  throw new Error('CI must set TEST_DATABASE_URL so the PostgreSQL half of the suite runs.');
+}
+
+function withDatabaseName(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export interface TestDatabase extends Database {
+  dispose(): Promise<void>;
+}
+
+export async function createTestDatabase(kind: Kind, opts: { seedProducts?: number } = {}): Promise<TestDatabase> {
+  let database: Database;
+  let drop = async () => {};
+  if (kind === 'pglite') {
+    database = await openDatabase({ dataDir: 'memory://' });
+  } else {
+    const admin = process.env.TEST_DATABASE_URL!;
+    const name = `olimpo_t_${crypto.randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`create database ${name}`);
+    await client.end();
+    database = await openDatabase({ databaseUrl: withDatabaseName(admin, name), poolSize: 5 });
+    drop = async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  await database.migrate();
+  if (opts.seedProducts) await seedCatalog(database.db, { count: opts.seedProducts });
+  return {
+    ...database,
+    dispose: async () => {
+      await database.close();
+      await drop();
+    },
+  };
+}
