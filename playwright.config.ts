@@ -40,6 +40,8 @@ export default defineConfig({
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
+    // SIGTERM (not the default SIGKILL) so start-server.ts stops the app and deletes its temporary data folder.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'pipe',
     stderr: 'pipe',
   },

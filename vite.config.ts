@@ -5,4 +5,5 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   build: { assetsInlineLimit: 0 },
+  server: { watch: { ignored: ['**/playwright-report/**', '**/test-results/**', '**/data/**', '**/bench/**'] } },
 });

@@ -5,6 +5,7 @@ export default [
   index('routes/home.tsx'),
   route('ProductList', 'routes/product-list.tsx'),
   route('ProductView/:id?', 'routes/product-view.tsx'),
+  route('Cart', 'routes/cart.tsx'),
   route('sobre-nos', 'routes/content.tsx', { id: 'sobre-nos' }),
   route('seguranca', 'routes/content.tsx', { id: 'seguranca' }),
   route('blog', 'routes/content.tsx', { id: 'blog' }),

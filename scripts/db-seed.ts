@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { env } from '../src/config/env.ts';
 import { seedCatalog, DEMO_PRODUCT_COUNT } from '../src/domain/catalog/seed/seed.server.ts';
+import { seedCouponsIfEmpty } from '../src/domain/pricing/coupons.server.ts';
 import { bootDatabase } from '../server/boot.ts';
 import { createLogger } from '../server/logger.ts';
 
@@ -24,5 +25,6 @@ await seedCatalog(database.db, {
     }
   },
 });
+await seedCouponsIfEmpty(database.db);
 console.log(`Catálogo criado: ${count} produtos em ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 await database.close();

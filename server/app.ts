@@ -4,12 +4,14 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { createRequestHandler, RouterContextProvider } from 'react-router';
 import type { ServerBuild } from 'react-router';
 import { nonceContext } from '../app/lib/request-context.ts';
 import type { Database } from '../src/db/client.server.ts';
 import { parseArtPath, renderArt } from '../src/domain/catalog/art.ts';
+import { cartApi } from './api/cart.ts';
 import { catalogApi } from './api/catalog.ts';
 import { openApiDocument } from './api/openapi.ts';
 import { apiError } from './http.ts';
@@ -80,7 +82,9 @@ export function createApp(opts: AppOptions) {
   });
 
   app.get('/api/openapi.json', (c) => c.json(openApiDocument(opts.publicUrl)));
+  app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => apiError(c, 413, 'Dados grandes demais.') }));
   app.route('/api', catalogApi(db));
+  app.route('/api', cartApi(db, opts.logger));
   app.all('/api/*', (c) => apiError(c, 404, 'Rota da API não encontrada.'));
 
   app.get('/art/*', (c) => {

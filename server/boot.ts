@@ -3,7 +3,7 @@
 import { openDatabase, setDatabase } from '../src/db/client.server.ts';
 import type { Database } from '../src/db/client.server.ts';
 import type { Env } from '../src/config/env.ts';
-import { seedCatalogIfEmpty } from '../src/domain/catalog/seed/seed.server.ts';
+import { seedDemoData } from '../src/db/seed.server.ts';
 import type { Logger } from './logger.ts';
 
 export async function bootDatabase(env: Env, logger: Logger, opts: { seed?: boolean } = {}): Promise<Database> {
@@ -16,7 +16,7 @@ export async function bootDatabase(env: Env, logger: Logger, opts: { seed?: bool
     await database.migrate();
     if (opts.seed ?? env.SEED_ON_START) {
       const started = Date.now();
-      const inserted = await seedCatalogIfEmpty(database.db);
+      const { products: inserted } = await seedDemoData(database.db);
       if (inserted > 0) logger.info({ products: inserted, ms: Date.now() - started }, 'catálogo de demonstração criado');
     }
   } catch (err) {

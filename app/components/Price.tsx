@@ -1,5 +1,5 @@
 import { formatBRL } from '../../src/domain/pricing/money.ts';
-import { installmentHint } from '../../src/domain/pricing/rules.ts';
+import { installmentHint } from '../../src/domain/pricing/pricing.ts';
 
 export function OldPrice({ cents }: { cents: number | null }) {
   if (cents === null) return null;

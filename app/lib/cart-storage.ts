@@ -38,6 +38,54 @@ export function readCart(): CartItem[] {
   }
 }
 
+/** Reads the cart and, if the stored value was corrupted, replaces it with the lines that could be kept. */
+export function repairCart(): CartItem[] {
+  const items = readCart();
+  const raw = localStorage.getItem(CART_KEY);
+  if (raw !== null) {
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      parsed = null;
+    }
+    if (!Array.isArray(parsed) || parsed.length !== items.length) localStorage.setItem(CART_KEY, JSON.stringify(items));
+  }
+  return items;
+}
+
+/** Spec §4: quantity changes by -1 or +1, never below 1 (and, here, never above the stock). */
+export function setQuantity(line: Pick<CartItem, 'id' | 'cor' | 'tamanho'>, quantity: number): CartItem[] {
+  const cart = readCart();
+  const item = cart.find((l) => sameLine(l, line));
+  if (item) item.quantity = Math.max(1, Math.floor(quantity));
+  writeCart(cart);
+  return cart;
+}
+
+/** Removes that line only (same id, cor and tamanho), not the product's other colours or sizes. */
+export function removeLine(line: Pick<CartItem, 'id' | 'cor' | 'tamanho'>): CartItem[] {
+  const cart = readCart().filter((l) => !sameLine(l, line));
+  writeCart(cart);
+  return cart;
+}
+
+export function clearCart(): void {
+  writeCart([]);
+}
+
+// What the cart hands to the checkout (spec §3 "Checkout data"). Display only: the server recomputes.
+export const CHECKOUT_KEY = 'checkoutData';
+export interface CheckoutData {
+  subtotal: number;
+  shipping: number;
+  discount: number;
+  total: number;
+  cartItems: CartItem[];
+  coupon: string | null;
+  cep: string | null;
+}
+
 export function writeCart(items: CartItem[]): void {
   localStorage.setItem(CART_KEY, JSON.stringify(items));
   window.dispatchEvent(new Event(CART_EVENT));

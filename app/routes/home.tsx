@@ -7,7 +7,7 @@ import type { Slide } from '../components/HeroCarousel.tsx';
 import { ProductGrid } from '../components/ProductCard.tsx';
 import { originFrom, seo } from '../lib/seo.ts';
 
-export const TRENDING_COUNT = 12;
+const TRENDING_COUNT = 12;
 
 export async function loader() {
   return { trending: await trendingProducts(getDb(), TRENDING_COUNT) };

@@ -1,7 +1,7 @@
 import { data, Form, Link, useSubmit } from 'react-router';
 import type { Route } from './+types/product-list';
 import { getDb } from '../../src/db/client.server.ts';
-import { parseCatalogQuery, queryToParams, PAGE_SIZE } from '../../src/domain/catalog/query.ts';
+import { parseCatalogQuery, queryToParams } from '../../src/domain/catalog/query.ts';
 import type { CatalogQuery } from '../../src/domain/catalog/query.ts';
 import { searchProducts } from '../../src/domain/catalog/repository.server.ts';
 import { labelOf, SORTS } from '../../src/domain/catalog/taxonomy.ts';
@@ -245,4 +245,3 @@ function EmptyState({ query }: { query: CatalogQuery }) {
   );
 }
 
-export { PAGE_SIZE };

@@ -13,8 +13,8 @@ import { NonceContext } from '../lib/request-context.ts';
 import { originFrom, seo } from '../lib/seo.ts';
 
 /** /ProductView with no id shows the spec's sample product. */
-export const DEFAULT_PRODUCT_ID = 1;
-export const RELATED_COUNT = 4;
+const DEFAULT_PRODUCT_ID = 1;
+const RELATED_COUNT = 4;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const raw = params.id ?? String(DEFAULT_PRODUCT_ID);

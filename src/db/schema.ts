@@ -1,3 +1,4 @@
 // The database schema, one section per domain. Each domain owns its tables; others read them through the
 // domain's functions, not directly.
 export * from '../domain/catalog/schema.ts';
+export * from '../domain/pricing/schema.ts';

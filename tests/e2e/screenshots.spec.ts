@@ -27,6 +27,10 @@ for (const width of [390, 1280]) {
         const file = `test-results/screenshots/${p.name}-${width}.png`;
         await page.screenshot({ path: file, fullPage: true });
         await testInfo.attach(`${p.name}-${width}`, { path: file, contentType: 'image/png' });
+        // The first screen, as the shopper sees it on arrival.
+        const fold = `test-results/screenshots/${p.name}-${width}-primeira-tela.png`;
+        await page.screenshot({ path: fold });
+        await testInfo.attach(`${p.name}-${width}-primeira-tela`, { path: fold, contentType: 'image/png' });
       });
     }
   });

@@ -73,7 +73,8 @@ test.describe('Busca, filtros e ordenação', () => {
 
     // Back: brand filter still on, sort back to relevance.
     await page.goBack();
-    await expect(page).not.toHaveURL(/ordem=/);
+    await expect(page).not.toHaveURL(/ordem=menor-preco/);
+    expect(new URL(page.url()).searchParams.get('ordem') ?? 'relevancia').toBe('relevancia');
     await expect(page).toHaveURL(new RegExp(`[?&]marca=${slug}(&|$)`));
     await expect(sort).toHaveValue('relevancia');
     await expect(brands.getByLabel(brand!.name)).toBeChecked();

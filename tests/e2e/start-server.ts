@@ -1,12 +1,41 @@
-// Playwright's webServer: starts the BUILT app on a fresh, throw-away PGlite data folder so every run
-// begins from the deterministic demo catalog, and removes that folder when the server stops.
+// Playwright's webServer: starts the BUILT app (run `npm run build` first) on a fresh, throw-away PGlite
+// data folder, so every run begins from the deterministic demo catalog, and removes that folder when the
+// server stops. Playwright stops it with SIGTERM (gracefulShutdown in playwright.config.ts).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 const PORT = '3100';
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-e2e-'));
+const PREFIX = 'olimpo-e2e-';
+const OWNER_FILE = '.owner-pid';
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+// Folders left behind by a run that was killed outright (SIGKILL skips our clean-up): remove those whose
+// owner process is gone.
+for (const name of fs.readdirSync(os.tmpdir())) {
+  if (!name.startsWith(PREFIX)) continue;
+  const dir = path.join(os.tmpdir(), name);
+  try {
+    const owner = Number(fs.readFileSync(path.join(dir, OWNER_FILE), 'utf8'));
+    if (Number.isSafeInteger(owner) && owner > 0 && alive(owner)) continue;
+    fs.rmSync(dir, { recursive: true, force: true });
+  } catch {
+    // No owner file (older run or not ours) or already gone: leave it.
+  }
+}
+
+const tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), PREFIX));
+fs.writeFileSync(path.join(tmpRoot, OWNER_FILE), String(process.pid));
+const dataDir = path.join(tmpRoot, 'data');
 
 const env: NodeJS.ProcessEnv = {
   ...process.env,
@@ -19,15 +48,16 @@ const env: NodeJS.ProcessEnv = {
 delete env.DATABASE_URL;
 
 const child = spawn(process.execPath, ['server/main.ts'], { env, stdio: 'inherit' });
+const running = () => child.exitCode === null && child.signalCode === null;
 
 let cleaned = false;
 function cleanup() {
   if (cleaned) return;
   cleaned = true;
   try {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(tmpRoot, { recursive: true, force: true });
   } catch (err) {
-    console.error(`[e2e] não foi possível remover ${dataDir}: ${(err as Error).message}`);
+    console.error(`[e2e] não foi possível remover ${tmpRoot}: ${(err as Error).message}`);
   }
 }
 
@@ -35,10 +65,10 @@ let stopping = false;
 function stop(signal: NodeJS.Signals) {
   if (stopping) return;
   stopping = true;
-  if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-  // The server closes within 5 s on its own; do not hang Playwright if it does not.
+  if (running()) child.kill(signal);
+  // The server closes within 5 s on its own; never hang the test run if it does not.
   setTimeout(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (running()) child.kill('SIGKILL');
   }, 8000).unref();
 }
 
@@ -46,7 +76,7 @@ process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGHUP', () => stop('SIGTERM'));
 process.on('exit', () => {
-  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  if (running()) child.kill('SIGKILL');
   cleanup();
 });
 

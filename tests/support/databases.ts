@@ -5,6 +5,7 @@ import pg from 'pg';
 import { openDatabase } from '../../src/db/client.server.ts';
 import type { Database } from '../../src/db/client.server.ts';
 import { seedCatalog } from '../../src/domain/catalog/seed/seed.server.ts';
+import { seedCouponsIfEmpty } from '../../src/domain/pricing/coupons.server.ts';
 
 export type Kind = 'pglite' | 'postgres';
 
@@ -47,6 +48,7 @@ export async function createTestDatabase(kind: Kind, opts: { seedProducts?: numb
   }
   await database.migrate();
   if (opts.seedProducts) await seedCatalog(database.db, { count: opts.seedProducts });
+  await seedCouponsIfEmpty(database.db);
   return {
     ...database,
     dispose: async () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { centsToReais, formatBRL, percentOf, reaisToCents } from './money.ts';
-import { installmentHint } from './rules.ts';
+import { installmentHint } from './pricing.ts';
 
 describe('formatBRL', () => {
   it('formats centavos the Brazilian way', () => {

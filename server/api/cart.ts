@@ -1,0 +1,22 @@
+// Cart API: POST /api/cart/quote prices a cart on the server (the browser's prices are never read).
+import { Hono } from 'hono';
+import type { Db } from '../../src/db/client.server.ts';
+import { quoteRequestSchema } from '../../src/domain/cart/quote.ts';
+import { quoteCart } from '../../src/domain/cart/quote.server.ts';
+import type { Logger } from '../logger.ts';
+import { apiError, readJson } from '../http.ts';
+
+export function cartApi(getDb: () => Db, logger: Logger) {
+  const api = new Hono();
+  api.post('/cart/quote', async (c) => {
+    const body = await readJson(c);
+    if (!body.ok) return apiError(c, 400, body.message);
+    const parsed = quoteRequestSchema.safeParse(body.value);
+    if (!parsed.success) return apiError(c, 400, parsed.error.issues[0]?.message ?? 'Carrinho inválido.');
+    const quote = await quoteCart(getDb(), parsed.data, {
+      onInvalidPrice: (productId) => logger.warn({ productId }, 'preço inválido tratado como 0'),
+    });
+    return c.json(quote);
+  });
+  return api;
+}

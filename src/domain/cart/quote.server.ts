@@ -1,0 +1,94 @@
+// Quotes a cart from the database: current titles, images, prices and stock, quantities capped to stock,
+// the coupon looked up, the CEP checked, and every total from the pricing module.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.server.ts';
+import { productImages, products, productVariants } from '../catalog/schema.ts';
+import { COUPON_INVALID, findCouponPercent } from '../pricing/coupons.server.ts';
+import { cartTotals, lineTotal, sanitizePrice } from '../pricing/pricing.ts';
+import { CART_CEP_INVALID, isValidCartCep } from '../shipping/cep.ts';
+import { OUT_OF_STOCK_MESSAGE, stockMessage, UNAVAILABLE_MESSAGE, VARIANT_UNAVAILABLE_MESSAGE } from './quote.ts';
+import type { Quote, QuoteRequest, QuotedLine } from './quote.ts';
+
+export async function quoteCart(db: Db, request: QuoteRequest, opts: { onInvalidPrice?: (productId: number) => void } = {}): Promise<Quote> {
+  const ids = [...new Set(request.lines.map((l) => l.productId))];
+  const [rows, variants] = ids.length
+    ? await Promise.all([
+        db
+          .select({
+            id: products.id,
+            title: products.title,
+            priceCents: products.priceCents,
+            oldPriceCents: products.oldPriceCents,
+            onSale: products.onSale,
+            stock: products.stock,
+            imageUrl: productImages.url,
+            imageAlt: productImages.alt,
+            imageWidth: productImages.width,
+            imageHeight: productImages.height,
+          })
+          .from(products)
+          .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
+          .where(inArray(products.id, ids)),
+        db
+          .select({ productId: productVariants.productId, color: productVariants.color, size: productVariants.size, stock: productVariants.stock })
+          .from(productVariants)
+          .where(inArray(productVariants.productId, ids)),
+      ])
+    : [[], []];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const variantsOf = new Map<number, typeof variants>();
+  for (const v of variants) variantsOf.set(v.productId, [...(variantsOf.get(v.productId) ?? []), v]);
+
+  const lines: QuotedLine[] = request.lines.map((line) => {
+    const p = byId.get(line.productId);
+    const base = { productId: line.productId, requestedQuantity: line.quantity, color: null, size: null };
+    if (!p) {
+      return { ...base, quantity: 0, status: 'unavailable', message: UNAVAILABLE_MESSAGE, title: null, image: null, stock: 0, unitPriceCents: 0, oldPriceCents: null, lineTotalCents: 0 };
+    }
+    const unitPriceCents = sanitizePrice(p.priceCents, () => opts.onInvalidPrice?.(p.id));
+    const shared = {
+      ...base,
+      title: p.title,
+      image: p.imageUrl ? { url: p.imageUrl, alt: p.imageAlt ?? p.title, width: p.imageWidth ?? 600, height: p.imageHeight ?? 600 } : null,
+      unitPriceCents,
+      oldPriceCents: p.onSale ? p.oldPriceCents : null,
+    };
+    let stock = p.stock;
+    const own = variantsOf.get(p.id);
+    let color: string | null = null;
+    let size: string | null = null;
+    if (own && own.length > 0) {
+      const v = own.find((x) => x.color === line.color && x.size === line.size);
+      if (!v) return { ...shared, color: line.color ?? null, size: line.size ?? null, quantity: 0, status: 'unavailable', message: VARIANT_UNAVAILABLE_MESSAGE, stock: 0, lineTotalCents: 0 };
+      stock = v.stock;
+      color = v.color;
+      size = v.size;
+    }
+    if (stock <= 0) return { ...shared, color, size, quantity: 0, status: 'out_of_stock', message: OUT_OF_STOCK_MESSAGE, stock: 0, lineTotalCents: 0 };
+    const quantity = Math.min(line.quantity, stock);
+    const capped = quantity < line.quantity;
+    return {
+      ...shared,
+      color,
+      size,
+      quantity,
+      stock,
+      status: capped ? 'capped' : 'ok',
+      message: capped ? stockMessage(stock) : null,
+      lineTotalCents: lineTotal({ unitPriceCents, quantity }),
+    };
+  });
+
+  const couponCode = request.coupon?.trim() ?? '';
+  const couponPercent = couponCode ? await findCouponPercent(db, couponCode) : null;
+  const cepText = request.cep?.trim() ?? '';
+  const cepValid = cepText !== '' && isValidCartCep(cepText);
+  const priced = lines.filter((l) => l.quantity > 0);
+  const totals = cartTotals(priced, { couponPercent, cepValid });
+  return {
+    lines,
+    ...totals,
+    coupon: couponCode ? { applied: couponPercent !== null, percent: couponPercent, message: couponPercent === null ? COUPON_INVALID : null } : null,
+    cep: cepText ? { valid: cepValid, message: cepValid ? null : CART_CEP_INVALID } : null,
+  };
+}

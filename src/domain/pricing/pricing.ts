@@ -1,0 +1,123 @@
+// Owns every money rule of the store, in integer centavos: the cart's subtotal, coupon discount, freight
+// estimate, total and installment hint, and the checkout's shipping methods, payment adjustments and
+// installment plans. Rounding is half-up to the centavo, in `percentOf`. Pages and the server both
+// import from here; nothing else computes money.
+import type { Cents } from './money.ts';
+import { percentOf } from './money.ts';
+
+// ---- Cart (spec §9) ----
+
+/** Flat freight estimate for any valid CEP, before a shipping method is chosen at checkout. */
+export const CART_FREIGHT_CENTS: Cents = 4000;
+
+/** Spec §9: "ou 10x de" total/10, shown only when the amount exceeds R$ 200,00. */
+export const INSTALLMENT_HINT_THRESHOLD_CENTS: Cents = 20_000;
+export const INSTALLMENT_HINT_COUNT = 10;
+
+export function installmentHint(totalCents: Cents): { count: number; eachCents: Cents } | null {
+  if (!(totalCents > INSTALLMENT_HINT_THRESHOLD_CENTS)) return null;
+  return { count: INSTALLMENT_HINT_COUNT, eachCents: divideHalfUp(totalCents, INSTALLMENT_HINT_COUNT) };
+}
+
+/** A unit price as the spec allows it to arrive: a non-numeric or missing price counts as 0 (spec §5). */
+export function sanitizePrice(value: unknown, onInvalid?: (value: unknown) => void): Cents {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
+  onInvalid?.(value);
+  return 0;
+}
+
+export interface PricedLine {
+  unitPriceCents: Cents;
+  quantity: number;
+}
+
+export function lineTotal(line: PricedLine): Cents {
+  return line.unitPriceCents * line.quantity;
+}
+
+export function subtotal(lines: readonly PricedLine[]): Cents {
+  return lines.reduce((sum, line) => sum + lineTotal(line), 0);
+}
+
+export interface CartTotals {
+  subtotalCents: Cents;
+  discountCents: Cents;
+  freightCents: Cents;
+  totalCents: Cents;
+  installmentHint: { count: number; eachCents: Cents } | null;
+}
+
+/**
+ * Cart totals: total = subtotal + freight − discount, where the discount is the coupon's percent of the
+ * subtotal and the freight is the flat estimate once a valid CEP was checked (0 before).
+ */
+export function cartTotals(lines: readonly PricedLine[], opts: { couponPercent: number | null; cepValid: boolean }): CartTotals {
+  const subtotalCents = subtotal(lines);
+  const discountCents = opts.couponPercent ? Math.min(subtotalCents, percentOf(subtotalCents, opts.couponPercent)) : 0;
+  const freightCents = opts.cepValid && lines.length > 0 ? CART_FREIGHT_CENTS : 0;
+  const totalCents = Math.max(0, subtotalCents + freightCents - discountCents);
+  return { subtotalCents, discountCents, freightCents, totalCents, installmentHint: installmentHint(totalCents) };
+}
+
+// ---- Checkout (spec §9) ----
+
+export const SHIPPING_METHODS = [
+  { id: 'standard', label: 'Envio Padrão', priceCents: 1590, days: '5-7 dias úteis', estimateDays: 7 },
+  { id: 'express', label: 'Envio Expresso', priceCents: 2990, days: '2-3 dias úteis', estimateDays: 3 },
+] as const;
+export type ShippingMethodId = (typeof SHIPPING_METHODS)[number]['id'];
+export const shippingMethod = (id: ShippingMethodId) => SHIPPING_METHODS.find((m) => m.id === id)!;
+
+export const PAYMENT_METHODS = [
+  { id: 'credit', label: 'Cartão de Crédito', discountPercent: 0 },
+  { id: 'boleto', label: 'Boleto Bancário', discountPercent: 5 },
+  { id: 'pix', label: 'PIX', discountPercent: 10 },
+] as const;
+export type PaymentMethodId = (typeof PAYMENT_METHODS)[number]['id'];
+export const paymentMethod = (id: PaymentMethodId) => PAYMENT_METHODS.find((m) => m.id === id)!;
+
+export const MAX_INSTALLMENTS = 10;
+/** Smallest installment the store accepts: R$ 10,00 (spec: up to min(10, floor(total/10))). */
+export const MIN_INSTALLMENT_CENTS: Cents = 1000;
+
+/** Installment counts allowed for a card total: 1 up to min(10, floor(total / R$ 10)). */
+export function maxInstallments(totalCents: Cents): number {
+  return Math.max(1, Math.min(MAX_INSTALLMENTS, Math.floor(totalCents / MIN_INSTALLMENT_CENTS)));
+}
+
+/** Interest-free plan: n installments of total/n; the first absorbs the rounding so they add up exactly. */
+export function installmentPlan(totalCents: Cents, count: number): { count: number; eachCents: Cents; firstCents: Cents } {
+  const each = Math.floor(totalCents / count);
+  return { count, eachCents: divideHalfUp(totalCents, count), firstCents: totalCents - each * (count - 1) };
+}
+
+export interface OrderTotals {
+  subtotalCents: Cents;
+  couponDiscountCents: Cents;
+  shippingCents: Cents;
+  /** subtotal − coupon + shipping, before the payment method's adjustment. */
+  grossCents: Cents;
+  paymentDiscountCents: Cents;
+  totalCents: Cents;
+}
+
+/**
+ * Order total = subtotal − coupon discount + the chosen shipping method's price (it replaces the cart's
+ * estimate); then boleto takes 5 % off and PIX 10 % off that amount. Card installments divide the result.
+ */
+export function orderTotals(
+  lines: readonly PricedLine[],
+  opts: { couponPercent: number | null; shipping: ShippingMethodId; payment: PaymentMethodId },
+): OrderTotals {
+  const subtotalCents = subtotal(lines);
+  const couponDiscountCents = opts.couponPercent ? Math.min(subtotalCents, percentOf(subtotalCents, opts.couponPercent)) : 0;
+  const shippingCents = shippingMethod(opts.shipping).priceCents;
+  const grossCents = subtotalCents - couponDiscountCents + shippingCents;
+  // Spec §9: "boleto total x 0.95; pix total x 0.9", rounded half-up to the centavo.
+  const totalCents = percentOf(grossCents, 100 - paymentMethod(opts.payment).discountPercent);
+  return { subtotalCents, couponDiscountCents, shippingCents, grossCents, paymentDiscountCents: grossCents - totalCents, totalCents };
+}
+
+function divideHalfUp(amount: Cents, by: number): Cents {
+  return Math.floor((amount * 2 + by) / (2 * by));
+}
