@@ -4,7 +4,14 @@ import { openDatabase, setDatabase } from '../src/db/client.server.ts';
 import type { Database } from '../src/db/client.server.ts';
 import type { Env } from '../src/config/env.ts';
 import { seedDemoData } from '../src/db/seed.server.ts';
+import path from 'node:path';
+import { createMailer, setMailer } from '../src/platform/mailer.server.ts';
 import type { Logger } from './logger.ts';
+
+/** Process-wide services other than the database (mail today). */
+export function bootServices(env: Env): void {
+  setMailer(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: path.resolve(env.DATA_DIR, 'mail') }));
+}
 
 export async function bootDatabase(env: Env, logger: Logger, opts: { seed?: boolean } = {}): Promise<Database> {
   const database = await openDatabase({

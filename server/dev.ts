@@ -5,11 +5,12 @@ import type { ServerBuild } from 'react-router';
 import { createServer } from 'vite';
 import { env } from '../src/config/env.ts';
 import { createApp } from './app.ts';
-import { bootDatabase } from './boot.ts';
+import { bootDatabase, bootServices } from './boot.ts';
 import { createLogger } from './logger.ts';
 
 const config = env();
 const logger = createLogger(config.LOG_LEVEL);
+bootServices(config);
 const database = await bootDatabase(config, logger);
 const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
 const app = createApp({

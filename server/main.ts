@@ -6,7 +6,7 @@ import { serve } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
 import { env } from '../src/config/env.ts';
 import { createApp } from './app.ts';
-import { bootDatabase } from './boot.ts';
+import { bootDatabase, bootServices } from './boot.ts';
 import { createLogger } from './logger.ts';
 
 async function main() {
@@ -23,6 +23,7 @@ async function main() {
     logger.fatal('Build não encontrado. Rode "npm run build" (ou "npm start", que compila quando falta).');
     process.exit(1);
   }
+  bootServices(config);
   let database;
   try {
     database = await bootDatabase(config, logger);

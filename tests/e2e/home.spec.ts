@@ -74,7 +74,6 @@ test.describe('Home', () => {
   test('teclado: Tab chega primeiro em "Pular para o conteúdo" e logo depois na busca, com foco visível', async ({ page }) => {
     await page.goto('/');
     await waitForHydration(page);
-    await page.locator('body').focus();
 
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Pular para o conteúdo' });

@@ -1,0 +1,58 @@
+// Outgoing e-mail for every domain (order confirmations, password resets). The embedded default writes
+// each message as an .eml file under DATA_DIR/mail/; with SMTP_URL set it goes out through SMTP.
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<{ id: string; file?: string }>;
+}
+
+export interface MailerOptions {
+  smtpUrl?: string;
+  from: string;
+  /** Folder for .eml files when there is no SMTP server. */
+  mailDir: string;
+}
+
+export function createMailer(opts: MailerOptions): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(m) {
+        const info = await transport.sendMail({ from: opts.from, ...m });
+        return { id: String(info.messageId) };
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(m) {
+      const info = await transport.sendMail({ from: opts.from, ...m });
+      await fs.mkdir(opts.mailDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(opts.mailDir, `${stamp}-${crypto.randomBytes(4).toString('hex')}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      return { id: String(info.messageId), file };
+    },
+  };
+}
+
+const KEY = Symbol.for('olimpo.mailer');
+type Holder = { [KEY]?: Mailer };
+export function setMailer(mailer: Mailer): void {
+  (globalThis as Holder)[KEY] = mailer;
+}
+export function getMailer(): Mailer {
+  const mailer = (globalThis as Holder)[KEY];
+  if (!mailer) throw new Error('Serviço de e-mail não inicializado.');
+  return mailer;
+}

@@ -1,0 +1,18 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createMailer } from './mailer.server.ts';
+
+describe('mailer without SMTP', () => {
+  it('writes each message as an .eml file', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-mail-'));
+    const mailer = createMailer({ from: 'Loja <loja@example.com>', mailDir: dir });
+    const sent = await mailer.send({ to: 'cliente@example.com', subject: 'Pedido #12345678 confirmado', text: 'Obrigado pela compra!' });
+    const eml = fs.readFileSync(sent.file!, 'utf8');
+    expect(eml).toMatch(/^To: cliente@example.com$/m);
+    expect(eml).toMatch(/Subject: Pedido #12345678 confirmado/);
+    expect(eml).toContain('Obrigado pela compra!');
+    fs.rmSync(dir, { recursive: true });
+  });
+});
