@@ -2,3 +2,5 @@
 // domain's functions, not directly.
 export * from '../domain/catalog/schema.ts';
 export * from '../domain/pricing/schema.ts';
+export * from '../domain/accounts/schema.ts';
+export * from '../platform/rate-limit.schema.ts';

@@ -36,6 +36,8 @@ export const products = pgTable(
     discountPercent: smallint('discount_percent').notNull().default(0),
     stock: integer('stock').notNull().default(0),
     popularity: integer('popularity').notNull().default(0),
+    /** The seller who listed it (a users.id); null for the store's own catalog. Detached when that account is deleted. */
+    sellerId: text('seller_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
@@ -50,6 +52,7 @@ export const products = pgTable(
     index('products_price_idx').on(t.priceCents),
     index('products_popularity_idx').on(t.popularity),
     index('products_created_idx').on(t.createdAt),
+    index('products_seller_idx').on(t.sellerId),
     check('products_price_nonneg', sql`${t.priceCents} >= 0`),
     check('products_stock_nonneg', sql`${t.stock} >= 0`),
     check('products_condition_check', sql`${t.condition} in ('novo', 'usado')`),

@@ -1,0 +1,93 @@
+// A small database-backed rate limiter (fixed windows), shared by every app instance on the same
+// database. Each rule names a window and a limit; keys are free-form ("ip:1.2.3.4", "email:ana@…").
+//
+//   const signInFailures = rateLimit({ name: 'sign-in-failure', limit: 10, windowMs: 60_000 });
+//   if ((await signInFailures.peek(db, `ip:${ip}`)).limited) → 429
+//   await signInFailures.hit(db, `ip:${ip}`)   // count one event; returns the verdict after counting
+import { createHash } from 'node:crypto';
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.server.ts';
+import { rateLimitBuckets } from './rate-limit.schema.ts';
+
+export interface RateLimitRule {
+  /** Rule name, the first part of every key (letters, digits, "-"). */
+  name: string;
+  /** Events allowed per window. */
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimitVerdict {
+  /** True when no more events are allowed in this window. */
+  limited: boolean;
+  count: number;
+  remaining: number;
+  /** Seconds until the window ends (at least 1). */
+  retryAfterSeconds: number;
+}
+
+export interface RateLimiter {
+  readonly rule: RateLimitRule;
+  /** Counts one event and returns the verdict including it (limited when the count went over the limit). */
+  hit(db: Db, key: string): Promise<RateLimitVerdict>;
+  /** The verdict without counting: limited when the limit is already used up. */
+  peek(db: Db, key: string): Promise<RateLimitVerdict>;
+  /** Forgets the key (after a successful sign-in, for example). */
+  reset(db: Db, key: string): Promise<void>;
+}
+
+/** Keys are hashed so e-mail addresses and IPs are not stored in clear, and their length is bounded. */
+function storageKey(rule: RateLimitRule, key: string): string {
+  return `${rule.name}:${createHash('sha256').update(key.trim().toLowerCase()).digest('base64url')}`;
+}
+
+function verdict(rule: RateLimitRule, count: number, resetAt: Date, counted: boolean): RateLimitVerdict {
+  const retryAfterSeconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
+  return {
+    limited: counted ? count > rule.limit : count >= rule.limit,
+    count,
+    remaining: Math.max(0, rule.limit - count),
+    retryAfterSeconds,
+  };
+}
+
+type Row = { count: number; reset_at: Date | string };
+const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
+
+export function rateLimit(rule: RateLimitRule): RateLimiter {
+  if (!/^[a-z0-9-]+$/.test(rule.name)) throw new Error(`Nome de regra inválido: ${rule.name}`);
+  if (!Number.isInteger(rule.limit) || rule.limit < 1) throw new Error('O limite deve ser um inteiro positivo.');
+  const interval = `${Math.ceil(rule.windowMs)} milliseconds`;
+  return {
+    rule,
+    async hit(db, key) {
+      // One statement: a new window starts when the old one has ended, so concurrent hits never lose counts.
+      const result = await db.execute(sql`
+        insert into ${rateLimitBuckets} (key, count, reset_at)
+        values (${storageKey(rule, key)}, 1, now() + ${interval}::interval)
+        on conflict (key) do update set
+          count = case when ${rateLimitBuckets.resetAt} <= now() then 1 else ${rateLimitBuckets.count} + 1 end,
+          reset_at = case when ${rateLimitBuckets.resetAt} <= now() then now() + ${interval}::interval else ${rateLimitBuckets.resetAt} end
+        returning count, reset_at`);
+      const row = rowsOf(result)[0]!;
+      return verdict(rule, Number(row.count), new Date(row.reset_at), true);
+    },
+    async peek(db, key) {
+      const result = await db.execute(
+        sql`select count, reset_at from ${rateLimitBuckets} where key = ${storageKey(rule, key)} and reset_at > now()`,
+      );
+      const row = rowsOf(result)[0];
+      if (!row) return { limited: false, count: 0, remaining: rule.limit, retryAfterSeconds: Math.ceil(rule.windowMs / 1000) };
+      return verdict(rule, Number(row.count), new Date(row.reset_at), false);
+    },
+    async reset(db, key) {
+      await db.execute(sql`delete from ${rateLimitBuckets} where key = ${storageKey(rule, key)}`);
+    },
+  };
+}
+
+/** Deletes windows that have ended; cheap to call now and then (the table only holds recent keys). */
+export async function pruneRateLimits(db: Db): Promise<number> {
+  const deleted = await db.delete(rateLimitBuckets).where(lt(rateLimitBuckets.resetAt, new Date())).returning({ key: rateLimitBuckets.key });
+  return deleted.length;
+}
