@@ -235,7 +235,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const k of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'HOST', 'PUBLIC_URL', 'SEED_ON_START', 'DB_POOL_SIZE', 'LOG_LEVEL']) delete env[k];
-  return { ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...extra };
+  // A production server on PostgreSQL requires an auth secret; any fixed one will do for a benchmark.
+  return { BETTER_AUTH_SECRET: 'bench-only-secret-not-for-real-use-0123456789', ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...extra };
 }
 
 const usedPorts = new Set<number>();

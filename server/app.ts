@@ -1,16 +1,24 @@
 // The HTTP edge: health checks, the JSON API, product art, static assets and, for everything else, the
 // React Router app. Handlers parse input and call the domain; no business rule lives here.
 import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
 import path from 'node:path';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
+import type { MiddlewareHandler } from 'hono';
 import { createRequestHandler, RouterContextProvider } from 'react-router';
 import type { ServerBuild } from 'react-router';
 import { nonceContext } from '../app/lib/request-context.ts';
 import type { Database } from '../src/db/client.server.ts';
+import { authFor, providerFormOrigins } from '../src/domain/accounts/auth.server.ts';
+import { MSG } from '../src/domain/accounts/messages.ts';
 import { parseArtPath, renderArt } from '../src/domain/catalog/art.ts';
+import { CLIENT_IP_HEADER, resolveClientIp } from '../src/platform/client-ip.ts';
+import { getUploadStore } from '../src/platform/uploads.server.ts';
+import { accountApi } from './api/account.ts';
 import { cartApi } from './api/cart.ts';
 import { catalogApi } from './api/catalog.ts';
 import { openApiDocument } from './api/openapi.ts';
@@ -24,9 +32,14 @@ export interface AppOptions {
   mode?: 'production' | 'development';
   clientDir?: string;
   publicUrl: string;
+  /** Behind a reverse proxy: take the client IP from the last X-Forwarded-For hop (TRUST_PROXY). */
+  trustProxy?: boolean;
 }
 
 function securityHeaders(nonce: string, https: boolean): Record<string, string> {
+  // Sign-in forms post to our own action, which redirects to Google's or Facebook's authorization page:
+  // browsers check form-action on that redirect too, so the configured providers are listed.
+  const formAction = ["'self'", ...providerFormOrigins()].join(' ');
   const headers: Record<string, string> = {
     'Content-Security-Policy': [
       "default-src 'self'",
@@ -37,7 +50,7 @@ function securityHeaders(nonce: string, https: boolean): Record<string, string> 
       "connect-src 'self'",
       "frame-ancestors 'none'",
       "base-uri 'self'",
-      "form-action 'self'",
+      `form-action ${formAction}`,
       "object-src 'none'",
     ].join('; '),
     'X-Content-Type-Options': 'nosniff',
@@ -68,6 +81,9 @@ export function createApp(opts: AppOptions) {
     else opts.logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
   app.use('*', compress());
+  app.use('*', clientIp(opts.trustProxy ?? false));
+  app.use('*', originCheck(new URL(opts.publicUrl).origin));
+  app.use('*', pageBodyLimit());
 
   app.onError((err, c) => {
     opts.logger.error({ err, path: c.req.path }, 'unhandled error');
@@ -85,7 +101,25 @@ export function createApp(opts: AppOptions) {
   app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => apiError(c, 413, 'Dados grandes demais.') }));
   app.route('/api', catalogApi(db));
   app.route('/api', cartApi(db, opts.logger));
+  app.route('/api', accountApi(db));
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => authFor(db()).handler(c.req.raw));
   app.all('/api/*', (c) => apiError(c, 404, 'Rota da API não encontrada.'));
+
+  // Uploaded product photos: only names we generated, served as images that cannot run anything.
+  app.get('/uploads/:kind/:name', async (c) => {
+    const file = getUploadStore().pathOf(c.req.param('kind'), c.req.param('name'));
+    if (!file) return c.text('Imagem não encontrada.', 404);
+    let data: Buffer;
+    try {
+      data = await fs.readFile(file);
+    } catch {
+      return c.text('Imagem não encontrada.', 404);
+    }
+    c.header('Content-Type', 'image/webp');
+    c.header('Content-Disposition', 'inline');
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    return c.body(new Uint8Array(data));
+  });
 
   app.get('/art/*', (c) => {
     const spec = parseArtPath(c.req.path);
@@ -128,4 +162,66 @@ export function createApp(opts: AppOptions) {
   });
 
   return app;
+}
+
+/** Decides the client IP once and hands it on in a header nobody outside can set (src/platform/client-ip.ts). */
+function clientIp(trustProxy: boolean): MiddlewareHandler {
+  return async (c, next) => {
+    let remoteAddress: string | undefined;
+    try {
+      remoteAddress = getConnInfo(c).remote.address;
+    } catch {
+      remoteAddress = undefined; // app.fetch in tests: no socket
+    }
+    c.req.raw.headers.set(CLIENT_IP_HEADER, resolveClientIp({ forwardedFor: c.req.header('x-forwarded-for'), remoteAddress, trustProxy }));
+    await next();
+  };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+// Cross-site by design: the payment gateway's signed webhook and OAuth providers posting back (form_post).
+const CROSS_SITE_ALLOWED = [/^\/api\/payments\/webhook\/?$/, /^\/api\/auth\/callback\/[\w-]+\/?$/, /^\/api\/auth\/oauth2\/callback\/[\w-]+\/?$/];
+
+/** Is this request from our own pages? Browsers send Origin on every POST; other clients send nothing. */
+export function sameOrigin(headers: Headers, publicOrigin: string): boolean {
+  const origin = headers.get('origin');
+  if (origin) return origin === publicOrigin;
+  const site = headers.get('sec-fetch-site');
+  if (site) return site === 'same-origin' || site === 'none';
+  const referer = headers.get('referer');
+  if (referer) {
+    try {
+      return new URL(referer).origin === publicOrigin;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Refuses cross-site form posts and API writes (CSRF): the Origin must be PUBLIC_URL. */
+function originCheck(publicOrigin: string): MiddlewareHandler {
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || CROSS_SITE_ALLOWED.some((re) => re.test(c.req.path))) return next();
+    if (sameOrigin(c.req.raw.headers, publicOrigin)) return next();
+    if (c.req.path.startsWith('/api/')) return apiError(c, 403, MSG.forbiddenOrigin);
+    return c.html(simplePage('Envio recusado', MSG.forbiddenOrigin), 403);
+  };
+}
+
+// Page forms: small, except the product form, which carries a photo of up to 5 MB.
+const PHOTO_FORMS = /^\/(criarproduto|meusprodutos)(\/|\.data|$)/i;
+const smallForms = bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.html(simplePage('Dados grandes demais', 'O formulário enviado é grande demais.'), 413) });
+const photoForms = bodyLimit({ maxSize: 6 * 1024 * 1024, onError: (c) => c.html(simplePage('Foto grande demais', 'A foto deve ter no máximo 5 MB.'), 413) });
+
+function pageBodyLimit(): MiddlewareHandler {
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith('/api/')) return next();
+    return (PHOTO_FORMS.test(c.req.path) ? photoForms : smallForms)(c, next);
+  };
+}
+
+function simplePage(title: string, message: string): string {
+  const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
+  return `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)} | Olimpo Peças</title><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>${esc(title)}</h1><p>${esc(message)}</p><p><a href="/">Voltar para Home</a></p></body></html>`;
 }

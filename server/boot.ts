@@ -4,13 +4,57 @@ import { openDatabase, setDatabase } from '../src/db/client.server.ts';
 import type { Database } from '../src/db/client.server.ts';
 import type { Env } from '../src/config/env.ts';
 import { seedDemoData } from '../src/db/seed.server.ts';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
+import { configureAuth } from '../src/domain/accounts/auth.server.ts';
+import type { AuthSettings } from '../src/domain/accounts/auth.server.ts';
 import { createMailer, setMailer } from '../src/platform/mailer.server.ts';
+import { createUploadStore, setUploadStore } from '../src/platform/uploads.server.ts';
 import type { Logger } from './logger.ts';
 
-/** Process-wide services other than the database (mail today). */
-export function bootServices(env: Env): void {
+/** Process-wide services other than the database: mail, uploaded files, sign-in. */
+export function bootServices(env: Env, logger?: Logger): void {
   setMailer(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: path.resolve(env.DATA_DIR, 'mail') }));
+  setUploadStore(createUploadStore(path.resolve(env.DATA_DIR, 'uploads')));
+  configureAuth(authSettingsFromEnv(env, logger));
+}
+
+export function authSettingsFromEnv(env: Env, logger?: Logger): AuthSettings {
+  return {
+    publicUrl: env.PUBLIC_URL,
+    secret: env.BETTER_AUTH_SECRET ?? localAuthSecret(env.DATA_DIR, logger),
+    google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: env.GOOGLE_ISSUER_URL } : undefined,
+    facebook:
+      env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET
+        ? { clientId: env.FACEBOOK_CLIENT_ID, clientSecret: env.FACEBOOK_CLIENT_SECRET, dialogUrl: env.FACEBOOK_DIALOG_URL, graphUrl: env.FACEBOOK_GRAPH_URL }
+        : undefined,
+    // Better Auth's info lines name e-mail addresses: they go to the debug level only.
+    log: logger
+      ? (level, message) => (level === 'error' ? logger.error(`auth: ${message}`) : level === 'warn' ? logger.warn(`auth: ${message}`) : logger.debug(`auth: ${message}`))
+      : undefined,
+  };
+}
+
+/**
+ * Local runs without BETTER_AUTH_SECRET (env.ts requires it for real deployments): a random secret is
+ * created once in DATA_DIR/auth-secret, so sessions survive restarts of this one installation.
+ */
+function localAuthSecret(dataDir: string, logger?: Logger): string {
+  const file = path.resolve(dataDir, 'auth-secret');
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // not created yet
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const secret = crypto.randomBytes(32).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  const warn = `BETTER_AUTH_SECRET não definido: usando um segredo aleatório guardado em ${file}. Em produção, defina BETTER_AUTH_SECRET.`;
+  if (logger) logger.warn(warn);
+  else console.warn(warn);
+  return secret;
 }
 
 export async function bootDatabase(env: Env, logger: Logger, opts: { seed?: boolean } = {}): Promise<Database> {

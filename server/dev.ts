@@ -10,7 +10,7 @@ import { createLogger } from './logger.ts';
 
 const config = env();
 const logger = createLogger(config.LOG_LEVEL);
-bootServices(config);
+bootServices(config, logger);
 const database = await bootDatabase(config, logger);
 const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
 const app = createApp({
@@ -19,6 +19,7 @@ const app = createApp({
   logger,
   mode: 'development',
   publicUrl: config.PUBLIC_URL,
+  trustProxy: config.TRUST_PROXY,
 });
 const listener = getRequestListener(app.fetch);
 http

@@ -23,7 +23,7 @@ async function main() {
     logger.fatal('Build não encontrado. Rode "npm run build" (ou "npm start", que compila quando falta).');
     process.exit(1);
   }
-  bootServices(config);
+  bootServices(config, logger);
   let database;
   try {
     database = await bootDatabase(config, logger);
@@ -32,7 +32,7 @@ async function main() {
     process.exit(1);
   }
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  const app = createApp({ build, database: () => database, logger, publicUrl: config.PUBLIC_URL });
+  const app = createApp({ build, database: () => database, logger, publicUrl: config.PUBLIC_URL, trustProxy: config.TRUST_PROXY });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info(`Olimpo Peças em http://localhost:${info.port}`);
   });

@@ -16,6 +16,16 @@ const schema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL deve começar com smtp:// ou smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Olimpo Peças <nao-responda@olimpopecas.com.br>'),
+  // Accounts. Without a secret outside a real deployment, boot keeps a random one in DATA_DIR (with a warning).
+  BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET deve ter pelo menos 32 caracteres (gere com: openssl rand -base64 32)').optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER_URL: z.url('GOOGLE_ISSUER_URL deve ser uma URL completa').default('https://accounts.google.com'),
+  FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  FACEBOOK_DIALOG_URL: z.url('FACEBOOK_DIALOG_URL deve ser uma URL completa').default('https://www.facebook.com/v24.0/dialog/oauth'),
+  FACEBOOK_GRAPH_URL: z.url('FACEBOOK_GRAPH_URL deve ser uma URL completa').default('https://graph.facebook.com/v24.0'),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -23,7 +33,20 @@ export type Env = z.infer<typeof schema>;
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings mean "not set", as in most .env files.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
-  const result = schema.safeParse(cleaned);
+  const result = schema
+    .superRefine((v, ctx) => {
+      // A real deployment (https, or several instances on PostgreSQL) must share one configured secret.
+      const deployed = v.NODE_ENV === 'production' && (v.PUBLIC_URL.startsWith('https://') || v.DATABASE_URL !== undefined);
+      if (deployed && !v.BETTER_AUTH_SECRET) {
+        ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'obrigatório em produção (com PUBLIC_URL https ou DATABASE_URL); gere com: openssl rand -base64 32' });
+      }
+      for (const p of ['GOOGLE', 'FACEBOOK'] as const) {
+        if ((v[`${p}_CLIENT_ID`] === undefined) !== (v[`${p}_CLIENT_SECRET`] === undefined)) {
+          ctx.addIssue({ code: 'custom', path: [`${p}_CLIENT_SECRET`], message: `defina ${p}_CLIENT_ID e ${p}_CLIENT_SECRET juntos` });
+        }
+      }
+    })
+    .safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Configuração inválida:\n${lines.join('\n')}`);

@@ -1,0 +1,268 @@
+// Owns sign-in: Better Auth on our database (Drizzle adapter; sessions in the `sessions` table, HttpOnly
+// cookie `better-auth.session_token`), e-mail + password, Google and Facebook, password reset by e-mail,
+// pt-BR errors and the database-backed rate limits.
+//
+// Google and Facebook go through Better Auth's generic OAuth plugin rather than its built-in providers:
+// the built-in ones hard-code Google's and Facebook's hosts, and ours take every endpoint from
+// configuration so tests run the whole round trip against a local fake provider. Google is real OpenID
+// Connect (discovery, PKCE, ID token checked against the issuer's keys and a nonce); Facebook is OAuth 2.0
+// with the access token checked through the Graph API's debug_token, as Better Auth's own provider does.
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import type { GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
+import type { Db } from '../../db/client.server.ts';
+import { getMailer } from '../../platform/mailer.server.ts';
+import { clientIpFrom, CLIENT_IP_HEADER } from '../../platform/client-ip.ts';
+import { checkAccountLimits, signInFailed } from './limits.server.ts';
+import { authErrorMessage, MSG } from './messages.ts';
+import type { SocialProvider } from './messages.ts';
+import { asRole, firstName } from './roles.ts';
+import type { Role } from './roles.ts';
+import { accounts, sessions, users, verifications } from './schema.ts';
+import { MAX_PASSWORD, MIN_PASSWORD } from './validation.ts';
+
+export const RESET_TOKEN_SECONDS = 60 * 60;
+export const SESSION_COOKIE = 'better-auth.session_token';
+
+export interface AuthSettings {
+  /** PUBLIC_URL: Better Auth's base URL (callbacks, links in e-mails) and the only trusted origin. */
+  publicUrl: string;
+  secret: string;
+  google?: { clientId: string; clientSecret: string; issuerUrl: string };
+  facebook?: { clientId: string; clientSecret: string; dialogUrl: string; graphUrl: string };
+  /** Where Better Auth's own log lines go (default: warnings and errors on the console). */
+  log?: (level: 'debug' | 'info' | 'success' | 'warn' | 'error', message: string) => void;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+const trimSlash = (u: string) => u.replace(/\/+$/, '');
+
+function googleConfig(g: NonNullable<AuthSettings['google']>): GenericOAuthConfig {
+  return {
+    providerId: 'google',
+    name: 'Google',
+    discoveryUrl: `${trimSlash(g.issuerUrl)}/.well-known/openid-configuration`,
+    // Without the issuer's keys the provider stays off (and discovery is retried on the next sign-in).
+    requireIdTokenVerification: true,
+    clientId: g.clientId,
+    clientSecret: g.clientSecret,
+    scopes: ['openid', 'email', 'profile'],
+    pkce: true,
+    mapProfileToUser: (p) => ({
+      name: typeof p.name === 'string' && p.name.trim() ? p.name : String(p.email ?? '').split('@')[0],
+      image: typeof p.picture === 'string' ? p.picture : undefined,
+    }),
+  };
+}
+
+function facebookConfig(f: NonNullable<AuthSettings['facebook']>): GenericOAuthConfig {
+  const graph = trimSlash(f.graphUrl);
+  return {
+    providerId: 'facebook',
+    name: 'Facebook',
+    authorizationUrl: f.dialogUrl,
+    tokenUrl: `${graph}/oauth/access_token`,
+    clientId: f.clientId,
+    clientSecret: f.clientSecret,
+    scopes: ['email', 'public_profile'],
+    pkce: false,
+    async getUserInfo(tokens) {
+      if (!tokens.accessToken) return null;
+      // The token must have been issued to this app (not to another app the shopper also uses).
+      const debug = new URL(`${graph}/debug_token`);
+      debug.searchParams.set('input_token', tokens.accessToken);
+      debug.searchParams.set('access_token', `${f.clientId}|${f.clientSecret}`);
+      const check = await fetch(debug, { redirect: 'error', signal: AbortSignal.timeout(10_000) });
+      if (!check.ok) return null;
+      const info = ((await check.json()) as { data?: { app_id?: string; is_valid?: boolean; user_id?: string } }).data;
+      if (!info?.is_valid || String(info.app_id) !== f.clientId || !info.user_id) return null;
+      const me = await fetch(`${graph}/me?fields=id,name,email,picture`, {
+        headers: { Authorization: `Bearer ${tokens.accessToken}` },
+        redirect: 'error',
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!me.ok) return null;
+      const p = (await me.json()) as { id?: string; name?: string; email?: string; picture?: { data?: { url?: string } } };
+      if (!p.id || String(p.id) !== String(info.user_id)) return null;
+      return { id: String(p.id), name: p.name ?? '', email: p.email ?? null, image: p.picture?.data?.url, emailVerified: false };
+    },
+  };
+}
+
+type ErrorLike = { statusCode: number; status: string | number; body?: { code?: string; message?: string }; headers?: HeadersInit };
+const isApiError = (v: unknown): v is ErrorLike =>
+  v instanceof Error && typeof (v as Partial<ErrorLike>).statusCode === 'number' && 'status' in v;
+
+function emailOf(body: unknown): string {
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 320) : '';
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+async function sendResetEmail(settings: AuthSettings, user: { email: string; name: string }, token: string) {
+  const url = `${trimSlash(settings.publicUrl)}/RedefinirSenha?token=${encodeURIComponent(token)}`;
+  const hello = firstName(user.name) || 'cliente';
+  await getMailer().send({
+    to: user.email,
+    subject: 'Olimpo Peças: crie uma nova senha',
+    text: [
+      `Olá, ${hello}!`,
+      '',
+      'Recebemos um pedido para criar uma nova senha na Olimpo Peças. Para escolher a nova senha, abra o link:',
+      url,
+      '',
+      'O link vale por 1 hora e só pode ser usado uma vez.',
+      'Se não foi você, ignore este e-mail: sua senha continua a mesma.',
+    ].join('\n'),
+    html: `<p>Olá, ${escapeHtml(hello)}!</p><p>Recebemos um pedido para criar uma nova senha na Olimpo Peças.</p><p><a href="${escapeHtml(url)}">Criar nova senha</a></p><p>O link vale por 1 hora e só pode ser usado uma vez. Se não foi você, ignore este e-mail: sua senha continua a mesma.</p>`,
+  });
+}
+
+export function createAuth(db: Db, settings: AuthSettings) {
+  const origin = new URL(settings.publicUrl).origin;
+  const providers: GenericOAuthConfig[] = [];
+  if (settings.google) providers.push(googleConfig(settings.google));
+  if (settings.facebook) providers.push(facebookConfig(settings.facebook));
+  const log = settings.log ?? ((level, message) => (level === 'error' || level === 'warn') && console[level](`[auth] ${message}`));
+
+  return betterAuth({
+    appName: 'Olimpo Peças',
+    baseURL: origin,
+    basePath: '/api/auth',
+    secret: settings.secret,
+    trustedOrigins: [origin],
+    telemetry: { enabled: false },
+    logger: { level: 'debug', log: (level, message) => log(level, message) },
+    database: drizzleAdapter(db, { provider: 'pg', usePlural: true, schema: { users, sessions, accounts, verifications } }),
+    // Better Auth's own limiter keeps counts in memory per process; ours (limits.server.ts) is in the database.
+    rateLimit: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD,
+      maxPasswordLength: MAX_PASSWORD,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        // Not awaited: the answer must take the same time whether or not the e-mail has an account.
+        void sendResetEmail(settings, user, token).catch((err: unknown) => log('error', `e-mail de nova senha falhou: ${(err as Error).message}`));
+      },
+    },
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'customer', input: false },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    account: { accountLinking: { enabled: true, trustedProviders: ['google'] } },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => {
+            const name = String(user.name ?? '').replace(/\s+/g, ' ').trim().slice(0, 100) || String(user.email).split('@')[0]!;
+            return { data: { ...user, name, email: String(user.email).toLowerCase(), role: 'customer' } };
+          },
+        },
+      },
+    },
+    advanced: {
+      useSecureCookies: origin.startsWith('https://'),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    onAPIError: {
+      errorURL: '/Login',
+      // 4xx answers (wrong password, 429…) are normal traffic, not errors worth a log line.
+      onError: (e) => {
+        if (isApiError(e) && e.statusCode < 500) return;
+        log('error', e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+      },
+    },
+    plugins: providers.length > 0 ? [genericOAuth({ config: providers })] : [],
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const attempt = { ip: clientIpFrom(ctx.headers ?? ctx.request?.headers), email: emailOf(ctx.body) };
+        const refused = await checkAccountLimits(db, ctx.path, attempt);
+        if (refused) {
+          throw new APIError('TOO_MANY_REQUESTS', { code: 'RATE_LIMITED', message: MSG.tooManyAttempts }, { 'Retry-After': String(refused.retryAfterSeconds) });
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned;
+        if (!isApiError(returned) || returned.statusCode < 400 || returned.statusCode >= 500) return;
+        const code = returned.body?.code;
+        if (ctx.path === '/sign-in/email' && returned.statusCode === 401) {
+          await signInFailed(db, { ip: clientIpFrom(ctx.headers ?? ctx.request?.headers), email: emailOf(ctx.body) });
+        }
+        // Every error the JSON API answers is in pt-BR; the code stays for programs.
+        if (code !== 'RATE_LIMITED') {
+          throw new APIError(returned.status as never, { ...returned.body, code, message: authErrorMessage(code) }, returned.headers);
+        }
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+// One Better Auth instance per open database, shared (through globals, like the database itself) by the
+// Hono server and the bundled React Router server in the same process.
+const SETTINGS = Symbol.for('olimpo.authSettings');
+const INSTANCES = Symbol.for('olimpo.authInstances');
+type Holder = { [SETTINGS]?: AuthSettings; [INSTANCES]?: WeakMap<object, Auth> };
+const holder = globalThis as Holder;
+
+export function configureAuth(settings: AuthSettings): void {
+  holder[SETTINGS] = settings;
+  holder[INSTANCES] = new WeakMap();
+}
+
+export function authSettings(): AuthSettings {
+  const settings = holder[SETTINGS];
+  if (!settings) throw new Error('Autenticação não configurada (configureAuth).');
+  return settings;
+}
+
+export function authFor(db: Db): Auth {
+  const instances = (holder[INSTANCES] ??= new WeakMap());
+  let auth = instances.get(db);
+  if (!auth) {
+    auth = createAuth(db, authSettings());
+    instances.set(db, auth);
+  }
+  return auth;
+}
+
+/** Which social sign-ins are configured (the pages say the others are unavailable). */
+export function enabledProviders(): Record<SocialProvider, boolean> {
+  const s = holder[SETTINGS];
+  return { google: !!s?.google, facebook: !!s?.facebook };
+}
+
+/** Origins a sign-in form may send the browser to (the social providers' authorization pages), for the CSP. */
+export function providerFormOrigins(): string[] {
+  const s = holder[SETTINGS];
+  const out: string[] = [];
+  if (s?.google) out.push(new URL(s.google.issuerUrl).origin);
+  if (s?.facebook) out.push(new URL(s.facebook.dialogUrl).origin);
+  return out;
+}
+
+/** The signed-in user of a request (cookie), or null. Cheap when there is no session cookie at all. */
+export async function sessionUserOf(db: Db, headers: Headers): Promise<SessionUser | null> {
+  if (!(headers.get('cookie') ?? '').includes(SESSION_COOKIE)) return null;
+  const session = await authFor(db).api.getSession({ headers });
+  if (!session) return null;
+  const u = session.user as { id: string; email: string; name: string; role?: unknown };
+  return { id: u.id, email: u.email, name: u.name, role: asRole(u.role) };
+}

@@ -1,0 +1,116 @@
+// LGPD: a shopper can download everything we keep about them, and delete their account. Deleting is an
+// explicit flow across domains, in one transaction:
+//   1. orders keep their fiscal records with the personal data removed (hook below, for the orders domain);
+//   2. the catalog keeps the seller's products, owned by the store from now on;
+//   3. the account and everything that hangs from it (sessions, sign-in methods, profile, addresses,
+//      saved cart, seller applications) is deleted.
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.server.ts';
+import { detachSellerProducts, listSellerProducts } from '../catalog/admin.server.ts';
+import { listAddresses } from './addresses.server.ts';
+import { getProfile } from './profiles.server.ts';
+import { getSavedCart } from './saved-cart.server.ts';
+import { accounts, sellerApplications, sessions, users } from './schema.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * HOOK(orders): when the orders domain lands, replace this body with its anonymizer — keep each order
+ * (number, items, totals, dates, fiscal data) and blank the buyer's name, e-mail, phone, CPF and street
+ * address, and unlink the user id. It runs inside the deletion transaction.
+ */
+export async function anonymizeOrdersOfUser(_tx: Tx, _userId: string): Promise<void> {
+  // No orders table yet.
+}
+
+/** HOOK(orders): the shopper's orders for the data download; empty until the orders domain lands. */
+export async function exportOrdersOfUser(_db: Db, _userId: string): Promise<unknown[]> {
+  return [];
+}
+
+/** Everything we keep about a user, for "Baixar meus dados" (field names in pt-BR: the shopper reads them). */
+export async function exportUserData(db: Db, userId: string) {
+  const profile = await getProfile(db, userId);
+  if (!profile) return null;
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const [methods, sessionRows, applications, addressRows, cart, products, orders] = await Promise.all([
+    db.select({ provedor: accounts.providerId, criadoEm: accounts.createdAt }).from(accounts).where(eq(accounts.userId, userId)),
+    db
+      .select({ criadaEm: sessions.createdAt, expiraEm: sessions.expiresAt, ip: sessions.ipAddress, navegador: sessions.userAgent })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(desc(sessions.createdAt)),
+    db.select().from(sellerApplications).where(eq(sellerApplications.userId, userId)).orderBy(desc(sellerApplications.createdAt)),
+    listAddresses(db, userId),
+    getSavedCart(db, userId),
+    listSellerProducts(db, userId),
+    exportOrdersOfUser(db, userId),
+  ]);
+  return {
+    geradoEm: new Date().toISOString(),
+    conta: {
+      id: user!.id,
+      nome: user!.name,
+      email: user!.email,
+      emailVerificado: user!.emailVerified,
+      papel: user!.role,
+      criadaEm: user!.createdAt,
+      formasDeEntrar: methods.map((m) => ({ provedor: m.provedor === 'credential' ? 'e-mail e senha' : m.provedor, criadoEm: m.criadoEm })),
+    },
+    cadastro: profile.details
+      ? {
+          email: profile.details.email,
+          cpf: profile.details.cpf,
+          celular: profile.details.phone,
+          endereco: profile.details.street,
+          bairro: profile.details.district,
+          cidade: profile.details.city,
+          cep: profile.details.cep,
+          atualizadoEm: profile.details.updatedAt,
+        }
+      : null,
+    enderecos: addressRows.map((a) => ({
+      nome: a.recipient,
+      celular: a.phone,
+      cep: a.cep,
+      rua: a.street,
+      numero: a.number,
+      complemento: a.complement,
+      bairro: a.neighborhood,
+      cidade: a.city,
+      estado: a.state,
+      principal: a.isDefault,
+    })),
+    carrinhoSalvo: cart.map((l) => ({ produtoId: l.productId, titulo: l.title, cor: l.color || null, tamanho: l.size || null, quantidade: l.quantity })),
+    pedidosParaVender: applications.map((a) => ({
+      nome: a.name,
+      email: a.email,
+      cpf: a.cpf,
+      celular: a.phone,
+      endereco: a.street,
+      bairro: a.district,
+      cidade: a.city,
+      cep: a.cep,
+      situacao: a.status,
+      enviadoEm: a.createdAt,
+      analisadoEm: a.reviewedAt,
+    })),
+    produtosCadastrados: products.map((p) => ({ id: p.id, titulo: p.title, criadoEm: p.createdAt })),
+    sessoes: sessionRows,
+    pedidos: orders,
+  };
+}
+
+/** Deletes the account and its personal data; orders stay for fiscal records, anonymized. */
+export async function anonymizeUser(db: Db, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1).for('update');
+    if (!exists) return false;
+    await anonymizeOrdersOfUser(tx, userId);
+    await detachSellerProducts(tx, userId);
+    // Cascades to sessions, accounts, customer_profiles, addresses, saved_cart_lines, seller_applications;
+    // applications this user reviewed as an admin keep the decision with reviewed_by set to null.
+    await tx.delete(users).where(eq(users.id, userId));
+    return true;
+  });
+}
