@@ -1,15 +1,32 @@
-import { useContext } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation } from 'react-router';
+import { useContext, useEffect } from 'react';
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
+import { firstName } from '../src/domain/accounts/roles.ts';
+import { FlashNotice } from './components/FlashNotice.tsx';
 import { Footer } from './components/Footer.tsx';
 import { Header } from './components/Header.tsx';
 import { NotFound } from './components/NotFound.tsx';
+import { syncAccountCart } from './lib/account-cart.ts';
+import { clearFlashCookie, readFlash } from './lib/flash.server.ts';
 import { NonceContext } from './lib/request-context.ts';
+import { getSessionUser } from './lib/session.server.ts';
 import { publicUrl } from './lib/site.server.ts';
 
-export function loader() {
-  return { publicUrl: publicUrl() };
+export async function loader({ request }: Route.LoaderArgs) {
+  // A database hiccup must not take the header down with it: the page's own loader reports it.
+  const user = await getSessionUser(request).catch(() => null);
+  const flash = readFlash(request);
+  const headers = new Headers();
+  if (flash) headers.append('Set-Cookie', clearFlashCookie());
+  return data(
+    {
+      publicUrl: publicUrl(),
+      user: user && { id: user.id, name: user.name, firstName: firstName(user.name), role: user.role },
+      flash: flash && { ...flash, id: crypto.randomUUID() },
+    },
+    { headers },
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -27,6 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-screen flex-col">
         <Header />
         <PendingNotice />
+        <FlashNotice />
         <main id="conteudo" className="flex-1">
           {children}
         </main>
@@ -50,12 +68,33 @@ function PendingNotice() {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  const userId = loaderData.user?.id ?? null;
+  useEffect(() => syncAccountCart(userId), [userId]);
   return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <section className="container-page py-20 text-center">
+        <title>Acesso negado | Olimpo Peças</title>
+        <meta name="robots" content="noindex" />
+        <p className="text-sm font-bold tracking-widest text-brand-dark uppercase">Erro 403</p>
+        <h1 className="mt-2 text-3xl font-extrabold">Acesso negado</h1>
+        <p className="mx-auto mt-4 max-w-md text-ink-soft">{typeof error.data === 'string' ? error.data : 'Você não tem permissão para abrir esta página.'}</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <a href="/" className="inline-block rounded-lg bg-brand px-5 py-3 font-semibold text-ink hover:bg-brand-dark">
+            Voltar para Home
+          </a>
+          <a href="/SellerForm" className="inline-block rounded-lg border border-neutral-300 px-5 py-3 font-semibold hover:bg-white">
+            Quero vender na Olimpo
+          </a>
+        </div>
+      </section>
+    );
+  }
   const unavailable = isRouteErrorResponse(error) && error.status === 503;
   const badRequest = isRouteErrorResponse(error) && error.status === 400;
   return (

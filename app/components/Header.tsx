@@ -1,8 +1,74 @@
+import { useEffect, useRef } from 'react';
 import { Form, Link, useSearchParams, useLocation } from 'react-router';
+import { ROLE_LABEL } from '../../src/domain/accounts/roles.ts';
+import { useRootData } from '../lib/root-data.ts';
+import type { RootUser } from '../lib/root-data.ts';
 import { CartBadge } from './CartBadge.tsx';
 import { Logo } from './Logo.tsx';
 
+/** The spec's registration pages, linked from the header for everyone (the pages decide who may use them). */
+const REGISTRATION_LINKS = [
+  { label: 'Cadastrar Cliente', to: '/CustomerForm' },
+  { label: 'Cadastrar Vendedor', to: '/SellerForm' },
+  { label: 'Cadastrar Produto', to: '/CriarProduto' },
+];
+
+const menuItem = 'block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-ink hover:bg-neutral-100';
+
+/** Signed in: "Olá, Ana" opens "Minha conta", "Meus pedidos" and "Sair" (a details element: no JS needed). */
+function AccountMenu({ user }: { user: RootUser }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.pathname, location.search]);
+  return (
+    <details ref={ref} className="relative">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold hover:bg-white/10 [&::-webkit-details-marker]:hidden">
+        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8">
+          <circle cx="12" cy="8" r="4" />
+          <path d="M4 21a8 8 0 0 1 16 0" />
+        </svg>
+        <span>
+          Olá, <span data-testid="primeiro-nome">{user.firstName}</span>
+        </span>
+        <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5">
+          <path d="m6 9 6 6 6-6" />
+        </svg>
+      </summary>
+      <div className="absolute right-0 z-40 mt-2 w-60 rounded-xl bg-white p-2 text-ink shadow-lg ring-1 ring-black/10">
+        <p className="px-3 pt-1 pb-2 text-xs text-ink-soft">
+          {user.name}
+          {user.role !== 'customer' && <span className="block font-semibold">{ROLE_LABEL[user.role]}</span>}
+        </p>
+        <Link to="/MinhaConta" className={menuItem}>
+          Minha conta
+        </Link>
+        <Link to="/Pedidos" className={menuItem}>
+          Meus pedidos
+        </Link>
+        {(user.role === 'seller' || user.role === 'admin') && (
+          <Link to="/MeusProdutos" className={menuItem}>
+            Meus produtos
+          </Link>
+        )}
+        {user.role === 'admin' && (
+          <Link to="/Admin/Vendedores" className={menuItem}>
+            Pedidos de vendedores
+          </Link>
+        )}
+        <Form method="post" action="/Sair" className="mt-1 border-t border-neutral-200 pt-1">
+          <button type="submit" className={menuItem}>
+            Sair
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}
+
 export function Header() {
+  const user = useRootData()?.user ?? null;
   const location = useLocation();
   const [params] = useSearchParams();
   const q = location.pathname.toLowerCase() === '/productlist' ? (params.get('q') ?? '') : '';
@@ -42,15 +108,32 @@ export function Header() {
           </button>
         </Form>
         <nav aria-label="Conta e carrinho" className="ml-auto flex items-center gap-2 md:ml-0">
-          <Link to="/Login" className="rounded-lg px-3 py-2 text-sm font-semibold hover:bg-white/10">
-            Entrar
-          </Link>
-          <Link to="/Registrar" className="rounded-lg bg-brand px-3 py-2 text-sm font-semibold text-ink hover:bg-brand-dark">
-            Cadastre-se
-          </Link>
+          {user ? (
+            <AccountMenu user={user} />
+          ) : (
+            <>
+              <Link to="/Login" className="rounded-lg px-3 py-2 text-sm font-semibold hover:bg-white/10">
+                Entrar
+              </Link>
+              <Link to="/Registrar" className="rounded-lg bg-brand px-3 py-2 text-sm font-semibold text-ink hover:bg-brand-dark">
+                Cadastre-se
+              </Link>
+            </>
+          )}
           <CartBadge />
         </nav>
       </div>
+      <nav aria-label="Cadastros" className="border-t border-white/10 bg-ink-soft/40">
+        <ul className="container-page flex flex-wrap gap-x-5 py-1 text-xs font-medium whitespace-nowrap text-neutral-200">
+          {REGISTRATION_LINKS.map((l) => (
+            <li key={l.to}>
+              <Link to={l.to} className="inline-block rounded py-1 hover:text-brand">
+                {l.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </header>
   );
 }

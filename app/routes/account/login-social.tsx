@@ -1,0 +1,18 @@
+// /Login/social: where Better Auth sends the browser after a Google or Facebook sign-in. With a session,
+// it shows "Login com Google realizado!" (flash) on the page that asked for sign-in; otherwise, back to /Login.
+import { redirect } from 'react-router';
+import type { Route } from './+types/login-social';
+import { isSocialProvider } from '../../lib/auth-actions.server.ts';
+import { redirectWithFlash } from '../../lib/flash.server.ts';
+import { safeRedirect } from '../../lib/redirects.ts';
+import { getSessionUser } from '../../lib/session.server.ts';
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const provider = url.searchParams.get('provedor');
+  const redirectTo = safeRedirect(url.searchParams.get('redirectTo'));
+  const user = await getSessionUser(request);
+  if (!user || !isSocialProvider(provider)) {
+    throw redirect(`/Login?${new URLSearchParams({ ...(isSocialProvider(provider) ? { provedor: provider } : {}), error: 'sessao' })}`);
+  }
+  return redirectWithFlash(redirectTo, provider === 'google' ? 'login-google' : 'login-facebook');
+}

@@ -1,0 +1,33 @@
+// /Sair: ends the session (Better Auth deletes it and expires the cookie). A GET shows a button, so a link
+// or an image elsewhere can never sign anyone out.
+import { Form, redirect } from 'react-router';
+import type { Route } from './+types/logout';
+import { AuthCard, SubmitButton } from '../../components/Form.tsx';
+import { auth } from '../../lib/auth-actions.server.ts';
+import { redirectWithFlash } from '../../lib/flash.server.ts';
+import { getSessionUser } from '../../lib/session.server.ts';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Sair | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (!(await getSessionUser(request))) throw redirect('/');
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const out = await auth()
+    .api.signOut({ headers: request.headers, returnHeaders: true })
+    .catch(() => null);
+  return redirectWithFlash('/', 'saida', out?.headers);
+}
+
+export default function Logout() {
+  return (
+    <AuthCard title="Sair da conta">
+      <Form method="post">
+        <p className="mb-4 text-sm text-ink-soft">Deseja sair da sua conta neste navegador?</p>
+        <SubmitButton>Sair</SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}
