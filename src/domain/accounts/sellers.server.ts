@@ -5,12 +5,11 @@ import type { Db } from '../../db/client.server.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { cpfUsedByAnother } from './profiles.server.ts';
 import { asRole } from './roles.ts';
+import type { ApplicationStatus } from './sellers.ts';
 import { sellerApplications, users } from './schema.ts';
 import { PERSON_MESSAGES } from './validation.ts';
 import type { PersonInput } from './validation.ts';
 
-export type ApplicationStatus = 'pending' | 'approved' | 'rejected';
-export const STATUS_LABEL: Record<ApplicationStatus, string> = { pending: 'Em análise', approved: 'Aprovado', rejected: 'Recusado' };
 
 export interface SellerApplication {
   id: number;

@@ -22,13 +22,14 @@ export type AdminResult = { created: false; email: string } | { created: true; e
  * `npm run admin:create -- <email>`: makes that account an admin. When there is no such account yet it is
  * created with a random password, shown once (the admin then changes it with "Esqueci minha senha").
  */
-export async function makeAdmin(db: Db, email: string, name = 'Administrador da Loja'): Promise<AdminResult> {
+export async function makeAdmin(db: Db, email: string, opts: { name?: string; password?: string } = {}): Promise<AdminResult> {
   const existing = await findUserByEmail(db, email);
   if (existing) {
     await setRole(db, existing.id, 'admin');
     return { created: false, email: existing.email };
   }
-  const password = crypto.randomBytes(12).toString('base64url');
+  const name = opts.name ?? 'Administrador da Loja';
+  const password = opts.password ?? crypto.randomBytes(12).toString('base64url');
   const result = await authFor(db).api.signUpEmail({ body: { email, password, name } });
   await setRole(db, result.user.id, 'admin');
   return { created: true, email: result.user.email, password };

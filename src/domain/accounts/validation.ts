@@ -4,6 +4,7 @@
 import { isValidCep, isValidCpf, isValidEmail, isValidMobilePhone } from '@brazilian-utils/brazilian-utils';
 import { z } from 'zod';
 import { MSG } from './messages.ts';
+import { UFS } from './uf.ts';
 
 export const MIN_PASSWORD = 8;
 export const MAX_PASSWORD = 128;
@@ -133,11 +134,6 @@ export type PersonInput = z.infer<typeof personSchema>;
 export const PERSON_FIELDS = ['nome', 'email', 'cpf', 'celular', 'endereco', 'bairro', 'cidade', 'cep'] as const;
 
 // --------------------------------------------------------------------------- "CriarFormulario"
-
-export const UFS = [
-  'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA',
-  'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
-] as const;
 
 /** Personal and delivery information, saved as an address the checkout's step 2 starts from. */
 export const addressSchema = z.object({

@@ -1,0 +1,46 @@
+// Reading "Cadastrar Produto" (and its edit page): the fields with the catalog's zod schema, the photo by
+// its content (sharp), all errors at once. The photo is stored only when everything is valid.
+import { data } from 'react-router';
+import type { ProductPhoto } from '../../src/domain/catalog/admin.server.ts';
+import { processProductPhoto } from '../../src/domain/catalog/photos.server.ts';
+import { MAX_PHOTO_BYTES, parseProductForm, PRODUCT_FIELDS, PRODUCT_MESSAGES } from '../../src/domain/catalog/product-form.ts';
+import type { ProductInput } from '../../src/domain/catalog/product-form.ts';
+import { pickFields } from '../../src/domain/accounts/validation.ts';
+import { getUploadStore } from '../../src/platform/uploads.server.ts';
+import type { ProductValues } from '../components/ProductForm.tsx';
+
+const URL_PHOTO_SIDE = 600;
+
+export type ProductPost = { ok: true; input: ProductInput; photo: ProductPhoto | null } | { ok: false; response: ReturnType<typeof data<{ errors: ProductValues; values: ProductValues }>> };
+
+export async function readProductPost(request: Request, opts: { photoRequired: boolean }): Promise<ProductPost> {
+  const form = await request.formData();
+  const raw = pickFields(form, PRODUCT_FIELDS);
+  const values: ProductValues = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, (v ?? '').slice(0, 4000)]));
+  const parsed = parseProductForm(raw);
+  const errors: ProductValues = parsed.ok ? {} : { ...parsed.errors };
+
+  const file = form.get('foto');
+  const upload = typeof file === 'object' && file !== null && file.size > 0 ? file : null;
+  let processed: { data: Buffer; width: number; height: number } | null = null;
+  if (upload) {
+    if (upload.size > MAX_PHOTO_BYTES) errors.foto = PRODUCT_MESSAGES.fotoSize;
+    else {
+      const result = await processProductPhoto(new Uint8Array(await upload.arrayBuffer()));
+      if (result.ok) processed = result;
+      else errors.foto = result.message;
+    }
+  } else if (opts.photoRequired && !errors.foto_url && !(parsed.ok && parsed.value.photoUrl)) {
+    errors.foto = PRODUCT_MESSAGES.foto;
+  }
+  if (!parsed.ok || Object.keys(errors).length > 0) return { ok: false, response: data({ errors, values }, { status: 400 }) };
+
+  let photo: ProductPhoto | null = null;
+  if (processed) {
+    const saved = await getUploadStore().save('produtos', processed.data, 'webp');
+    photo = { url: saved.url, width: processed.width, height: processed.height };
+  } else if (parsed.value.photoUrl) {
+    photo = { url: parsed.value.photoUrl, width: URL_PHOTO_SIDE, height: URL_PHOTO_SIDE };
+  }
+  return { ok: true, input: parsed.value, photo };
+}

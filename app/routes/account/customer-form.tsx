@@ -1,0 +1,22 @@
+// /CustomerForm, "Cadastrar Cliente": the signed-in shopper's registration data, saved to their profile
+// (the prototype only logged it).
+import type { Route } from './+types/customer-form';
+import { PersonForm } from '../../components/PersonForm.tsx';
+import { loadProfile, saveProfileForm } from '../../lib/profile-page.server.ts';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Cadastrar Cliente | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
+
+export const loader = ({ request, url }: Route.LoaderArgs) => loadProfile(request, url);
+export const action = ({ request, url }: Route.ActionArgs) => saveProfileForm(request, url, '/Informacoes');
+
+export default function CustomerForm({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="container-page max-w-3xl py-8">
+      <h1 className="text-2xl font-extrabold sm:text-3xl">Cadastrar Cliente</h1>
+      <p className="mt-2 text-ink-soft">Complete seus dados para agilizar as próximas compras. Todos os campos são obrigatórios.</p>
+      <div className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-neutral-200 sm:p-6">
+        <PersonForm values={actionData?.values ?? loaderData.values} errors={actionData?.errors} submitLabel="Salvar cadastro" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+// /MeusProdutos/:id: a seller edits one of their own products (an admin, any). Checked on the server for
+// the page and for the POST: another seller's product answers 403 and nothing changes.
+import { data, Link } from 'react-router';
+import type { Route } from './+types/product-edit';
+import { getDb } from '../../../src/db/client.server.ts';
+import { canEditProduct, canSellProducts } from '../../../src/domain/accounts/roles.ts';
+import { getEditableProduct, updateProduct } from '../../../src/domain/catalog/admin.server.ts';
+import type { EditableProduct } from '../../../src/domain/catalog/admin.server.ts';
+import { centsToInput } from '../../../src/domain/catalog/product-form.ts';
+import { getUploadStore } from '../../../src/platform/uploads.server.ts';
+import { ProductForm } from '../../components/ProductForm.tsx';
+import type { ProductValues } from '../../components/ProductForm.tsx';
+import { redirectWithFlash } from '../../lib/flash.server.ts';
+import { readProductPost } from '../../lib/product-page.server.ts';
+import { requireRole } from '../../lib/session.server.ts';
+
+const NOT_YOURS = 'Você só pode editar os produtos que cadastrou.';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Editar produto | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
+
+async function editable(request: Request, url: URL, idParam: string | undefined) {
+  const user = await requireRole(request, url, canSellProducts);
+  const id = Number(idParam);
+  const product = Number.isSafeInteger(id) ? await getEditableProduct(getDb(), id) : null;
+  if (!product) throw data('Produto não encontrado.', { status: 404 });
+  if (!canEditProduct(user, product)) throw data(NOT_YOURS, { status: 403 });
+  return { user, product };
+}
+
+const toValues = (p: EditableProduct): ProductValues => ({
+  titulo: p.title,
+  descricao: p.description,
+  valorantigo: centsToInput(p.oldPriceCents),
+  valoratual: centsToInput(p.priceCents),
+  desconto: p.onSale ? 'on' : '',
+  valordesconto: p.onSale ? String(p.discountPercent) : '',
+  categoria: p.category,
+  marca: p.brand,
+  veiculo: p.vehicleType,
+  estado: p.condition,
+  estoque: String(p.stock),
+});
+
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+  const { product } = await editable(request, url, params.id);
+  return { id: product.id, values: toValues(product), photo: product.photo?.url ?? null };
+}
+
+export async function action({ request, url, params }: Route.ActionArgs) {
+  const { user, product } = await editable(request, url, params.id);
+  const post = await readProductPost(request, { photoRequired: false });
+  if (!post.ok) return post.response;
+  // The owner checked above must still own it when the update runs (an admin edits any product).
+  const saved = await updateProduct(getDb(), product.id, user.role === 'admin' ? null : user.id, post.input, post.photo);
+  if (!saved) throw data(NOT_YOURS, { status: 403 });
+  const old = product.photo?.url;
+  if (post.photo && old?.startsWith('/uploads/produtos/')) await getUploadStore().remove('produtos', old.slice('/uploads/produtos/'.length));
+  return redirectWithFlash('/MeusProdutos', 'produto-editado');
+}
+
+export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="container-page max-w-3xl py-8">
+      <p className="text-sm">
+        <Link to="/MeusProdutos" className="underline underline-offset-2">
+          Meus produtos
+        </Link>{' '}
+        › Editar
+      </p>
+      <h1 className="mt-1 text-2xl font-extrabold sm:text-3xl">Editar produto</h1>
+      <p className="mt-2 text-sm">
+        <Link to={`/ProductView/${loaderData.id}`} className="underline underline-offset-2">
+          Ver na loja
+        </Link>
+      </p>
+      <div className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-neutral-200 sm:p-6">
+        <ProductForm values={actionData?.values ?? loaderData.values} errors={actionData?.errors} submitLabel="Salvar alterações" currentPhoto={loaderData.photo} />
+      </div>
+    </div>
+  );
+}
