@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_PORT } from './tests/e2e/e2e-config.ts';
 
-const PORT = 3100;
+// E2E_PORT moves the test server when 3100 is taken (start-server.ts reads the same variable).
+const PORT = E2E_PORT;
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({

@@ -1,12 +1,17 @@
 // Playwright's webServer: starts the BUILT app (run `npm run build` first) on a fresh, throw-away PGlite
 // data folder, so every run begins from the deterministic demo catalog, and removes that folder when the
 // server stops. Playwright stops it with SIGTERM (gracefulShutdown in playwright.config.ts).
+// For the accounts specs it also starts a fake Google/Facebook (tests/support/fake-oauth.ts), points the
+// app at it, creates the e2e admin (npm run admin:create) and runs the app as behind a proxy (TRUST_PROXY),
+// so each spec can be its own visitor (X-Forwarded-For) for the per-IP rate limits.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startFakeOAuth } from '../support/fake-oauth.ts';
+import { E2E_ADMIN, E2E_PORT, FAKE_FACEBOOK, FAKE_GOOGLE, serverInfoFile } from './e2e-config.ts';
 
-const PORT = '3100';
+const PORT = String(E2E_PORT);
 const PREFIX = 'olimpo-e2e-';
 const OWNER_FILE = '.owner-pid';
 
@@ -37,6 +42,11 @@ const tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), PREFIX));
 fs.writeFileSync(path.join(tmpRoot, OWNER_FILE), String(process.pid));
 const dataDir = path.join(tmpRoot, 'data');
 
+const fake = await startFakeOAuth({ google: FAKE_GOOGLE, facebook: FAKE_FACEBOOK });
+// The specs read the server's mail folder (password reset e-mails) from here.
+const infoFile = serverInfoFile(PORT);
+fs.writeFileSync(infoFile, JSON.stringify({ pid: process.pid, dataDir, fakeOAuth: fake.url }));
+
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   PORT,
@@ -44,8 +54,29 @@ const env: NodeJS.ProcessEnv = {
   PUBLIC_URL: `http://127.0.0.1:${PORT}`,
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
+  TRUST_PROXY: 'true',
+  GOOGLE_CLIENT_ID: FAKE_GOOGLE.clientId,
+  GOOGLE_CLIENT_SECRET: FAKE_GOOGLE.clientSecret,
+  GOOGLE_ISSUER_URL: fake.googleIssuer,
+  FACEBOOK_CLIENT_ID: FAKE_FACEBOOK.clientId,
+  FACEBOOK_CLIENT_SECRET: FAKE_FACEBOOK.clientSecret,
+  FACEBOOK_DIALOG_URL: fake.facebookDialog,
+  FACEBOOK_GRAPH_URL: fake.facebookGraph,
 };
 delete env.DATABASE_URL;
+
+// The admin exists before the app opens the data folder (PGlite: one process at a time). Not spawnSync:
+// the fake provider in this process must keep answering (the script's auth set-up fetches its discovery).
+const adminExit = await new Promise<number | null>((resolve) => {
+  const admin = spawn(process.execPath, ['scripts/admin-create.ts', E2E_ADMIN.email], { env: { ...env, ADMIN_PASSWORD: E2E_ADMIN.password }, stdio: 'inherit' });
+  admin.on('exit', (code) => resolve(code));
+  admin.on('error', () => resolve(1));
+});
+if (adminExit !== 0) {
+  console.error('[e2e] npm run admin:create falhou');
+  await fake.close();
+  process.exit(1);
+}
 
 const child = spawn(process.execPath, ['server/main.ts'], { env, stdio: 'inherit' });
 const running = () => child.exitCode === null && child.signalCode === null;
@@ -54,6 +85,7 @@ let cleaned = false;
 function cleanup() {
   if (cleaned) return;
   cleaned = true;
+  fs.rmSync(infoFile, { force: true });
   try {
     fs.rmSync(tmpRoot, { recursive: true, force: true });
   } catch (err) {
