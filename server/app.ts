@@ -39,7 +39,7 @@ export interface AppOptions {
 function securityHeaders(nonce: string, https: boolean): Record<string, string> {
   // Sign-in forms post to our own action, which redirects to Google's or Facebook's authorization page:
   // browsers check form-action on that redirect too, so the configured providers are listed.
-  const formAction = ["'self'", ...providerFormOrigins()].join(' ');
+  const formAction = ["'self'", ...new Set(providerFormOrigins())].join(' ');
   const headers: Record<string, string> = {
     'Content-Security-Policy': [
       "default-src 'self'",

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { centsToInput, parseProductForm } from './product-form.ts';
+
+const valid = {
+  titulo: 'Farol Dianteiro',
+  descricao: 'Farol dianteiro esquerdo com lâmpada H7.',
+  valorantigo: '1.234,56',
+  valoratual: '999,9',
+  categoria: 'iluminacao',
+  marca: 'Bosch',
+  veiculo: 'carros',
+  estado: 'novo',
+  estoque: '10',
+};
+
+describe('parseProductForm (Cadastrar Produto)', () => {
+  it('reads Brazilian prices into centavos and the discount only when "desconto" is on', () => {
+    const r = parseProductForm({ ...valid, valordesconto: '30' });
+    expect(r).toEqual({
+      ok: true,
+      value: {
+        title: 'Farol Dianteiro',
+        description: 'Farol dianteiro esquerdo com lâmpada H7.',
+        oldPriceCents: 123_456,
+        priceCents: 99_990,
+        onSale: false,
+        discountPercent: 0,
+        category: 'iluminacao',
+        brand: 'Bosch',
+        vehicleType: 'carros',
+        condition: 'novo',
+        stock: 10,
+        photoUrl: null,
+      },
+    });
+    const sale = parseProductForm({ ...valid, desconto: 'on', valordesconto: '19', foto_url: 'https://cdn.exemplo.com/a.jpg' });
+    expect(sale.ok && sale.value).toMatchObject({ onSale: true, discountPercent: 19, photoUrl: 'https://cdn.exemplo.com/a.jpg' });
+  });
+
+  it('shows every message at once, including the rules that tie two fields', () => {
+    const r = parseProductForm({ desconto: 'on', valoratual: '10', valorantigo: '5' });
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.errors).toEqual({
+      titulo: 'Informe o título.',
+      descricao: 'Informe a descrição.',
+      valoratual: 'O valor atual não pode ser maior que o valor antigo.',
+      valordesconto: 'Informe o percentual de desconto.',
+      categoria: 'Escolha a categoria.',
+      marca: 'Informe a marca.',
+      veiculo: 'Escolha o tipo de veículo.',
+      estado: 'Escolha o estado (novo ou usado).',
+      estoque: 'Informe o estoque.',
+    });
+  });
+
+  it('refuses bad prices, stock, discount and photo addresses', () => {
+    const errors = (over: Record<string, string>) => {
+      const r = parseProductForm({ ...valid, ...over });
+      return r.ok ? {} : r.errors;
+    };
+    expect(errors({ valoratual: '12,345' })).toEqual({ valoratual: 'Valor inválido: use o formato 1.234,56.' });
+    expect(errors({ valoratual: '0,00' })).toEqual({ valoratual: 'O valor deve ser maior que zero.' });
+    expect(errors({ estoque: '-1' })).toEqual({ estoque: 'Estoque inválido: use um número inteiro de 0 a 100000.' });
+    expect(errors({ estoque: '2.5' })).toEqual({ estoque: 'Estoque inválido: use um número inteiro de 0 a 100000.' });
+    expect(errors({ desconto: 'on', valordesconto: '95' })).toEqual({ valordesconto: 'O desconto deve ser um número inteiro de 1 a 90.' });
+    for (const url of ['http://exemplo.com/a.jpg', 'javascript:alert(1)', 'https://user:pw@exemplo.com/a.jpg', 'https://localhost/a.jpg']) {
+      expect(errors({ foto_url: url })).toEqual({ foto_url: 'O endereço da foto deve ser uma URL completa começando com https://.' });
+    }
+    expect(errors({ categoria: 'armas' })).toEqual({ categoria: 'Escolha a categoria.' });
+  });
+
+  it('shows centavos back the way they are typed', () => {
+    expect(centsToInput(123_456)).toBe('1.234,56');
+    expect(centsToInput(5)).toBe('0,05');
+    expect(centsToInput(100_000_000)).toBe('1.000.000,00');
+  });
+});
