@@ -1,6 +1,7 @@
 // The OpenAPI document, generated from the same zod schemas that validate the requests.
 import { z } from 'zod';
 import { catalogQuerySchema } from '../../src/domain/catalog/query.ts';
+import { cartBodySchema } from './account.ts';
 
 const image = z.object({ url: z.string(), alt: z.string(), width: z.number().int(), height: z.number().int() });
 const summary = z.object({
@@ -101,7 +102,47 @@ export function openApiDocument(publicUrl: string) {
           },
         },
       },
+      ...accountPaths(),
     },
   };
   return cached;
+}
+
+// The signed-in shopper's own data (session cookie better-auth.session_token; 401 without it).
+function accountPaths() {
+  const cartItem = z.object({
+    id: z.number().int(),
+    titulo: z.string(),
+    valoratual: z.number().describe('Preço atual em reais, lido do catálogo'),
+    valorantigo: z.number().nullable(),
+    image: z.string().nullable(),
+    cor: z.string().optional(),
+    tamanho: z.string().optional(),
+    quantity: z.number().int(),
+  });
+  const cart = { 200: { description: 'O carrinho salvo', content: { 'application/json': { schema: js(z.object({ items: z.array(cartItem) })) } } } };
+  const unauthorized = { 401: { description: 'Sem sessão', content: { 'application/json': { schema: js(error) } } } };
+  const body = { required: true, content: { 'application/json': { schema: z.toJSONSchema(cartBodySchema, { io: 'input', unrepresentable: 'any' }) } } };
+  const bad = { 400: { description: 'Dados inválidos', content: { 'application/json': { schema: js(error) } } } };
+  return {
+    '/api/account': {
+      get: {
+        summary: 'Quem está conectado',
+        responses: {
+          200: { description: 'A conta', content: { 'application/json': { schema: js(z.object({ id: z.string(), email: z.string(), name: z.string(), firstName: z.string(), role: z.enum(['customer', 'seller', 'admin']) })) } } },
+          ...unauthorized,
+        },
+      },
+      delete: { summary: 'Excluir a conta (LGPD): dados pessoais apagados, pedidos anonimizados', responses: { 200: { description: 'Conta excluída' }, ...unauthorized } },
+    },
+    '/api/account/cart': {
+      get: { summary: 'O carrinho salvo da conta', responses: { ...cart, ...unauthorized } },
+      put: { summary: 'Substitui o carrinho salvo', requestBody: body, responses: { ...cart, ...bad, ...unauthorized } },
+    },
+    '/api/account/cart/merge': {
+      post: { summary: 'Ao entrar: junta o carrinho do visitante ao salvo (mesma linha: quantidades somam)', requestBody: body, responses: { ...cart, ...bad, ...unauthorized } },
+    },
+    '/api/account/addresses': { get: { summary: 'Endereços de entrega da conta, o principal primeiro', responses: { 200: { description: 'Endereços' }, ...unauthorized } } },
+    '/api/account/export': { get: { summary: 'Baixar meus dados (LGPD), em JSON', responses: { 200: { description: 'Arquivo JSON' }, ...unauthorized } } },
+  };
 }

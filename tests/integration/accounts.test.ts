@@ -173,6 +173,11 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
     expect(((await (await h.request('/api/account/cart', { cookie })).json()) as { items: unknown[] }).items).toHaveLength(3);
   });
 
+  it('documents the account API in the OpenAPI document', async () => {
+    const doc = (await (await h.request('/api/openapi.json')).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/account', '/api/account/cart', '/api/account/cart/merge', '/api/account/addresses', '/api/account/export']));
+  });
+
   it('downloads my data as JSON and deletes my account (session ends, personal data gone)', async () => {
     const { cookie } = await signUp('gil@example.com', 'Gil Souza');
     await h.request('/api/account/cart', { method: 'PUT', cookie, json: { items: [{ id: 5, quantity: 1 }] } });
