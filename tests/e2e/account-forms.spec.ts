@@ -3,6 +3,9 @@
 import { expect, fillPersonForm, newVisitor, notice, person, signUp, test, uniqueEmail, validCpf } from './accounts-helpers.ts';
 import { waitForHydration } from './helpers.ts';
 
+// Whole flows (several pages, a second browser, the admin) on a shared 2-core machine: more time than the default.
+test.describe.configure({ timeout: 90_000 });
+
 const REQUIRED = ['Informe o nome completo.', 'Informe o e-mail.', 'Informe o CPF.', 'Informe o celular.', 'Informe o endereço.', 'Informe o bairro.', 'Informe a cidade.', 'Informe o CEP.'];
 
 test('Cadastrar Cliente: obrigatórios, máscaras, CPF inválido, salvo no perfil e mostrado em Informações', async ({ page }) => {

@@ -5,6 +5,9 @@ import type { Page, TestInfo } from '@playwright/test';
 import { expect, signInAsAdmin, test } from './accounts-helpers.ts';
 import { waitForHydration } from './helpers.ts';
 
+// Whole flows (several pages, a second browser, the admin) on a shared 2-core machine: more time than the default.
+test.describe.configure({ timeout: 90_000 });
+
 async function shoot(page: Page, testInfo: TestInfo, name: string, width: number) {
   await waitForHydration(page);
   const file = `test-results/screenshots/conta-${name}-${width}.png`;

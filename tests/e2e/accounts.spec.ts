@@ -3,6 +3,9 @@
 import { BASE_URL, expect, newVisitor, notice, PASSWORD, readMail, signIn, signOut, signUp, test, uniqueEmail } from './accounts-helpers.ts';
 import { cartBadge, waitForHydration } from './helpers.ts';
 
+// Whole flows (several pages, a second browser, the admin) on a shared 2-core machine: more time than the default.
+test.describe.configure({ timeout: 90_000 });
+
 test('cadastro com nome completo → cabeçalho com o primeiro nome → sair → entrar → "Login realizado com sucesso!"', async ({ page }) => {
   const email = uniqueEmail('marina');
   await signUp(page, { email, name: 'Marina Alves Prado' });

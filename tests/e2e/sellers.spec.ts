@@ -8,6 +8,9 @@ import type { Browser, Page } from '@playwright/test';
 import { BASE_URL, expect, fillPersonForm, newVisitor, notice, person, signInAsAdmin, signUp, test, uniqueEmail } from './accounts-helpers.ts';
 import { resultCards, waitForHydration } from './helpers.ts';
 
+// Whole flows (several pages, a second browser, the admin) on a shared 2-core machine: more time than the default.
+test.describe.configure({ timeout: 90_000 });
+
 /** A shopper who applies to sell and is approved by the admin in another browser. */
 async function becomeSeller(page: Page, browser: Browser, name: string) {
   await signUp(page, { email: uniqueEmail('vendedor'), name });
