@@ -124,7 +124,7 @@ export function Header() {
         </nav>
       </div>
       <nav aria-label="Cadastros" className="border-t border-white/10 bg-ink-soft/40">
-        <ul className="container-page flex flex-wrap gap-x-5 py-1 text-xs font-medium whitespace-nowrap text-neutral-200">
+        <ul className="container-page flex flex-wrap gap-x-3 py-1 text-[11px] font-medium whitespace-nowrap text-neutral-200 sm:gap-x-5 sm:text-xs">
           {REGISTRATION_LINKS.map((l) => (
             <li key={l.to}>
               <Link to={l.to} className="inline-block rounded py-1 hover:text-brand">
