@@ -2,3 +2,5 @@
 // domain's functions, not directly.
 export * from '../domain/catalog/schema.ts';
 export * from '../domain/pricing/schema.ts';
+export * from '../domain/orders/schema.ts';
+export * from '../domain/payments/schema.ts';
