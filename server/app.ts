@@ -13,6 +13,7 @@ import type { Database } from '../src/db/client.server.ts';
 import { parseArtPath, renderArt } from '../src/domain/catalog/art.ts';
 import { cartApi } from './api/cart.ts';
 import { catalogApi } from './api/catalog.ts';
+import { ordersApi } from './api/orders.ts';
 import { openApiDocument } from './api/openapi.ts';
 import { apiError } from './http.ts';
 import type { Logger } from './logger.ts';
@@ -82,7 +83,10 @@ export function createApp(opts: AppOptions) {
   });
 
   app.get('/api/openapi.json', (c) => c.json(openApiDocument(opts.publicUrl)));
-  app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => apiError(c, 413, 'Dados grandes demais.') }));
+  const limit = bodyLimit({ maxSize: 64 * 1024, onError: (c) => apiError(c, 413, 'Dados grandes demais.') });
+  app.use('/api/*', limit);
+  app.use('/orders', limit);
+  app.route('/', ordersApi(db, opts.logger));
   app.route('/api', catalogApi(db));
   app.route('/api', cartApi(db, opts.logger));
   app.all('/api/*', (c) => apiError(c, 404, 'Rota da API não encontrada.'));

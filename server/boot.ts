@@ -6,11 +6,23 @@ import type { Env } from '../src/config/env.ts';
 import { seedDemoData } from '../src/db/seed.server.ts';
 import path from 'node:path';
 import { createMailer, setMailer } from '../src/platform/mailer.server.ts';
+import { store } from '../src/config/store.ts';
+import { setCheckoutServices } from '../src/domain/checkout/services.server.ts';
+import { createSandboxProvider } from '../src/domain/payments/provider.ts';
+import { createViaCepClient } from '../src/domain/shipping/viacep.server.ts';
 import type { Logger } from './logger.ts';
 
-/** Process-wide services other than the database (mail today). */
-export function bootServices(env: Env): void {
+/** Process-wide services other than the database: mail, payments, CEP lookup. */
+export function bootServices(env: Env, logger?: Logger): void {
   setMailer(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: path.resolve(env.DATA_DIR, 'mail') }));
+  setCheckoutServices({
+    provider: createSandboxProvider({ pix: { key: env.PIX_KEY, merchantName: env.PIX_MERCHANT_NAME, merchantCity: env.PIX_MERCHANT_CITY } }),
+    cep: createViaCepClient({ baseUrl: env.VIACEP_URL }),
+    publicUrl: env.PUBLIC_URL,
+    storeName: store.name,
+    webhookSecret: env.PAYMENT_WEBHOOK_SECRET,
+    onMailError: (err) => logger?.error({ err }, 'falha ao enviar e-mail de confirmação'),
+  });
 }
 
 export async function bootDatabase(env: Env, logger: Logger, opts: { seed?: boolean } = {}): Promise<Database> {

@@ -10,7 +10,7 @@ import { createLogger } from './logger.ts';
 
 const config = env();
 const logger = createLogger(config.LOG_LEVEL);
-bootServices(config);
+bootServices(config, logger);
 const database = await bootDatabase(config, logger);
 const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
 const app = createApp({

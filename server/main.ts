@@ -23,7 +23,7 @@ async function main() {
     logger.fatal('Build não encontrado. Rode "npm run build" (ou "npm start", que compila quando falta).');
     process.exit(1);
   }
-  bootServices(config);
+  bootServices(config, logger);
   let database;
   try {
     database = await bootDatabase(config, logger);

@@ -16,6 +16,12 @@ const schema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL deve começar com smtp:// ou smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Olimpo Peças <nao-responda@olimpopecas.com.br>'),
+  VIACEP_URL: z.url('VIACEP_URL deve ser uma URL').default('https://viacep.com.br'),
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'PAYMENT_WEBHOOK_SECRET deve ter ao menos 16 caracteres').default('sandbox-webhook-secret-troque-em-producao'),
+  PIX_KEY: z.string().min(3).default('pix@olimpopecas.com.br'),
+  PIX_MERCHANT_NAME: z.string().min(1).default('OLIMPO PECAS'),
+  PIX_MERCHANT_CITY: z.string().min(1).default('SAO PAULO'),
 });
 
 export type Env = z.infer<typeof schema>;
