@@ -8,11 +8,12 @@ import { MESSAGES, placeOrderSchema } from '../../src/domain/checkout/rules.ts';
 import { getCheckoutServices, orderUrl, placeOrderWithServices } from '../../src/domain/checkout/services.server.ts';
 import { confirmPayment, findOrderFor, listOrdersForUser, rateOrder } from '../../src/domain/orders/orders.server.ts';
 import type { OrderView } from '../../src/domain/orders/orders.server.ts';
+import { pixQrSvg } from '../../src/domain/payments/pix.ts';
 import { signWebhook, verifyWebhook } from '../../src/domain/payments/provider.ts';
 import { centsToReais } from '../../src/domain/pricing/money.ts';
 import type { Logger } from '../logger.ts';
 import { apiError, readJson } from '../http.ts';
-import { getViewer } from '../viewer.ts';
+import { getViewer } from '../viewer.server.ts';
 
 type Placed = Awaited<ReturnType<typeof placeOrderWithServices>>;
 
@@ -72,6 +73,15 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
     const order = await findOrderFor(getDb(), c.req.param('number'), viewer, c.req.query('token') ?? null);
     if (!order) return apiError(c, 404, 'Pedido não encontrado.');
     return c.json(order);
+  });
+
+  // The PIX QR code of an order, drawn on our server from its BR Code.
+  api.get('/api/orders/:number/pix.svg', async (c) => {
+    const order = await findOrderFor(getDb(), c.req.param('number'), await getViewer(c.req.raw), c.req.query('token') ?? null);
+    if (!order?.payment?.pixCode) return apiError(c, 404, 'Pedido não encontrado.');
+    c.header('Content-Type', 'image/svg+xml; charset=utf-8');
+    c.header('Cache-Control', 'private, max-age=1800');
+    return c.body(await pixQrSvg(order.payment.pixCode));
   });
 
   api.post('/api/orders/:number/rating', async (c) => {

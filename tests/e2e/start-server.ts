@@ -6,7 +6,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const PORT = '3100';
+import { startFakeViaCep } from '../support/fake-viacep.ts';
+import { E2E_PORT as PORT_NUMBER, e2eRoot } from './paths.ts';
+
+const PORT = String(PORT_NUMBER);
 const PREFIX = 'olimpo-e2e-';
 const OWNER_FILE = '.owner-pid';
 
@@ -33,13 +36,19 @@ for (const name of fs.readdirSync(os.tmpdir())) {
   }
 }
 
-const tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), PREFIX));
+// A fixed folder per port, so tests can read what the server wrote there (the .eml files in DATA_DIR/mail).
+const tmpRoot = e2eRoot();
+fs.rmSync(tmpRoot, { recursive: true, force: true });
+fs.mkdirSync(tmpRoot, { recursive: true });
 fs.writeFileSync(path.join(tmpRoot, OWNER_FILE), String(process.pid));
 const dataDir = path.join(tmpRoot, 'data');
+
+const viaCep = await startFakeViaCep();
 
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   PORT,
+  VIACEP_URL: viaCep.url,
   DATA_DIR: dataDir,
   PUBLIC_URL: `http://127.0.0.1:${PORT}`,
   LOG_LEVEL: 'warn',

@@ -10,7 +10,7 @@ import { products } from '../../src/domain/catalog/schema.ts';
 import { getProduct } from '../../src/domain/catalog/repository.server.ts';
 import { signWebhook, SANDBOX_DECLINED_CARD } from '../../src/domain/payments/provider.ts';
 import type { OrderView } from '../../src/domain/orders/orders.server.ts';
-import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
+import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { createTestApp, TEST_WEBHOOK_SECRET } from '../support/app.ts';
 
@@ -139,7 +139,7 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     const both = await Promise.all([t.request('POST', '/api/orders', body2), t.request('POST', '/api/orders', body2)]);
     const numbers = await Promise.all(both.map(async (r) => ((await r.json()) as Placed).order.number));
     expect(numbers[0]).toBe(numbers[1]);
-    const [count] = (await database.db.execute(sql`select count(*)::int as n from orders where idempotency_key = ${body2.idempotencyKey}`)).rows as { n: number }[];
+    const [count] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from orders where idempotency_key = ${body2.idempotencyKey}`);
     expect(count!.n).toBe(1);
   });
 
@@ -176,7 +176,7 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
       const res = await t.request('POST', '/api/payments/webhook', payload, { 'x-olimpo-signature': signWebhook(TEST_WEBHOOK_SECRET, payload) });
       expect(res.status).toBe(200);
     }
-    const [row] = (await database.db.execute(sql`select status, (select count(*)::int from order_events e where e.order_id = o.id and e.status = 'paid') as paid_events from orders o where number = ${o.number}`)).rows as { status: string; paid_events: number }[];
+    const [row] = await queryRows<{ status: string; paid_events: number }>(database.db, sql`select status, (select count(*)::int from order_events e where e.order_id = o.id and e.status = 'paid') as paid_events from orders o where number = ${o.number}`);
     expect(row).toEqual({ status: 'paid', paid_events: 1 });
   });
 
@@ -210,7 +210,7 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
   });
 
   it('answers 400 in pt-BR for bad orders and writes nothing', async () => {
-    const [{ n: before }] = (await database.db.execute(sql`select count(*)::int as n from orders`)).rows as { n: number }[];
+    const [{ n: before }] = (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from orders`)) as [{ n: number }];
     const cases: [unknown, string][] = [
       [order({ email: 'maria' }), 'Por favor, insira um e-mail válido.'],
       [order({ lines: [] }), 'Seu carrinho está vazio!'],
@@ -228,13 +228,13 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
       expect(res.status, message).toBe(400);
       expect(((await res.json()) as { erro: string }).erro).toBe(message);
     }
-    const [{ n: after }] = (await database.db.execute(sql`select count(*)::int as n from orders`)).rows as { n: number }[];
+    const [{ n: after }] = (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from orders`)) as [{ n: number }];
     expect(after).toBe(before);
   });
 
   it('never stores a card number or CVV', async () => {
     await place(order({ payment: 'credit', card: { ...card, number: '5555 5555 5555 4444', cvv: '987' } }));
-    const dump = JSON.stringify((await database.db.execute(sql`select row_to_json(p)::text as r from payments p`)).rows) + JSON.stringify((await database.db.execute(sql`select row_to_json(o)::text as r from orders o`)).rows);
+    const dump = JSON.stringify(await queryRows(database.db, sql`select row_to_json(p)::text as r from payments p`)) + JSON.stringify(await queryRows(database.db, sql`select row_to_json(o)::text as r from orders o`));
     expect(dump).not.toContain('5555555555554444');
     expect(dump).not.toContain('5555 5555 5555 4444');
     expect(dump).toContain('4444');
