@@ -13,6 +13,8 @@ import type { Database } from '../src/db/client.server.ts';
 import { parseArtPath, renderArt } from '../src/domain/catalog/art.ts';
 import { cartApi } from './api/cart.ts';
 import { catalogApi } from './api/catalog.ts';
+import { chatApi } from './api/chat.ts';
+import type { ChatApiOptions } from './api/chat.ts';
 import { ordersApi } from './api/orders.ts';
 import { openApiDocument } from './api/openapi.ts';
 import { apiError } from './http.ts';
@@ -25,6 +27,7 @@ export interface AppOptions {
   mode?: 'production' | 'development';
   clientDir?: string;
   publicUrl: string;
+  chat?: ChatApiOptions;
 }
 
 function securityHeaders(nonce: string, https: boolean): Record<string, string> {
@@ -86,7 +89,9 @@ export function createApp(opts: AppOptions) {
   const limit = bodyLimit({ maxSize: 64 * 1024, onError: (c) => apiError(c, 413, 'Dados grandes demais.') });
   app.use('/api/*', limit);
   app.use('/orders', limit);
+  app.use('/chat', limit);
   app.route('/', ordersApi(db, opts.logger));
+  app.route('/', chatApi(db, opts.logger, opts.chat ?? { llm: null }));
   app.route('/api', catalogApi(db));
   app.route('/api', cartApi(db, opts.logger));
   app.all('/api/*', (c) => apiError(c, 404, 'Rota da API não encontrada.'));

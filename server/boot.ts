@@ -46,3 +46,10 @@ export async function bootDatabase(env: Env, logger: Logger, opts: { seed?: bool
   logger.info({ database: database.kind, dataDir: database.kind === 'pglite' ? env.DATA_DIR : undefined }, 'banco de dados pronto');
   return database;
 }
+
+/** OlimpIA's language model, only when all three OLIMPIA_LLM_* variables are set. */
+export function llmConfig(env: Env) {
+  return env.OLIMPIA_LLM_BASE_URL && env.OLIMPIA_LLM_API_KEY && env.OLIMPIA_LLM_MODEL
+    ? { baseUrl: env.OLIMPIA_LLM_BASE_URL, apiKey: env.OLIMPIA_LLM_API_KEY, model: env.OLIMPIA_LLM_MODEL }
+    : null;
+}

@@ -5,7 +5,7 @@ import type { ServerBuild } from 'react-router';
 import { createServer } from 'vite';
 import { env } from '../src/config/env.ts';
 import { createApp } from './app.ts';
-import { bootDatabase, bootServices } from './boot.ts';
+import { bootDatabase, bootServices, llmConfig } from './boot.ts';
 import { createLogger } from './logger.ts';
 
 const config = env();
@@ -19,6 +19,7 @@ const app = createApp({
   logger,
   mode: 'development',
   publicUrl: config.PUBLIC_URL,
+  chat: { llm: llmConfig(config) },
 });
 const listener = getRequestListener(app.fetch);
 http

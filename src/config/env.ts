@@ -22,6 +22,10 @@ const schema = z.object({
   PIX_KEY: z.string().min(3).default('pix@olimpopecas.com.br'),
   PIX_MERCHANT_NAME: z.string().min(1).default('OLIMPO PECAS'),
   PIX_MERCHANT_CITY: z.string().min(1).default('SAO PAULO'),
+  OLIMPIA_LLM_BASE_URL: z.url('OLIMPIA_LLM_BASE_URL deve ser uma URL').optional(),
+  OLIMPIA_LLM_API_KEY: z.string().min(1).optional(),
+  OLIMPIA_LLM_MODEL: z.string().min(1).optional(),
+  CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
 });
 
 export type Env = z.infer<typeof schema>;
