@@ -197,3 +197,39 @@ export async function fillCard(page: Page, number = VALID_CARD, expiry = '12/30'
   await page.getByLabel('Validade (MM/AA)').fill(expiry);
   await page.getByLabel('CVV').fill('123');
 }
+
+/**
+ * Places a guest order straight through POST /api/orders (what the checkout page sends) and returns what
+ * the page keeps as lastOrder. For pages that need an order to exist (success page captures, axe).
+ */
+export async function placeOrderViaApi(
+  request: Request,
+  p: ApiProduct,
+  payment: 'credit' | 'boleto' | 'pix',
+  opts: { quantity?: number; email?: string; shipping?: 'standard' | 'express'; installments?: number } = {},
+): Promise<{ order: { number: string }; accessToken: string | null }> {
+  const res = await request.post('/api/orders', {
+    data: {
+      idempotencyKey: `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 12)}`,
+      email: opts.email ?? 'capturas@example.com',
+      lines: [{ productId: p.id, quantity: opts.quantity ?? 1 }],
+      address: { cep: '01001000', street: 'Praça da Sé', number: '100', complement: 'sala 2', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' },
+      shipping: opts.shipping ?? 'standard',
+      payment,
+      installments: opts.installments ?? 1,
+      ...(payment === 'credit' ? { card: { number: VALID_CARD, name: 'MARIA DA SILVA', expiry: '12/30', cvv: '123' } } : {}),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = (await res.json()) as { order: { number: string }; accessToken: string | null };
+  return { order: body.order, accessToken: body.accessToken };
+}
+
+/** Opens /Sucesso for an order as the checkout leaves it (localStorage lastOrder). */
+export async function openSuccessWith(page: Page, data: { order: unknown; accessToken: string | null }): Promise<void> {
+  if (!page.url().startsWith('http')) await page.goto('/robots.txt');
+  await page.evaluate((v) => localStorage.setItem('lastOrder', JSON.stringify(v)), data);
+  await page.goto('/Sucesso');
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Compra realizada com sucesso!' })).toBeVisible();
+}

@@ -78,6 +78,8 @@ export async function* llmAnswer(ctx: AssistantContext, messages: ChatMessage[],
       stopWhen: stepCountIs(5),
       abortSignal: AbortSignal.timeout(config.timeoutMs ?? 10_000),
       maxRetries: 0,
+      // Errors surface in fullStream and lead to the fallback below; the SDK must not print them.
+      onError: () => {},
     });
     for await (const part of result.fullStream) {
       if (part.type === 'text-delta') {
