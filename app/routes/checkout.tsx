@@ -239,10 +239,14 @@ export default function Checkout() {
   return (
     <div className="container-page max-w-4xl py-6">
       <h1 className="text-2xl font-extrabold sm:text-3xl">Finalizar compra</h1>
-      <ol className="mt-5 grid grid-cols-4 gap-2 text-center text-xs font-semibold sm:text-sm" aria-label="Etapas">
+      <ol className="mt-5 grid grid-cols-4 gap-1.5 text-center text-[11px] leading-tight font-semibold sm:gap-2 sm:text-sm" aria-label="Etapas">
         {STEPS.map((label, i) => (
-          <li key={label} aria-current={step === i + 1 ? 'step' : undefined} className={`rounded-lg px-1 py-2 ${step === i + 1 ? 'bg-ink text-white' : step > i + 1 ? 'bg-brand text-ink' : 'bg-neutral-200 text-ink-soft'}`}>
-            {i + 1} {label}
+          <li
+            key={label}
+            aria-current={step === i + 1 ? 'step' : undefined}
+            className={`flex flex-col items-center rounded-lg px-0.5 py-2 sm:flex-row sm:justify-center sm:gap-1 ${step === i + 1 ? 'bg-ink text-white' : step > i + 1 ? 'bg-brand text-ink' : 'bg-neutral-200 text-ink-soft'}`}
+          >
+            <span>{i + 1}</span> <span>{label}</span>
           </li>
         ))}
       </ol>

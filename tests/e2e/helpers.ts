@@ -126,8 +126,9 @@ export const dtValue = (scope: Locator | Page, label: string | RegExp): Locator 
     .filter({ hasText: typeof label === 'string' ? new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) : label })
     .locator('xpath=following-sibling::dd[1]');
 
-/** Reads a money value (dd) in centavos. */
+/** Reads a money value in centavos, once the page shows one (not "…" or "—" while a quote loads). */
 export async function moneyCents(value: Locator): Promise<number> {
+  await expect(value).toHaveText(/R\$[\s\u00a0]*\d/);
   return Math.round(parseBRL((await value.textContent()) ?? '') * 100);
 }
 

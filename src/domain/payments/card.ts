@@ -51,7 +51,7 @@ export function checkCard(card: Partial<CardInput> | undefined, now = new Date()
   if (!number.isValid) return { ok: false, message: CARD_MESSAGES.number };
   if (card.name.trim().length < 2 || card.name.length > 60) return { ok: false, message: CARD_MESSAGES.name };
   if (!/^\d{2}\/\d{2}$/.test(card.expiry.trim())) return { ok: false, message: CARD_MESSAGES.expiry };
-  const expiry = cardValidator.expirationDate(card.expiry.trim(), now.getFullYear());
+  const expiry = cardValidator.expirationDate(card.expiry.trim());
   if (!expiry.isValid || isExpired(card.expiry.trim(), now)) return { ok: false, message: CARD_MESSAGES.expiry };
   if (!/^\d{3}$/.test(card.cvv.trim())) return { ok: false, message: CARD_MESSAGES.cvv };
   const type = number.card?.type ?? 'unknown';
