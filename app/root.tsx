@@ -4,6 +4,7 @@ import type { Route } from './+types/root';
 import './app.css';
 import { firstName } from '../src/domain/accounts/roles.ts';
 import { FlashNotice } from './components/FlashNotice.tsx';
+import { ChatWidget } from './components/chat/ChatWidget.tsx';
 import { Footer } from './components/Footer.tsx';
 import { Header } from './components/Header.tsx';
 import { NotFound } from './components/NotFound.tsx';
@@ -49,6 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <Footer />
+        <ChatWidget />
         <ScrollRestoration nonce={nonce || undefined} />
         <Scripts nonce={nonce || undefined} />
       </body>

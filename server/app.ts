@@ -21,6 +21,9 @@ import { getUploadStore } from '../src/platform/uploads.server.ts';
 import { accountApi } from './api/account.ts';
 import { cartApi } from './api/cart.ts';
 import { catalogApi } from './api/catalog.ts';
+import { chatApi } from './api/chat.ts';
+import type { ChatApiOptions } from './api/chat.ts';
+import { ordersApi } from './api/orders.ts';
 import { openApiDocument } from './api/openapi.ts';
 import { apiError } from './http.ts';
 import type { Logger } from './logger.ts';
@@ -34,6 +37,7 @@ export interface AppOptions {
   publicUrl: string;
   /** Behind a reverse proxy: take the client IP from the last X-Forwarded-For hop (TRUST_PROXY). */
   trustProxy?: boolean;
+  chat?: ChatApiOptions;
 }
 
 function securityHeaders(nonce: string, https: boolean): Record<string, string> {
@@ -98,7 +102,12 @@ export function createApp(opts: AppOptions) {
   });
 
   app.get('/api/openapi.json', (c) => c.json(openApiDocument(opts.publicUrl)));
-  app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => apiError(c, 413, 'Dados grandes demais.') }));
+  const limit = bodyLimit({ maxSize: 64 * 1024, onError: (c) => apiError(c, 413, 'Dados grandes demais.') });
+  app.use('/api/*', limit);
+  app.use('/orders', limit);
+  app.use('/chat', limit);
+  app.route('/', ordersApi(db, opts.logger));
+  app.route('/', chatApi(db, opts.logger, opts.chat ?? { llm: null }));
   app.route('/api', catalogApi(db));
   app.route('/api', cartApi(db, opts.logger));
   app.route('/api', accountApi(db));

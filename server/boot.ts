@@ -11,13 +11,25 @@ import { configureAuth } from '../src/domain/accounts/auth.server.ts';
 import type { AuthSettings } from '../src/domain/accounts/auth.server.ts';
 import { createMailer, setMailer } from '../src/platform/mailer.server.ts';
 import { createUploadStore, setUploadStore } from '../src/platform/uploads.server.ts';
+import { store } from '../src/config/store.ts';
+import { setCheckoutServices } from '../src/domain/checkout/services.server.ts';
+import { createSandboxProvider } from '../src/domain/payments/provider.ts';
+import { createViaCepClient } from '../src/domain/shipping/viacep.server.ts';
 import type { Logger } from './logger.ts';
 
-/** Process-wide services other than the database: mail, uploaded files, sign-in. */
+/** Process-wide services other than the database: mail, uploaded files, sign-in, payments, CEP lookup. */
 export function bootServices(env: Env, logger?: Logger): void {
   setMailer(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: path.resolve(env.DATA_DIR, 'mail') }));
   setUploadStore(createUploadStore(path.resolve(env.DATA_DIR, 'uploads')));
   configureAuth(authSettingsFromEnv(env, logger));
+  setCheckoutServices({
+    provider: createSandboxProvider({ pix: { key: env.PIX_KEY, merchantName: env.PIX_MERCHANT_NAME, merchantCity: env.PIX_MERCHANT_CITY } }),
+    cep: createViaCepClient({ baseUrl: env.VIACEP_URL }),
+    publicUrl: env.PUBLIC_URL,
+    storeName: store.name,
+    webhookSecret: env.PAYMENT_WEBHOOK_SECRET,
+    onMailError: (err) => logger?.error({ err }, 'falha ao enviar e-mail de confirmação'),
+  });
 }
 
 export function authSettingsFromEnv(env: Env, logger?: Logger): AuthSettings {
@@ -77,4 +89,11 @@ export async function bootDatabase(env: Env, logger: Logger, opts: { seed?: bool
   setDatabase(database);
   logger.info({ database: database.kind, dataDir: database.kind === 'pglite' ? env.DATA_DIR : undefined }, 'banco de dados pronto');
   return database;
+}
+
+/** OlimpIA's language model, only when all three OLIMPIA_LLM_* variables are set. */
+export function llmConfig(env: Env) {
+  return env.OLIMPIA_LLM_BASE_URL && env.OLIMPIA_LLM_API_KEY && env.OLIMPIA_LLM_MODEL
+    ? { baseUrl: env.OLIMPIA_LLM_BASE_URL, apiKey: env.OLIMPIA_LLM_API_KEY, model: env.OLIMPIA_LLM_MODEL }
+    : null;
 }

@@ -5,7 +5,7 @@ import type { ServerBuild } from 'react-router';
 import { createServer } from 'vite';
 import { env } from '../src/config/env.ts';
 import { createApp } from './app.ts';
-import { bootDatabase, bootServices } from './boot.ts';
+import { bootDatabase, bootServices, llmConfig } from './boot.ts';
 import { createLogger } from './logger.ts';
 
 const config = env();
@@ -20,6 +20,7 @@ const app = createApp({
   mode: 'development',
   publicUrl: config.PUBLIC_URL,
   trustProxy: config.TRUST_PROXY,
+  chat: { llm: llmConfig(config), perMinute: config.CHAT_RATE_LIMIT_PER_MINUTE },
 });
 const listener = getRequestListener(app.fetch);
 http

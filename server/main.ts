@@ -6,7 +6,7 @@ import { serve } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
 import { env } from '../src/config/env.ts';
 import { createApp } from './app.ts';
-import { bootDatabase, bootServices } from './boot.ts';
+import { bootDatabase, bootServices, llmConfig } from './boot.ts';
 import { createLogger } from './logger.ts';
 
 async function main() {
@@ -32,7 +32,7 @@ async function main() {
     process.exit(1);
   }
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  const app = createApp({ build, database: () => database, logger, publicUrl: config.PUBLIC_URL, trustProxy: config.TRUST_PROXY });
+  const app = createApp({ build, database: () => database, logger, publicUrl: config.PUBLIC_URL, trustProxy: config.TRUST_PROXY, chat: { llm: llmConfig(config), perMinute: config.CHAT_RATE_LIMIT_PER_MINUTE } });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info(`Olimpo Peças em http://localhost:${info.port}`);
   });

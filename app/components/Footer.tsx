@@ -24,14 +24,14 @@ export function Footer() {
         <div>
           <Logo />
           <p className="mt-4 text-sm leading-relaxed">{store.tagline}</p>
-          <ul className="mt-4 flex gap-3" aria-label="Redes sociais">
+          <ul className="mt-4 flex flex-wrap gap-2" aria-label="Redes sociais">
             {store.social.map((s) => (
               <li key={s.label}>
                 <a
                   href={s.href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className="inline-block rounded-full border border-neutral-600 px-3 py-1.5 text-xs hover:border-brand hover:text-brand"
+                  className="inline-block rounded-full border border-neutral-600 px-3 py-1.5 text-xs whitespace-nowrap hover:border-brand hover:text-brand"
                 >
                   {s.label}
                   <span className="sr-only"> (abre em nova aba)</span>

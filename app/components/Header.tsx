@@ -53,9 +53,14 @@ function AccountMenu({ user }: { user: RootUser }) {
           </Link>
         )}
         {user.role === 'admin' && (
-          <Link to="/Admin/Vendedores" className={menuItem}>
-            Pedidos de vendedores
-          </Link>
+          <>
+            <Link to="/Admin/Vendedores" className={menuItem}>
+              Pedidos de vendedores
+            </Link>
+            <Link to="/Admin/Pedidos" className={menuItem}>
+              Gerenciar pedidos
+            </Link>
+          </>
         )}
         <Form method="post" action="/Sair" className="mt-1 border-t border-neutral-200 pt-1">
           <button type="submit" className={menuItem}>

@@ -57,7 +57,7 @@ export function HeroCarousel({ slides }: { slides: Slide[] }) {
             aria-roledescription="slide"
             aria-label={`${i + 1} de ${slides.length}`}
             hidden={i !== current}
-            className={`grid min-h-72 items-center gap-4 p-6 sm:min-h-80 sm:grid-cols-2 sm:p-10 ${slide.tone}`}
+            className={`grid min-h-72 items-center gap-4 p-6 pb-20 sm:min-h-80 sm:grid-cols-2 sm:p-10 ${slide.tone}`}
           >
             <div className="max-w-md">
               {i === 0 ? (

@@ -5,7 +5,7 @@ import { DiscountBadge, OldPrice } from './Price.tsx';
 
 export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand">
+    <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand">
       <div className="relative aspect-square bg-neutral-50">
         {product.image && (
           <img
@@ -19,7 +19,7 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
           />
         )}
         {product.onSale && (
-          <span className="absolute top-2 left-2">
+          <span className="absolute top-2 right-2">
             <DiscountBadge percent={product.discountPercent} />
           </span>
         )}
@@ -49,9 +49,7 @@ export function ProductGrid({ products, eagerCount = 0 }: { products: ProductSum
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
       {products.map((p, i) => (
         <li key={p.id} className="flex">
-          <div className="w-full">
-            <ProductCard product={p} eager={i < eagerCount} />
-          </div>
+          <ProductCard product={p} eager={i < eagerCount} />
         </li>
       ))}
     </ul>

@@ -127,8 +127,12 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
 
   const finish = () => {
     const current = readCart();
-    if (current.length === 0 || !quote) {
+    if (current.length === 0) {
       setNotice(EMPTY_CART_MESSAGE);
+      return;
+    }
+    if (!quote) {
+      setNotice('Aguarde o cálculo dos preços e tente de novo.');
       return;
     }
     const data: CheckoutData = {
@@ -318,7 +322,7 @@ function CartRow({ item, line, onQuantity, onRemove }: { item: CartItem; line: Q
   const buyable = !line || line.quantity > 0;
   const maxQuantity = line && line.stock > 0 ? line.stock : Infinity;
   return (
-    <tr className="bg-white align-top shadow-sm ring-1 ring-neutral-200">
+    <tr className="bg-white align-top shadow-[0_0_0_1px_#e5e5e5]">
       <td className="rounded-l-xl p-3">
         <div className="flex gap-3">
           {line?.image ? (
@@ -339,8 +343,17 @@ function CartRow({ item, line, onQuantity, onRemove }: { item: CartItem; line: Q
                 {line.message}
               </p>
             )}
-            <div className="mt-2 flex items-center gap-3 sm:hidden">
+            <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 sm:hidden">
               <QuantityControl item={item} title={title} max={maxQuantity} disabled={!buyable} onQuantity={onQuantity} />
+              <span className="text-sm text-ink-soft">
+                {line?.oldPriceCents != null && (
+                  <s className="mr-1 text-xs text-neutral-500">
+                    <span className="sr-only">Preço antigo: </span>
+                    {formatBRL(line.oldPriceCents)}
+                  </s>
+                )}
+                {line ? `${formatBRL(line.unitPriceCents)} cada` : '…'}
+              </span>
               <span className="font-bold">{line ? formatBRL(line.lineTotalCents) : '…'}</span>
             </div>
             <button type="button" onClick={onRemove} className="mt-2 text-sm font-medium text-red-700 underline-offset-2 hover:underline">

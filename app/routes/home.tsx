@@ -54,8 +54,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {COLLECTIONS.map((c) => (
             <li key={c.title} className="flex items-center gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-neutral-200">
               <img src={c.image} alt="" width={600} height={600} loading="lazy" className="h-24 w-24 shrink-0 rounded-xl" />
-              <div>
-                <p className="text-xs font-extrabold text-brand-dark">30% OFF</p>
+              <div className="min-w-0">
+                <p className="text-xs font-extrabold text-brand-text">30% OFF</p>
                 <h3 className="text-lg font-bold">{c.title}</h3>
                 <p className="text-sm text-ink-soft">{c.text}</p>
                 <Link to={c.to} className="mt-2 inline-block rounded-md bg-ink px-3 py-1.5 text-sm font-semibold text-white hover:bg-ink-soft" aria-label={`Comprar ${c.title}`}>
@@ -92,7 +92,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="em-alta" className="text-2xl font-extrabold">
             Produtos em alta
           </h2>
-          <Link to="/ProductList" className="text-sm font-semibold text-brand-dark underline-offset-4 hover:underline">
+          <Link to="/ProductList" className="text-sm font-semibold text-brand-text underline-offset-4 hover:underline">
             Ver todos
           </Link>
         </div>

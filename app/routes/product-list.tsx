@@ -42,11 +42,19 @@ const countText = (n: number) => (n === 1 ? '1 resultado' : `${n.toLocaleString(
 export default function ProductList({ loaderData }: Route.ComponentProps) {
   const { query, items, total, totalPages, facets, correctedQuery } = loaderData;
   const submit = useSubmit();
+  // Submits the filters with empty fields and the default sort left out, so shared links stay clean.
+  const submitClean = (form: HTMLFormElement) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of new FormData(form)) {
+      if (typeof value === 'string' && value !== '' && !(key === 'ordem' && value === 'relevancia')) params.append(key, value);
+    }
+    submit(params, { method: 'get', action: '/ProductList', preventScrollReset: true });
+  };
   const autoSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     const target = e.target as HTMLInputElement;
     // Price fields submit on "Buscar" or Enter; choices apply as soon as they are clicked.
     if (target.type === 'number' || target.type === 'text') return;
-    submit(e.currentTarget, { preventScrollReset: true });
+    submitClean(e.currentTarget);
   };
   const filtersActive =
     query.brands.length + query.vehicles.length > 0 || query.category || query.condition || query.minPriceCents !== null || query.maxPriceCents !== null;
@@ -76,7 +84,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
             form="filtros"
             defaultValue={query.sort}
             key={query.sort}
-            onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form, { preventScrollReset: true })}
+            onChange={(e) => e.currentTarget.form && submitClean(e.currentTarget.form)}
             className="rounded-lg border border-neutral-300 bg-white px-3 py-2"
           >
             {SORTS.map((s) => (
@@ -90,13 +98,23 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[16rem_1fr]">
         <aside aria-labelledby="titulo-filtros">
-          <details className="group rounded-xl border border-neutral-200 bg-white p-4 lg:open:block" open>
-            <summary className="cursor-pointer list-none text-lg font-bold lg:cursor-default">
+          <details className="filters group rounded-xl border border-neutral-200 bg-white p-4">
+            <summary className="cursor-pointer text-lg font-bold lg:pointer-events-none lg:list-none">
               <h2 id="titulo-filtros" className="inline">
                 Filtros
               </h2>
             </summary>
-            <Form id="filtros" method="get" action="/ProductList" onChange={autoSubmit} className="mt-3 space-y-5">
+            <Form
+              id="filtros"
+              method="get"
+              action="/ProductList"
+              onChange={autoSubmit}
+              onSubmit={(e) => {
+                e.preventDefault();
+                submitClean(e.currentTarget);
+              }}
+              className="mt-3 space-y-5"
+            >
               {query.q && <input type="hidden" name="q" value={query.q} />}
               <FilterForm query={query} facets={facets!} />
               <div className="flex gap-2">

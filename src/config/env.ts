@@ -26,6 +26,16 @@ const schema = z.object({
   FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
   FACEBOOK_DIALOG_URL: z.url('FACEBOOK_DIALOG_URL deve ser uma URL completa').default('https://www.facebook.com/v24.0/dialog/oauth'),
   FACEBOOK_GRAPH_URL: z.url('FACEBOOK_GRAPH_URL deve ser uma URL completa').default('https://graph.facebook.com/v24.0'),
+  VIACEP_URL: z.url('VIACEP_URL deve ser uma URL').default('https://viacep.com.br'),
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'PAYMENT_WEBHOOK_SECRET deve ter ao menos 16 caracteres').default('sandbox-webhook-secret-troque-em-producao'),
+  PIX_KEY: z.string().min(3).default('pix@olimpopecas.com.br'),
+  PIX_MERCHANT_NAME: z.string().min(1).default('OLIMPO PECAS'),
+  PIX_MERCHANT_CITY: z.string().min(1).default('SAO PAULO'),
+  OLIMPIA_LLM_BASE_URL: z.url('OLIMPIA_LLM_BASE_URL deve ser uma URL').optional(),
+  OLIMPIA_LLM_API_KEY: z.string().min(1).optional(),
+  OLIMPIA_LLM_MODEL: z.string().min(1).optional(),
+  CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
 });
 
 export type Env = z.infer<typeof schema>;

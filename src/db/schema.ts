@@ -4,3 +4,5 @@ export * from '../domain/catalog/schema.ts';
 export * from '../domain/pricing/schema.ts';
 export * from '../domain/accounts/schema.ts';
 export * from '../platform/rate-limit.schema.ts';
+export * from '../domain/orders/schema.ts';
+export * from '../domain/payments/schema.ts';

@@ -105,6 +105,6 @@ test.describe('SEO', () => {
     const robots = await request.get('/robots.txt');
     expect(robots.status()).toBe(200);
     const text = await robots.text();
-    expect(text).toContain(`Sitemap: ${ORIGIN}/sitemap.xml\n`);
+    expect(text.split('\n')).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
   });
 });

@@ -11,6 +11,9 @@ import path from 'node:path';
 import { startFakeOAuth } from '../support/fake-oauth.ts';
 import { E2E_ADMIN, E2E_PORT, FAKE_FACEBOOK, FAKE_GOOGLE, serverInfoFile } from './e2e-config.ts';
 
+import { startFakeViaCep } from '../support/fake-viacep.ts';
+import { e2eRoot } from './paths.ts';
+
 const PORT = String(E2E_PORT);
 const PREFIX = 'olimpo-e2e-';
 const OWNER_FILE = '.owner-pid';
@@ -38,7 +41,10 @@ for (const name of fs.readdirSync(os.tmpdir())) {
   }
 }
 
-const tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), PREFIX));
+// A fixed folder per port, so tests can read what the server wrote there (the .eml files in DATA_DIR/mail).
+const tmpRoot = e2eRoot();
+fs.rmSync(tmpRoot, { recursive: true, force: true });
+fs.mkdirSync(tmpRoot, { recursive: true });
 fs.writeFileSync(path.join(tmpRoot, OWNER_FILE), String(process.pid));
 const dataDir = path.join(tmpRoot, 'data');
 
@@ -46,10 +52,12 @@ const fake = await startFakeOAuth({ google: FAKE_GOOGLE, facebook: FAKE_FACEBOOK
 // The specs read the server's mail folder (password reset e-mails) from here.
 const infoFile = serverInfoFile(PORT);
 fs.writeFileSync(infoFile, JSON.stringify({ pid: process.pid, dataDir, fakeOAuth: fake.url }));
+const viaCep = await startFakeViaCep();
 
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   PORT,
+  VIACEP_URL: viaCep.url,
   DATA_DIR: dataDir,
   PUBLIC_URL: `http://127.0.0.1:${PORT}`,
   LOG_LEVEL: 'warn',

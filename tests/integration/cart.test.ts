@@ -123,3 +123,28 @@ describe.each(DATABASE_KINDS)('cart quote on %s', (kind) => {
     expect(await getProduct(database.db, 1)).toEqual(before);
   });
 });
+
+describe.each(DATABASE_KINDS)('checkout totals in the quote on %s', (kind) => {
+  let database: TestDatabase;
+  let app: ReturnType<typeof createApp>;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind, { seedProducts: 5 });
+    app = createApp({ build: () => Promise.reject(new Error('no pages')), database: () => database, logger: createLogger('silent'), publicUrl: 'http://loja.test' });
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+  it('adds the order totals for a shipping and payment choice', async () => {
+    const res = await app.fetch(
+      new Request('http://loja.test/api/cart/quote', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ lines: [{ productId: 1, quantity: 1 }], coupon: 'OLIMPO', shipping: 'express', payment: 'boleto' }),
+      }),
+    );
+    const q = (await res.json()) as Quote;
+    // 719,90 − 71,99 + 29,90 = 677,81 → × 0,95 = 643,9195 → 643,92
+    expect(q.order).toMatchObject({ subtotalCents: 71990, couponDiscountCents: 7199, shippingCents: 2990, grossCents: 67781, totalCents: 64392, maxInstallments: 10 });
+    expect(q.freightCents).toBe(0);
+  });
+});

@@ -2,6 +2,7 @@
 // is set (CI always sets it). Each test file gets its own, migrated and, if asked, seeded.
 import crypto from 'node:crypto';
 import pg from 'pg';
+import type { SQL } from 'drizzle-orm';
 import { openDatabase } from '../../src/db/client.server.ts';
 import type { Database } from '../../src/db/client.server.ts';
 import { seedCatalog } from '../../src/domain/catalog/seed/seed.server.ts';
@@ -56,4 +57,9 @@ export async function createTestDatabase(kind: Kind, opts: { seedProducts?: numb
       await drop();
     },
   };
+}
+
+/** Rows of a raw SQL query, typed by the caller (both drivers answer `{ rows }`). */
+export async function queryRows<T>(db: Database['db'], query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }

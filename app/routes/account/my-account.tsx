@@ -105,6 +105,14 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
               </Link>
             </li>
           )}
+          {user.role === 'admin' && (
+            <li>
+              <Link to="/Admin/Pedidos" className={linkCard}>
+                Gerenciar pedidos
+                <span className="block text-sm font-normal text-ink-soft">Situação e código de rastreio</span>
+              </Link>
+            </li>
+          )}
         </ul>
       </nav>
 

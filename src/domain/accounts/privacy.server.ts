@@ -7,6 +7,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.server.ts';
 import { detachSellerProducts, listSellerProducts } from '../catalog/admin.server.ts';
+import { anonymizeOrdersOfUser as anonymizeOrders, listOrdersForUser } from '../orders/orders.server.ts';
 import { listAddresses } from './addresses.server.ts';
 import { getProfile } from './profiles.server.ts';
 import { getSavedCart } from './saved-cart.server.ts';
@@ -14,18 +15,14 @@ import { accounts, sellerApplications, sessions, users } from './schema.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/**
- * HOOK(orders): when the orders domain lands, replace this body with its anonymizer — keep each order
- * (number, items, totals, dates, fiscal data) and blank the buyer's name, e-mail, phone, CPF and street
- * address, and unlink the user id. It runs inside the deletion transaction.
- */
-export async function anonymizeOrdersOfUser(_tx: Tx, _userId: string): Promise<void> {
-  // No orders table yet.
+/** Orders keep their fiscal record (number, items, totals, dates) with the buyer's personal data removed. */
+export async function anonymizeOrdersOfUser(tx: Tx, userId: string): Promise<void> {
+  await anonymizeOrders(tx as unknown as Db, userId);
 }
 
-/** HOOK(orders): the shopper's orders for the data download; empty until the orders domain lands. */
-export async function exportOrdersOfUser(_db: Db, _userId: string): Promise<unknown[]> {
-  return [];
+/** The shopper's orders, for the data download. */
+export async function exportOrdersOfUser(db: Db, userId: string): Promise<unknown[]> {
+  return listOrdersForUser(db, userId, 1000);
 }
 
 /** Everything we keep about a user, for "Baixar meus dados" (field names in pt-BR: the shopper reads them). */

@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.server.ts';
 import { productImages, products, productVariants } from '../catalog/schema.ts';
 import { COUPON_INVALID, findCouponPercent } from '../pricing/coupons.server.ts';
-import { cartTotals, lineTotal, sanitizePrice } from '../pricing/pricing.ts';
+import { cartTotals, lineTotal, maxInstallments, orderTotals, sanitizePrice } from '../pricing/pricing.ts';
 import { CART_CEP_INVALID, isValidCartCep } from '../shipping/cep.ts';
 import { OUT_OF_STOCK_MESSAGE, stockMessage, UNAVAILABLE_MESSAGE, VARIANT_UNAVAILABLE_MESSAGE } from './quote.ts';
 import type { Quote, QuoteRequest, QuotedLine } from './quote.ts';
@@ -85,9 +85,11 @@ export async function quoteCart(db: Db, request: QuoteRequest, opts: { onInvalid
   const cepValid = cepText !== '' && isValidCartCep(cepText);
   const priced = lines.filter((l) => l.quantity > 0);
   const totals = cartTotals(priced, { couponPercent, cepValid });
+  const order = request.shipping && request.payment ? orderTotals(priced, { couponPercent, shipping: request.shipping, payment: request.payment }) : null;
   return {
     lines,
     ...totals,
+    order: order ? { ...order, maxInstallments: maxInstallments(order.totalCents) } : null,
     coupon: couponCode ? { applied: couponPercent !== null, percent: couponPercent, message: couponPercent === null ? COUPON_INVALID : null } : null,
     cep: cepText ? { valid: cepValid, message: cepValid ? null : CART_CEP_INVALID } : null,
   };

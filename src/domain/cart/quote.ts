@@ -1,6 +1,7 @@
 // The cart quote's input and output shapes, shared by the server (validation) and the cart page.
 import { z } from 'zod';
 import type { Cents } from '../pricing/money.ts';
+import type { OrderTotals } from '../pricing/pricing.ts';
 
 export const MAX_CART_LINES = 100;
 export const MAX_LINE_QUANTITY = 999;
@@ -21,6 +22,9 @@ export const quoteRequestSchema = z.object({
   lines: z.array(line, { error: 'Itens do carrinho inválidos.' }).max(MAX_CART_LINES, `O carrinho pode ter no máximo ${MAX_CART_LINES} itens.`),
   coupon: z.string().max(40, 'Código de desconto incorreto!').optional(),
   cep: z.string().max(20, 'CEP inválido. Por favor, insira um CEP válido.').optional(),
+  /** With both, the quote also carries the checkout's order totals for that shipping and payment. */
+  shipping: z.enum(['standard', 'express'], { error: 'Forma de envio inválida.' }).optional(),
+  payment: z.enum(['credit', 'boleto', 'pix'], { error: 'Forma de pagamento inválida.' }).optional(),
 });
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 export type QuoteRequestLine = QuoteRequest['lines'][number];
@@ -53,6 +57,8 @@ export interface Quote {
   installmentHint: { count: number; eachCents: Cents } | null;
   coupon: { applied: boolean; percent: number | null; message: string | null } | null;
   cep: { valid: boolean; message: string | null } | null;
+  /** Present when shipping and payment were given. */
+  order: (OrderTotals & { maxInstallments: number }) | null;
 }
 
 export const stockMessage = (n: number) => (n === 1 ? 'Apenas 1 unidade em estoque' : `Apenas ${n} unidades em estoque`);

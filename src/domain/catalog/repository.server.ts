@@ -39,7 +39,15 @@ function conditions(query: CatalogQuery, ts: SQL | null, except?: Filter): SQL[]
   return where;
 }
 
-function orderBy(query: CatalogQuery, ts: SQL | null): SQL[] {
+/**
+ * Relevance: the text rank, plus a boost when the product's kind starts with the first search word, so
+ * "farol" lists headlights before "Lâmpada H4 para Farol".
+ */
+function relevance(ts: SQL, firstTerm: string): SQL {
+  return sql`(ts_rank_cd(${products.searchVector}, ${ts}) + case when to_tsvector('olimpo_pt', olimpo_search_text(split_part(${products.kind}, ' ', 1))) @@ to_tsquery('olimpo_pt', olimpo_search_text(${firstTerm})) then 1 else 0 end) desc`;
+}
+
+function orderBy(query: CatalogQuery, ts: SQL | null, terms: string[]): SQL[] {
   switch (query.sort) {
     case 'menor-preco':
       return [asc(products.priceCents), asc(products.id)];
@@ -52,8 +60,8 @@ function orderBy(query: CatalogQuery, ts: SQL | null): SQL[] {
     case 'a-z':
       return [sql`lower(olimpo_unaccent(${products.title}))`, asc(products.id)];
     case 'relevancia':
-      return ts
-        ? [sql`ts_rank_cd(${products.searchVector}, ${ts}) desc`, desc(products.popularity), asc(products.id)]
+      return ts && terms[0]
+        ? [relevance(ts, terms[0]), desc(products.popularity), asc(products.id)]
         : [desc(products.popularity), asc(products.id)];
   }
 }
@@ -128,7 +136,7 @@ async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacet
       .from(products)
       .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
       .where(where)
-      .orderBy(...orderBy(query, ts))
+      .orderBy(...orderBy(query, ts, terms))
       .limit(query.pageSize)
       .offset(offset),
     db.select({ n: sql<number>`count(*)::int` }).from(products).where(where),

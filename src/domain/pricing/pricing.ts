@@ -114,8 +114,13 @@ export function orderTotals(
   const shippingCents = shippingMethod(opts.shipping).priceCents;
   const grossCents = subtotalCents - couponDiscountCents + shippingCents;
   // Spec §9: "boleto total x 0.95; pix total x 0.9", rounded half-up to the centavo.
-  const totalCents = percentOf(grossCents, 100 - paymentMethod(opts.payment).discountPercent);
+  const totalCents = priceWithPayment(grossCents, opts.payment);
   return { subtotalCents, couponDiscountCents, shippingCents, grossCents, paymentDiscountCents: grossCents - totalCents, totalCents };
+}
+
+/** An amount after a payment method's adjustment (boleto ×0,95, PIX ×0,90), half-up to the centavo. */
+export function priceWithPayment(amountCents: Cents, payment: PaymentMethodId): Cents {
+  return percentOf(amountCents, 100 - paymentMethod(payment).discountPercent);
 }
 
 function divideHalfUp(amount: Cents, by: number): Cents {

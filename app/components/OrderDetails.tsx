@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import type { OrderView } from '../../src/domain/orders/orders.server.ts';
+import { formatBoletoLine } from '../../src/domain/payments/format.ts';
+import { formatBRL } from '../../src/domain/pricing/money.ts';
+import { PAYMENT_METHODS, SHIPPING_METHODS } from '../../src/domain/pricing/pricing.ts';
+import { ItemImage } from './ItemImage.tsx';
+
+/** Spec §9 / §8: payment text with its discount or installments, or "Não especificado". */
+export function paymentText(order: Pick<OrderView, 'paymentMethod' | 'installments'>): string {
+  const m = PAYMENT_METHODS.find((p) => p.id === order.paymentMethod);
+  if (!m) return 'Não especificado';
+  if (m.id === 'credit') return `${m.label} - ${order.installments || 1}x`;
+  return `${m.label} - ${m.discountPercent}% de desconto`;
+}
+
+export function deliveryText(order: Pick<OrderView, 'shippingMethod'>): string {
+  const m = SHIPPING_METHODS.find((s) => s.id === order.shippingMethod);
+  if (!m) return 'Não especificado';
+  return `${m.label}: entrega estimada em até ${m.estimateDays} dias úteis`;
+}
+
+export function addressText(a: OrderView['address'] | null | undefined): string {
+  if (!a || !a.street) return 'Endereço não disponível';
+  return `${a.street}, ${a.number}${a.complement ? ` - ${a.complement}` : ''}, ${a.neighborhood}, ${a.city} - ${a.state}, CEP ${a.cep.slice(0, 5)}-${a.cep.slice(5)}`;
+}
+
+export function OrderItems({ order }: { order: OrderView }) {
+  return (
+    <ul className="divide-y divide-neutral-200">
+      {order.lines.map((l, i) => (
+        <li key={`${l.productId}-${l.color}-${l.size}-${i}`} className="flex items-center gap-3 py-3">
+          <ItemImage src={l.imageUrl} alt="" />
+          <div className="flex-1 text-sm">
+            <p className="font-semibold">{l.title || 'Produto'}</p>
+            <p className="text-ink-soft">
+              {l.quantity} x {formatBRL(l.unitPriceCents)}
+              {l.color ? ` · Cor: ${l.color}` : ''}
+              {l.size ? ` · Tamanho: ${l.size}` : ''}
+            </p>
+          </div>
+          <p className="font-semibold">{formatBRL(l.lineTotalCents)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function OrderTotalsList({ order }: { order: OrderView }) {
+  const row = (label: string, value: string) => (
+    <div className="flex justify-between gap-2">
+      <dt className="text-ink-soft">{label}</dt>
+      <dd className="font-semibold">{value}</dd>
+    </div>
+  );
+  return (
+    <dl className="space-y-1.5 text-sm">
+      {row('Subtotal', formatBRL(order.subtotalCents))}
+      {order.couponDiscountCents > 0 && row('Cupom', `− ${formatBRL(order.couponDiscountCents)}`)}
+      {row('Frete', formatBRL(order.shippingCents))}
+      {order.paymentDiscountCents > 0 && row('Desconto do pagamento', `− ${formatBRL(order.paymentDiscountCents)}`)}
+      <div className="flex justify-between border-t border-neutral-200 pt-2 text-base font-extrabold">
+        <dt>Total</dt>
+        <dd>{formatBRL(order.totalCents)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          void navigator.clipboard?.writeText(text).then(() => setCopied(true));
+        }}
+        className="rounded-lg bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-ink-soft"
+      >
+        {label}
+      </button>
+      <span role="status" className="ml-2 text-sm text-emerald-700">
+        {copied ? 'Copiado!' : ''}
+      </span>
+    </>
+  );
+}
+
+/** PIX QR and "copia e cola", or the boleto line, while the order waits for payment. */
+export function PaymentInstructions({ order, token }: { order: OrderView; token: string | null }) {
+  const p = order.payment;
+  if (!p || order.status !== 'awaiting_payment') return null;
+  const q = token ? `?token=${encodeURIComponent(token)}` : '';
+  if (order.paymentMethod === 'pix' && p.pixCode) {
+    return (
+      <section aria-labelledby="pix" className="rounded-2xl bg-white p-5 ring-1 ring-neutral-200">
+        <h2 id="pix" className="text-lg font-bold">
+          Pague com PIX
+        </h2>
+        <p className="mt-1 text-sm text-ink-soft">
+          Escaneie o QR Code no app do seu banco ou use o código copia e cola. Válido até{' '}
+          {p.pixExpiresAt ? new Date(p.pixExpiresAt).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' }) : '30 minutos após o pedido'}.
+        </p>
+        <img src={`/api/orders/${order.number}/pix.svg${q}`} alt="QR Code PIX do pedido" width={220} height={220} className="mt-3 rounded-lg bg-white" />
+        <label htmlFor="pix-code" className="mt-3 block text-sm font-medium">
+          PIX copia e cola
+        </label>
+        <textarea id="pix-code" readOnly value={p.pixCode} rows={3} className="mt-1 w-full rounded-lg border border-neutral-300 p-2 font-mono text-xs" />
+        <div className="mt-2">
+          <CopyButton text={p.pixCode} label="Copiar código PIX" />
+        </div>
+      </section>
+    );
+  }
+  if (order.paymentMethod === 'boleto' && p.boletoLine) {
+    return (
+      <section aria-labelledby="boleto" className="rounded-2xl bg-white p-5 ring-1 ring-neutral-200">
+        <h2 id="boleto" className="text-lg font-bold">
+          Pague o boleto
+        </h2>
+        <p className="mt-1 text-sm text-ink-soft">Vencimento: {p.boletoDueDate?.split('-').reverse().join('/')}</p>
+        <label htmlFor="boleto-line" className="mt-3 block text-sm font-medium">
+          Linha digitável
+        </label>
+        <input id="boleto-line" readOnly value={formatBoletoLine(p.boletoLine)} className="mt-1 w-full rounded-lg border border-neutral-300 p-2 font-mono text-sm" />
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <CopyButton text={p.boletoLine} label="Copiar linha digitável" />
+          <a href={`/Pedidos/${order.number}/boleto${q}`} target="_blank" rel="noopener" className="text-sm font-semibold underline">
+            Imprimir boleto
+          </a>
+        </div>
+      </section>
+    );
+  }
+  return null;
+}

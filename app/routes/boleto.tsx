@@ -1,0 +1,55 @@
+import { data } from 'react-router';
+import type { Route } from './+types/boleto';
+import { store } from '../../src/config/store.ts';
+import { getDb } from '../../src/db/client.server.ts';
+import { findOrderFor } from '../../src/domain/orders/orders.server.ts';
+import { formatBoletoLine } from '../../src/domain/payments/format.ts';
+import { itfSvg } from '../../src/domain/payments/itf.ts';
+import { formatBRL } from '../../src/domain/pricing/money.ts';
+import { getViewer } from '../../server/viewer.server.ts';
+
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const order = await findOrderFor(getDb(), params.number, await getViewer(request), url.searchParams.get('token'));
+  const line = order?.payment?.boletoLine;
+  if (!order || !line) throw data(null, { status: 404 });
+  // The barcode is the linha digitável's fields in barcode order (bank, currency, DV, factor, amount, free field).
+  const barcode = `${line.slice(0, 4)}${line.slice(32, 33)}${line.slice(33, 47)}${line.slice(4, 9)}${line.slice(10, 20)}${line.slice(21, 31)}`;
+  return { order, line, barcodeSvg: itfSvg(barcode) };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Boleto | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
+
+export default function BoletoPage({ loaderData }: Route.ComponentProps) {
+  const { order, line, barcodeSvg } = loaderData;
+  return (
+    <article className="container-page max-w-3xl py-8 print:py-0">
+      <h1 className="text-2xl font-extrabold">Boleto bancário · Pedido #{order.number}</h1>
+      <p className="mt-1 text-sm text-ink-soft">Ambiente de testes (sandbox): este boleto não é cobrável em bancos.</p>
+      <div className="mt-5 rounded-xl border-2 border-ink bg-white p-4">
+        <p className="font-mono text-sm sm:text-base">{formatBoletoLine(line)}</p>
+        <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+          <div>
+            <dt className="font-semibold">Beneficiário</dt>
+            <dd>
+              {store.legalName} · CNPJ {store.cnpj}
+            </dd>
+          </div>
+          <div>
+            <dt className="font-semibold">Vencimento</dt>
+            <dd>{order.payment?.boletoDueDate?.split('-').reverse().join('/')}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold">Pagador</dt>
+            <dd>{order.email}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold">Valor</dt>
+            <dd>{formatBRL(order.totalCents)}</dd>
+          </div>
+        </dl>
+        <div className="mt-5 overflow-x-auto" dangerouslySetInnerHTML={{ __html: barcodeSvg }} />
+      </div>
+      <p className="mt-4 text-sm print:hidden">Use Ctrl+P (ou Compartilhar › Imprimir no celular) para imprimir.</p>
+    </article>
+  );
+}

@@ -1,0 +1,111 @@
+import { data, Link } from 'react-router';
+import type { Route } from './+types/order';
+import { getDb } from '../../src/db/client.server.ts';
+import { getCheckoutServices } from '../../src/domain/checkout/services.server.ts';
+import { findOrderFor } from '../../src/domain/orders/orders.server.ts';
+import { STATUS_LABELS, TIMELINE } from '../../src/domain/orders/status.ts';
+import { getViewer } from '../../server/viewer.server.ts';
+import { addressText, deliveryText, OrderItems, OrderTotalsList, PaymentInstructions, paymentText } from '../components/OrderDetails.tsx';
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const token = url.searchParams.get('token');
+  const order = await findOrderFor(getDb(), params.number, await getViewer(request), token);
+  if (!order) throw data(null, { status: 404 });
+  return { order, token, sandbox: getCheckoutServices().provider.name === 'sandbox' };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Pedido #${loaderData.order.number} | Olimpo Peças` : 'Pedido | Olimpo Peças' },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  const { order, token, sandbox } = loaderData;
+  const cancelled = order.status === 'cancelled';
+  const reached = new Set(order.events.map((e) => e.status));
+  return (
+    <div className="container-page max-w-3xl space-y-6 py-8">
+      <div>
+        <h1 className="text-2xl font-extrabold sm:text-3xl">Pedido #{order.number}</h1>
+        <p className="mt-1 text-sm text-ink-soft">
+          Feito em {new Date(order.createdAt).toLocaleDateString('pt-BR')} · Situação: <strong>{STATUS_LABELS[order.status]}</strong>
+        </p>
+      </div>
+
+      <section aria-labelledby="andamento" className="rounded-2xl bg-white p-5 ring-1 ring-neutral-200">
+        <h2 id="andamento" className="text-lg font-bold">
+          Andamento
+        </h2>
+        {cancelled ? (
+          <p className="mt-3 font-semibold text-red-700">Pedido cancelado.</p>
+        ) : (
+          <ol className="mt-4 grid gap-3 sm:grid-cols-5">
+            {TIMELINE.map((s) => {
+              const done = reached.has(s);
+              const event = order.events.find((e) => e.status === s);
+              return (
+                <li key={s} aria-current={order.status === s ? 'step' : undefined} className={`rounded-xl p-3 text-sm ${done ? 'bg-brand/20 font-semibold' : 'bg-neutral-100 text-ink-soft'}`}>
+                  <span className="block">{STATUS_LABELS[s]}</span>
+                  {event && <span className="block text-xs font-normal">{new Date(event.createdAt).toLocaleDateString('pt-BR')}</span>}
+                  {s === 'shipped' && order.trackingCode && <span className="block text-xs font-normal">Rastreio: {order.trackingCode}</span>}
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </section>
+
+      <PaymentInstructions order={order} token={token} />
+      {sandbox && order.status === 'awaiting_payment' && order.paymentMethod !== 'credit' && <SandboxPay number={order.number} token={token} />}
+
+      <section aria-labelledby="itens" className="rounded-2xl bg-white p-5 ring-1 ring-neutral-200">
+        <h2 id="itens" className="text-lg font-bold">
+          Itens
+        </h2>
+        <OrderItems order={order} />
+        <OrderTotalsList order={order} />
+        <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="font-semibold">Pagamento</dt>
+            <dd className="text-ink-soft">{paymentText(order)}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold">Entrega</dt>
+            <dd className="text-ink-soft">{deliveryText(order)}</dd>
+          </div>
+          <div className="sm:col-span-2">
+            <dt className="font-semibold">Endereço</dt>
+            <dd className="text-ink-soft">{addressText(order.address)}</dd>
+          </div>
+        </dl>
+      </section>
+      <Link to="/ProductList" className="inline-block font-semibold underline">
+        Continuar comprando
+      </Link>
+    </div>
+  );
+}
+
+/** Sandbox only: stands in for the bank, calling the signed payment webhook. */
+function SandboxPay({ number, token }: { number: string; token: string | null }) {
+  const revalidator = useRevalidator();
+  const [message, setMessage] = useState('');
+  const pay = async () => {
+    const res = await fetch(`/api/payments/sandbox/${number}/pay${token ? `?token=${encodeURIComponent(token)}` : ''}`, { method: 'POST' }).catch(() => null);
+    setMessage(res?.ok ? 'Pagamento confirmado.' : 'Não foi possível simular o pagamento.');
+    void revalidator.revalidate();
+  };
+  return (
+    <div className="rounded-2xl border border-dashed border-neutral-400 p-4 text-sm">
+      <p>Ambiente de testes: nenhum dinheiro é movimentado.</p>
+      <button type="button" onClick={() => void pay()} className="mt-2 rounded-lg bg-ink px-4 py-2 font-semibold text-white">
+        Simular pagamento (sandbox)
+      </button>
+      <span role="status" className="ml-2">
+        {message}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+// OlimpIA's API: POST /api/chat (answer plus suggested products; `?stream=1` streams NDJSON) and the
+// spec's POST /chat ({ resposta }). Rate-limited per visitor.
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { answer } from '../../src/domain/assistant/engine.server.ts';
+import { chatRequestSchema } from '../../src/domain/assistant/chat-input.ts';
+import { llmAnswer } from '../../src/domain/assistant/llm.server.ts';
+import type { LlmConfig } from '../../src/domain/assistant/llm.server.ts';
+import type { Db } from '../../src/db/client.server.ts';
+import { clientIpFrom } from '../../src/platform/client-ip.ts';
+import { rateLimit } from '../../src/platform/rate-limit.server.ts';
+import type { Logger } from '../logger.ts';
+import { apiError, readJson } from '../http.ts';
+import { getViewer } from '../viewer.server.ts';
+
+export interface ChatApiOptions {
+  llm: LlmConfig | null;
+  /** Messages per visitor (client IP) per minute, counted in the database so it holds across instances. */
+  perMinute?: number;
+}
+
+export function chatApi(getDb: () => Db, logger: Logger, opts: ChatApiOptions) {
+  const api = new Hono();
+  const limiter = rateLimit({ name: 'chat', limit: opts.perMinute ?? 20, windowMs: 60_000 });
+  const overLimit = async (c: Context): Promise<number | null> => {
+    const verdict = await limiter.hit(getDb(), `ip:${clientIpFrom(c.req.raw.headers)}`);
+    return verdict.limited ? verdict.retryAfterSeconds : null;
+  };
+
+  const handle = async (c: Context, shape: 'full' | 'legacy') => {
+    const body = await readJson(c);
+    if (!body.ok) return apiError(c, 400, body.message);
+    const parsed = chatRequestSchema.safeParse(body.value);
+    if (!parsed.success) return apiError(c, 400, parsed.error.issues[0]?.message ?? 'Mensagem inválida.');
+    const retryAfter = await overLimit(c);
+    if (retryAfter !== null) {
+      c.header('Retry-After', String(retryAfter));
+      return apiError(c, 429, 'Muitas mensagens em pouco tempo. Aguarde um instante e tente de novo.');
+    }
+    const ctx = { db: getDb(), viewer: { userId: (await getViewer(c.req.raw)).userId } };
+    const messages = parsed.data.mensagens;
+
+    if (shape === 'full' && c.req.query('stream') === '1') {
+      const encoder = new TextEncoder();
+      const stream = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          const send = (o: unknown) => controller.enqueue(encoder.encode(`${JSON.stringify(o)}\n`));
+          try {
+            if (opts.llm) {
+              for await (const event of llmAnswer(ctx, messages, opts.llm)) send(event);
+            } else {
+              const r = await answer(ctx, messages);
+              send({ type: 'delta', text: r.resposta });
+              send({ type: 'done', produtos: r.produtos, source: 'embedded' });
+            }
+          } catch (err) {
+            logger.error({ err }, 'falha no chat');
+            send({ type: 'error', message: 'Erro ao processar sua pergunta.' });
+          }
+          controller.close();
+        },
+      });
+      return new Response(stream, { headers: { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' } });
+    }
+
+    let resposta = '';
+    let produtos: unknown[] = [];
+    if (opts.llm) {
+      for await (const event of llmAnswer(ctx, messages, opts.llm)) {
+        if (event.type === 'delta') resposta += event.text;
+        else produtos = event.produtos;
+      }
+    } else {
+      const r = await answer(ctx, messages);
+      resposta = r.resposta;
+      produtos = r.produtos;
+    }
+    return c.json(shape === 'legacy' ? { resposta } : { resposta, produtos });
+  };
+
+  api.post('/api/chat', (c) => handle(c, 'full'));
+  api.post('/chat', (c) => handle(c, 'legacy'));
+  return api;
+}

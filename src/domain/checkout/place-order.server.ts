@@ -1,0 +1,254 @@
+// Placing an order, as one explicit flow: validate, check the idempotency key, then in ONE transaction
+// take the stock (conditional updates: no oversell under concurrent buyers), price everything from the
+// database and write the order, its lines, its first event and its payment record; then charge through
+// the payment provider and record the outcome (a declined card cancels the order and returns the stock).
+// A retry with the same key returns the same order, resuming the charge if it was interrupted.
+import crypto from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.server.ts';
+import { productImages, products, productVariants } from '../catalog/schema.ts';
+import { orderEvents, orderLines, orders } from '../orders/schema.ts';
+import { hashToken, loadOrderView, newAccessToken, restock } from '../orders/orders.server.ts';
+import type { OrderView } from '../orders/orders.server.ts';
+import { checkCard } from '../payments/card.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import { payments } from '../payments/schema.ts';
+import { findCouponPercent, normalizeCouponCode } from '../pricing/coupons.server.ts';
+import { lineTotal, maxInstallments, orderTotals } from '../pricing/pricing.ts';
+import { MESSAGES } from './rules.ts';
+import type { PlaceOrderInput } from './rules.ts';
+
+export type PlaceOrderResult =
+  | { ok: true; order: OrderView; accessToken: string | null; replayed: boolean }
+  | { ok: false; status: 400 | 402 | 409 | 422; message: string; order?: OrderView };
+
+export interface PlaceOrderDeps {
+  db: Db;
+  provider: PaymentProvider;
+  now?: () => Date;
+  /** Called after the order is committed and charged (e-mail); failures there do not undo the order. */
+  onPlaced?: (order: OrderView, accessToken: string) => Promise<void>;
+}
+
+class CheckoutError extends Error {
+  readonly status: 409 | 400;
+  constructor(status: 409 | 400, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export const outOfStockMessage = (title: string) => `Desculpe, o produto "${title}" não tem estoque suficiente. Ajuste a quantidade no carrinho.`;
+export const DECLINED_MESSAGE = 'Pagamento recusado pelo emissor do cartão. Verifique os dados ou use outro cartão.';
+export const KEY_REUSED_MESSAGE = 'Esta compra já foi registrada com outros dados. Recarregue a página e tente novamente.';
+
+/** What identifies a request for idempotency: everything but the card's secrets. */
+function requestHash(input: PlaceOrderInput, userId: string | null, card: { brand: string; last4: string } | null): string {
+  const canonical = JSON.stringify({
+    userId,
+    email: input.email.toLowerCase(),
+    lines: input.lines.map((l) => [l.productId, l.color ?? null, l.size ?? null, l.quantity]),
+    coupon: input.coupon ? normalizeCouponCode(input.coupon) : null,
+    address: input.address,
+    shipping: input.shipping,
+    payment: input.payment,
+    installments: input.payment === 'credit' ? input.installments : 1,
+    card,
+  });
+  return crypto.createHash('sha256').update(canonical).digest('hex');
+}
+
+type MergedLine = { productId: number; color: string | null; size: string | null; quantity: number };
+
+function mergeLines(lines: PlaceOrderInput['lines']): MergedLine[] {
+  const merged = new Map<string, MergedLine>();
+  for (const l of lines) {
+    const key = `${l.productId}|${l.color ?? ''}|${l.size ?? ''}`;
+    const prev = merged.get(key);
+    if (prev) prev.quantity += l.quantity;
+    else merged.set(key, { productId: l.productId, color: l.color || null, size: l.size || null, quantity: l.quantity });
+  }
+  // A fixed lock order avoids deadlocks between concurrent buyers of the same products.
+  return [...merged.values()].sort((a, b) => a.productId - b.productId || (a.color ?? '').localeCompare(b.color ?? '') || (a.size ?? '').localeCompare(b.size ?? ''));
+}
+
+export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput, viewer: { userId: string | null }): Promise<PlaceOrderResult> {
+  const now = deps.now?.() ?? new Date();
+  const { db } = deps;
+  let card: ReturnType<typeof checkCard> | null = null;
+  if (input.payment === 'credit') {
+    card = checkCard(input.card, now);
+    if (!card.ok) return { ok: false, status: 400, message: card.message };
+  }
+  const cardSummary = card?.ok ? { brand: card.brand, last4: card.last4 } : null;
+  const hash = requestHash(input, viewer.userId, cardSummary);
+
+  const existing = await findByKey(db, input.idempotencyKey);
+  if (existing) return replay(deps, existing, hash, input, card, now);
+
+  const accessToken = newAccessToken();
+  let orderId: number;
+  try {
+    orderId = await db.transaction(async (tx) => {
+      const lines = mergeLines(input.lines);
+      const priced: { productId: number; variantId: number | null; title: string; imageUrl: string | null; color: string | null; size: string | null; quantity: number; unitPriceCents: number }[] = [];
+      for (const line of lines) {
+        const [product] = await tx
+          .select({ id: products.id, title: products.title, priceCents: products.priceCents, imageUrl: productImages.url })
+          .from(products)
+          .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
+          .where(eq(products.id, line.productId))
+          .limit(1);
+        if (!product) throw new CheckoutError(409, 'Um produto do carrinho não está mais disponível. Revise o carrinho.');
+        const variants = await tx.select({ id: productVariants.id, color: productVariants.color, size: productVariants.size }).from(productVariants).where(eq(productVariants.productId, line.productId));
+        let variantId: number | null = null;
+        if (variants.length > 0) {
+          const v = variants.find((x) => x.color === line.color && x.size === line.size);
+          if (!v) throw new CheckoutError(409, `Escolha uma cor e um tamanho disponíveis para "${product.title}".`);
+          variantId = v.id;
+          const taken = await tx
+            .update(productVariants)
+            .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
+            .where(and(eq(productVariants.id, v.id), sql`${productVariants.stock} >= ${line.quantity}`))
+            .returning({ id: productVariants.id });
+          if (taken.length === 0) throw new CheckoutError(409, outOfStockMessage(`${product.title} (${v.color}, ${v.size})`));
+        }
+        const taken = await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: now })
+          .where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.quantity}`))
+          .returning({ id: products.id });
+        if (taken.length === 0) throw new CheckoutError(409, outOfStockMessage(product.title));
+        priced.push({
+          productId: product.id,
+          variantId,
+          title: product.title,
+          imageUrl: product.imageUrl,
+          color: variantId ? line.color : null,
+          size: variantId ? line.size : null,
+          quantity: line.quantity,
+          unitPriceCents: product.priceCents,
+        });
+      }
+
+      const couponCode = input.coupon ? normalizeCouponCode(input.coupon) : '';
+      const couponPercent = couponCode ? await findCouponPercent(tx as unknown as Db, couponCode, now) : null;
+      const totals = orderTotals(priced, { couponPercent, shipping: input.shipping, payment: input.payment });
+      const installments = input.payment === 'credit' ? input.installments : 1;
+      if (installments > maxInstallments(totals.totalCents)) throw new CheckoutError(400, MESSAGES.installments);
+
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          number: sql`lpad((((nextval('order_number_seq') * 7919) % 90000000) + 10000000)::text, 8, '0')`,
+          accessTokenHash: hashToken(accessToken),
+          userId: viewer.userId,
+          email: input.email.trim().toLowerCase(),
+          status: 'awaiting_payment',
+          cep: input.address.cep,
+          street: input.address.street,
+          streetNumber: input.address.number,
+          complement: input.address.complement || null,
+          neighborhood: input.address.neighborhood,
+          city: input.address.city,
+          state: input.address.state,
+          shippingMethod: input.shipping,
+          paymentMethod: input.payment,
+          installments,
+          couponCode: couponPercent !== null ? couponCode : null,
+          subtotalCents: totals.subtotalCents,
+          couponDiscountCents: totals.couponDiscountCents,
+          shippingCents: totals.shippingCents,
+          paymentDiscountCents: totals.paymentDiscountCents,
+          totalCents: totals.totalCents,
+          idempotencyKey: input.idempotencyKey,
+          requestHash: hash,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: orders.id });
+      const id = order!.id;
+      await tx.insert(orderLines).values(priced.map((p) => ({ orderId: id, ...p, lineTotalCents: lineTotal(p) })));
+      await tx.insert(orderEvents).values({ orderId: id, status: 'awaiting_payment', createdAt: now });
+      await tx.insert(payments).values({
+        orderId: id,
+        provider: deps.provider.name,
+        method: input.payment,
+        status: 'pending',
+        amountCents: totals.totalCents,
+        installments,
+        cardBrand: cardSummary?.brand ?? null,
+        cardLast4: cardSummary?.last4 ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return id;
+    });
+  } catch (err) {
+    if (err instanceof CheckoutError) return { ok: false, status: err.status === 400 ? 400 : 409, message: err.message };
+    // Two requests with one key at the same moment: the unique index let one in; answer like a replay.
+    const raced = await findByKey(db, input.idempotencyKey);
+    if (raced) return replay(deps, raced, hash, input, card, now);
+    throw err;
+  }
+
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  return charge(deps, row!, card, now, accessToken, false);
+}
+
+async function findByKey(db: Db, key: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.idempotencyKey, key)).limit(1);
+  return row ?? null;
+}
+
+async function replay(deps: PlaceOrderDeps, row: typeof orders.$inferSelect, hash: string, _input: PlaceOrderInput, card: ReturnType<typeof checkCard> | null, now: Date): Promise<PlaceOrderResult> {
+  if (row.requestHash !== hash) return { ok: false, status: 422, message: KEY_REUSED_MESSAGE };
+  const [payment] = await deps.db.select().from(payments).where(eq(payments.orderId, row.id)).limit(1);
+  // Interrupted after the order was written but before the charge was recorded: finish it now.
+  const interrupted = payment?.status === 'pending' && !payment.providerRef;
+  if (interrupted) return charge(deps, row, card, now, null, true);
+  const order = await loadOrderView(deps.db, row);
+  if (order.status === 'cancelled' && payment?.status === 'declined') return { ok: false, status: 402, message: DECLINED_MESSAGE, order };
+  return { ok: true, order, accessToken: null, replayed: true };
+}
+
+async function charge(deps: PlaceOrderDeps, row: typeof orders.$inferSelect, card: ReturnType<typeof checkCard> | null, now: Date, accessToken: string | null, replayed: boolean): Promise<PlaceOrderResult> {
+  const { db } = deps;
+  const result = await deps.provider.charge({
+    orderNumber: row.number,
+    amountCents: row.totalCents,
+    method: row.paymentMethod as 'credit' | 'boleto' | 'pix',
+    installments: row.installments,
+    card: card?.ok ? { digits: card.digits, brand: card.brand, last4: card.last4, name: '', expiry: '', cvv: '' } : undefined,
+    now,
+  });
+  await db.transaction(async (tx) => {
+    if (result.status === 'declined') {
+      await tx.update(payments).set({ status: 'declined', failureReason: result.reason, providerRef: 'declined', updatedAt: now }).where(eq(payments.orderId, row.id));
+      await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, row.id));
+      await tx.insert(orderEvents).values({ orderId: row.id, status: 'cancelled', note: result.reason, createdAt: now });
+      await restock(tx, row.id);
+    } else if (result.status === 'paid') {
+      await tx.update(payments).set({ status: 'paid', providerRef: result.providerRef, paidAt: now, updatedAt: now }).where(eq(payments.orderId, row.id));
+      await tx.update(orders).set({ status: 'paid', updatedAt: now }).where(eq(orders.id, row.id));
+      await tx.insert(orderEvents).values({ orderId: row.id, status: 'paid', note: 'Pagamento aprovado.', createdAt: now });
+    } else {
+      await tx
+        .update(payments)
+        .set({
+          providerRef: result.providerRef,
+          pixCode: result.pix?.code ?? null,
+          pixExpiresAt: result.pix?.expiresAt ?? null,
+          boletoLine: result.boleto?.line ?? null,
+          boletoDueDate: result.boleto?.dueDate ?? null,
+          updatedAt: now,
+        })
+        .where(eq(payments.orderId, row.id));
+    }
+  });
+  const [fresh] = await db.select().from(orders).where(eq(orders.id, row.id)).limit(1);
+  const order = await loadOrderView(db, fresh!);
+  if (result.status === 'declined') return { ok: false, status: 402, message: DECLINED_MESSAGE, order };
+  if (accessToken && deps.onPlaced) await deps.onPlaced(order, accessToken);
+  return { ok: true, order, accessToken, replayed };
+}

@@ -1,0 +1,112 @@
+// The checkout's validation rules and their spec texts (§5), shared by the page (step by step) and the
+// server (the whole order at once).
+import { z } from 'zod';
+import { CARD_MESSAGES, checkCard } from '../payments/card.ts';
+import type { CardInput } from '../payments/card.ts';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../cart/quote.ts';
+
+export const MESSAGES = {
+  email: 'Por favor, insira um e-mail válido.',
+  address: 'Por favor, preencha todos os campos do endereço e selecione uma forma de envio.',
+  cep: 'Digite um CEP válido com 8 números.',
+  cepNotFound: 'CEP não encontrado',
+  payment: 'Por favor, selecione um método de pagamento.',
+  card: CARD_MESSAGES.missing,
+  installments: 'Número de parcelas inválido para este valor.',
+  emptyCart: 'Seu carrinho está vazio!',
+  orderFailed: 'Erro ao finalizar a compra. Tente novamente.',
+} as const;
+
+/** Spec §5: text, at sign, text, dot, text. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const UFS = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO'] as const;
+
+export interface AddressInput {
+  cep: string;
+  street: string;
+  number: string;
+  complement?: string;
+  neighborhood: string;
+  city: string;
+  state: string;
+}
+
+export function validateIdentification(email: string): string | null {
+  return EMAIL_PATTERN.test(email.trim()) && email.trim().length <= 254 ? null : MESSAGES.email;
+}
+
+/** Keeps digits only, at most 8 (spec §5). */
+export function cepInput(raw: string): string {
+  return raw.replace(/\D/g, '').slice(0, 8);
+}
+
+export function validateCep(cep: string): string | null {
+  return /^\d{8}$/.test(cep) ? null : MESSAGES.cep;
+}
+
+export function validateAddress(a: Partial<AddressInput>, shipping: string | null | undefined): string | null {
+  const required = [a.cep, a.street, a.number, a.neighborhood, a.city, a.state];
+  if (required.some((v) => !v || v.trim() === '') || !shipping) return MESSAGES.address;
+  if (validateCep(a.cep!)) return MESSAGES.cep;
+  if (!(UFS as readonly string[]).includes(a.state!.trim().toUpperCase())) return MESSAGES.address;
+  return null;
+}
+
+export function validatePayment(payment: string | null | undefined, card: Partial<CardInput> | undefined, now = new Date()): string | null {
+  if (payment !== 'credit' && payment !== 'boleto' && payment !== 'pix') return MESSAGES.payment;
+  if (payment === 'credit') {
+    const check = checkCard(card, now);
+    if (!check.ok) return check.message;
+  }
+  return null;
+}
+
+const text = (max: number) => z.string({ error: MESSAGES.address }).trim().min(1, MESSAGES.address).max(max, MESSAGES.address);
+
+export const placeOrderSchema = z.object({
+  idempotencyKey: z.string({ error: 'Chave de idempotência ausente.' }).regex(/^[A-Za-z0-9_-]{16,100}$/, 'Chave de idempotência inválida.'),
+  email: z.string({ error: MESSAGES.email }).trim().max(254, MESSAGES.email).regex(EMAIL_PATTERN, MESSAGES.email),
+  lines: z
+    .array(
+      z.object({
+        productId: z.number({ error: 'Produto inválido.' }).int('Produto inválido.').positive('Produto inválido.').max(2_147_483_647, 'Produto inválido.'),
+        color: z.string().trim().max(40).optional(),
+        size: z.string().trim().max(10).optional(),
+        quantity: z.number({ error: 'Quantidade inválida.' }).int('Quantidade inválida.').min(1, 'Quantidade inválida.').max(MAX_LINE_QUANTITY, 'Quantidade inválida.'),
+      }),
+      { error: MESSAGES.emptyCart },
+    )
+    .min(1, MESSAGES.emptyCart)
+    .max(MAX_CART_LINES, `O carrinho pode ter no máximo ${MAX_CART_LINES} itens.`),
+  coupon: z.string().trim().max(40).optional(),
+  address: z.object(
+    {
+      cep: z.string({ error: MESSAGES.cep }).regex(/^\d{8}$/, MESSAGES.cep),
+      street: text(200),
+      number: text(20),
+      complement: z.string().trim().max(100, MESSAGES.address).optional(),
+      neighborhood: text(100),
+      city: text(100),
+      state: z
+        .string({ error: MESSAGES.address })
+        .trim()
+        .toUpperCase()
+        .refine((v) => (UFS as readonly string[]).includes(v), MESSAGES.address),
+    },
+    { error: MESSAGES.address },
+  ),
+  shipping: z.enum(['standard', 'express'], { error: MESSAGES.address }),
+  payment: z.enum(['credit', 'boleto', 'pix'], { error: MESSAGES.payment }),
+  installments: z.number({ error: MESSAGES.installments }).int(MESSAGES.installments).min(1, MESSAGES.installments).max(10, MESSAGES.installments).default(1),
+  card: z
+    .object({
+      number: z.string().max(30),
+      name: z.string().max(80),
+      expiry: z.string().max(10),
+      cvv: z.string().max(10),
+    })
+    .partial()
+    .optional(),
+});
+export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;

@@ -1,0 +1,55 @@
+// Process-wide checkout services, created at boot from the configuration: the payment provider, the CEP
+// client and what happens after an order is placed (the confirmation e-mail).
+import type { Db } from '../../db/client.server.ts';
+import { getMailer } from '../../platform/mailer.server.ts';
+import { confirmationMail } from '../orders/confirmation-mail.ts';
+import type { OrderView } from '../orders/orders.server.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import type { CepClient } from '../shipping/viacep.server.ts';
+import { placeOrder } from './place-order.server.ts';
+import type { PlaceOrderInput, } from './rules.ts';
+
+export interface CheckoutServices {
+  provider: PaymentProvider;
+  cep: CepClient;
+  publicUrl: string;
+  storeName: string;
+  webhookSecret: string;
+  onMailError?: (err: unknown) => void;
+}
+
+const KEY = Symbol.for('olimpo.checkoutServices');
+type Holder = { [KEY]?: CheckoutServices };
+export function setCheckoutServices(s: CheckoutServices): void {
+  (globalThis as Holder)[KEY] = s;
+}
+export function getCheckoutServices(): CheckoutServices {
+  const s = (globalThis as Holder)[KEY];
+  if (!s) throw new Error('Serviços do checkout não inicializados.');
+  return s;
+}
+
+export function orderUrl(publicUrl: string, number: string, token: string | null): string {
+  return `${publicUrl.replace(/\/+$/, '')}/Pedidos/${number}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+}
+
+/** Places an order and e-mails its confirmation (a mail failure is logged; the order stands). */
+export function placeOrderWithServices(db: Db, input: PlaceOrderInput, viewer: { userId: string | null }) {
+  const s = getCheckoutServices();
+  return placeOrder(
+    {
+      db,
+      provider: s.provider,
+      onPlaced: async (order: OrderView, token: string) => {
+        try {
+          const mail = confirmationMail(order, orderUrl(s.publicUrl, order.number, token), s.storeName);
+          await getMailer().send({ to: order.email, ...mail });
+        } catch (err) {
+          s.onMailError?.(err);
+        }
+      },
+    },
+    input,
+    viewer,
+  );
+}

@@ -1,0 +1,183 @@
+// Reading and moving orders: the shopper's own orders, one order for its owner or its token holder,
+// status changes (cancelling returns the stock), ratings, and payment confirmations.
+import crypto from 'node:crypto';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.server.ts';
+import { products, productVariants } from '../catalog/schema.ts';
+import { payments } from '../payments/schema.ts';
+import { orderEvents, orderLines, orders } from './schema.ts';
+import { canMove } from './status.ts';
+import type { OrderStatus } from './status.ts';
+
+export interface OrderView {
+  number: string;
+  status: OrderStatus;
+  createdAt: string;
+  email: string;
+  address: { cep: string; street: string; number: string; complement: string | null; neighborhood: string; city: string; state: string };
+  shippingMethod: 'standard' | 'express';
+  paymentMethod: 'credit' | 'boleto' | 'pix';
+  installments: number;
+  couponCode: string | null;
+  subtotalCents: number;
+  couponDiscountCents: number;
+  shippingCents: number;
+  paymentDiscountCents: number;
+  totalCents: number;
+  trackingCode: string | null;
+  rating: number | null;
+  lines: { productId: number | null; title: string; imageUrl: string | null; color: string | null; size: string | null; quantity: number; unitPriceCents: number; lineTotalCents: number }[];
+  payment: {
+    status: string;
+    cardBrand: string | null;
+    cardLast4: string | null;
+    pixCode: string | null;
+    pixExpiresAt: string | null;
+    boletoLine: string | null;
+    boletoDueDate: string | null;
+    failureReason: string | null;
+  } | null;
+  events: { status: string; note: string | null; createdAt: string }[];
+}
+
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+export function newAccessToken(): string {
+  return crypto.randomBytes(24).toString('base64url');
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+export async function loadOrderView(db: Db, row: OrderRow): Promise<OrderView> {
+  const [lines, [payment], events] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.id)),
+    db.select().from(payments).where(eq(payments.orderId, row.id)).limit(1),
+    db.select().from(orderEvents).where(eq(orderEvents.orderId, row.id)).orderBy(asc(orderEvents.id)),
+  ]);
+  return {
+    number: row.number,
+    status: row.status as OrderStatus,
+    createdAt: row.createdAt.toISOString(),
+    email: row.email,
+    address: { cep: row.cep, street: row.street, number: row.streetNumber, complement: row.complement, neighborhood: row.neighborhood, city: row.city, state: row.state },
+    shippingMethod: row.shippingMethod as OrderView['shippingMethod'],
+    paymentMethod: row.paymentMethod as OrderView['paymentMethod'],
+    installments: row.installments,
+    couponCode: row.couponCode,
+    subtotalCents: row.subtotalCents,
+    couponDiscountCents: row.couponDiscountCents,
+    shippingCents: row.shippingCents,
+    paymentDiscountCents: row.paymentDiscountCents,
+    totalCents: row.totalCents,
+    trackingCode: row.trackingCode,
+    rating: row.rating,
+    lines: lines.map((l) => ({ productId: l.productId, title: l.title, imageUrl: l.imageUrl, color: l.color, size: l.size, quantity: l.quantity, unitPriceCents: l.unitPriceCents, lineTotalCents: l.lineTotalCents })),
+    payment: payment
+      ? {
+          status: payment.status,
+          cardBrand: payment.cardBrand,
+          cardLast4: payment.cardLast4,
+          pixCode: payment.pixCode,
+          pixExpiresAt: payment.pixExpiresAt?.toISOString() ?? null,
+          boletoLine: payment.boletoLine,
+          boletoDueDate: payment.boletoDueDate,
+          failureReason: payment.failureReason,
+        }
+      : null,
+    events: events.map((e) => ({ status: e.status, note: e.note, createdAt: e.createdAt.toISOString() })),
+  };
+}
+
+export interface Viewer {
+  userId: string | null;
+  isAdmin?: boolean;
+}
+
+/** An order as its owner, an admin, or whoever holds its access token sees it; otherwise null. */
+export async function findOrderFor(db: Db, number: string, viewer: Viewer, token?: string | null): Promise<OrderView | null> {
+  if (!/^\d{8}$/.test(number)) return null;
+  const [row] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);
+  if (!row) return null;
+  const owner = viewer.userId !== null && row.userId === viewer.userId;
+  const tokenOk = typeof token === 'string' && token.length > 0 && token.length < 200 && safeEqual(hashToken(token), row.accessTokenHash);
+  if (!owner && !tokenOk && !viewer.isAdmin) return null;
+  return loadOrderView(db, row);
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
+/** The signed-in shopper's own orders, newest first. */
+export async function listOrdersForUser(db: Db, userId: string, limit = 50): Promise<OrderView[]> {
+  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit);
+  return Promise.all(rows.map((r) => loadOrderView(db, r)));
+}
+
+export async function listRecentOrders(db: Db, limit = 100): Promise<OrderView[]> {
+  const rows = await db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit);
+  return Promise.all(rows.map((r) => loadOrderView(db, r)));
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Returns an order's units to stock (used when it is cancelled). */
+export async function restock(tx: Tx | Db, orderId: number): Promise<void> {
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+  for (const l of lines) {
+    if (l.variantId !== null) await tx.update(productVariants).set({ stock: sql`${productVariants.stock} + ${l.quantity}` }).where(eq(productVariants.id, l.variantId));
+    if (l.productId !== null) await tx.update(products).set({ stock: sql`${products.stock} + ${l.quantity}` }).where(eq(products.id, l.productId));
+  }
+}
+
+export type MoveResult = { ok: true } | { ok: false; message: string };
+
+/** Moves an order to a new status (admin), recording the event; cancelling returns the stock once. */
+export async function moveOrder(db: Db, number: string, to: OrderStatus, opts: { trackingCode?: string | null; note?: string | null } = {}): Promise<MoveResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.number, number)).for('update').limit(1);
+    if (!row) return { ok: false, message: 'Pedido não encontrado.' };
+    const from = row.status as OrderStatus;
+    if (!canMove(from, to)) return { ok: false, message: `Não é possível mudar de "${from}" para "${to}".` };
+    if (to === 'shipped' && !opts.trackingCode?.trim()) return { ok: false, message: 'Informe o código de rastreio para marcar como enviado.' };
+    await tx
+      .update(orders)
+      .set({ status: to, updatedAt: new Date(), ...(to === 'shipped' ? { trackingCode: opts.trackingCode!.trim() } : {}) })
+      .where(eq(orders.id, row.id));
+    await tx.insert(orderEvents).values({ orderId: row.id, status: to, note: opts.note ?? (to === 'shipped' ? `Código de rastreio: ${opts.trackingCode!.trim()}` : null) });
+    if (to === 'cancelled') {
+      await restock(tx, row.id);
+      await tx.update(payments).set({ status: 'cancelled', updatedAt: new Date() }).where(and(eq(payments.orderId, row.id), inArray(payments.status, ['pending', 'authorized'])));
+    }
+    if (to === 'paid') await tx.update(payments).set({ status: 'paid', paidAt: new Date(), updatedAt: new Date() }).where(eq(payments.orderId, row.id));
+    return { ok: true };
+  });
+}
+
+/** A payment confirmation (webhook): marks a waiting order paid. Repeated confirmations change nothing. */
+export async function confirmPayment(db: Db, number: string, amountCents: number): Promise<MoveResult> {
+  const [row] = await db.select({ status: orders.status, totalCents: orders.totalCents }).from(orders).where(eq(orders.number, number)).limit(1);
+  if (!row) return { ok: false, message: 'Pedido não encontrado.' };
+  if (row.totalCents !== amountCents) return { ok: false, message: 'Valor diferente do total do pedido.' };
+  if (row.status !== 'awaiting_payment') return { ok: true };
+  return moveOrder(db, number, 'paid', { note: 'Pagamento confirmado.' });
+}
+
+export async function rateOrder(db: Db, number: string, viewer: Viewer, token: string | null, rating: number): Promise<boolean> {
+  const order = await findOrderFor(db, number, viewer, token);
+  if (!order) return false;
+  await db.update(orders).set({ rating, updatedAt: new Date() }).where(eq(orders.number, number));
+  return true;
+}
+
+/** LGPD: keeps an order for fiscal records with the buyer's personal data removed. */
+export async function anonymizeOrdersOfUser(db: Db, userId: string): Promise<void> {
+  await db
+    .update(orders)
+    .set({ userId: null, email: 'removido@anonimo.invalid', street: 'Removido', streetNumber: '-', complement: null, neighborhood: 'Removido', anonymizedAt: new Date(), updatedAt: new Date() })
+    .where(eq(orders.userId, userId));
+}

@@ -1,0 +1,86 @@
+// Order tables: orders (with totals and address snapshot), their lines (a snapshot of title and price),
+// and the status timeline. Money in integer centavos.
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgSequence, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { products, productVariants } from '../catalog/schema.ts';
+
+/** Feeds order numbers; the number is a permutation of it, so numbers are unique but not sequential. */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1, increment: 1 });
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull(),
+    accessTokenHash: text('access_token_hash').notNull(),
+    userId: text('user_id'),
+    email: text('email').notNull(),
+    status: text('status').notNull(),
+    cep: text('cep').notNull(),
+    street: text('street').notNull(),
+    streetNumber: text('street_number').notNull(),
+    complement: text('complement'),
+    neighborhood: text('neighborhood').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    shippingMethod: text('shipping_method').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    installments: smallint('installments').notNull().default(1),
+    couponCode: text('coupon_code'),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    couponDiscountCents: integer('coupon_discount_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    paymentDiscountCents: integer('payment_discount_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    trackingCode: text('tracking_code'),
+    rating: smallint('rating'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_key').on(t.number),
+    uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    check('orders_number_format', sql`${t.number} ~ '^[0-9]{8}$'`),
+    check('orders_status_check', sql`${t.status} in ('awaiting_payment', 'paid', 'picking', 'shipped', 'delivered', 'cancelled')`),
+    check('orders_total_nonneg', sql`${t.totalCents} >= 0`),
+    check('orders_rating_range', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    imageUrl: text('image_url'),
+    color: text('color'),
+    size: text('size'),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotalCents: integer('line_total_cents').notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId), check('order_lines_quantity_pos', sql`${t.quantity} > 0`)],
+);
+
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId)],
+);

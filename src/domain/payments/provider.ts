@@ -1,0 +1,82 @@
+// Payments behind one interface. The embedded default is a sandbox; real gateways (Mercado Pago,
+// Pagar.me, Stripe) plug in as adapters of the same interface, chosen by PAYMENT_PROVIDER.
+import crypto from 'node:crypto';
+import { buildBoleto } from './boleto.ts';
+import { PIX_EXPIRY_MINUTES, pixCode } from './pix.ts';
+import type { PixConfig } from './pix.ts';
+
+export type PaymentMethod = 'credit' | 'boleto' | 'pix';
+
+export interface ChargeRequest {
+  orderNumber: string;
+  amountCents: number;
+  method: PaymentMethod;
+  installments: number;
+  /** Only for cards; held in memory for this call, never stored or logged. */
+  card?: { digits: string; brand: string; last4: string; name: string; expiry: string; cvv: string };
+  now: Date;
+}
+
+export type ChargeResult =
+  | { status: 'paid'; providerRef: string }
+  | { status: 'declined'; reason: string }
+  | { status: 'pending'; providerRef: string; pix?: { code: string; expiresAt: Date }; boleto?: { line: string; dueDate: string } };
+
+export interface PaymentProvider {
+  readonly name: string;
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+}
+
+/** Documented sandbox test card that is always declined. Every other valid card is approved. */
+export const SANDBOX_DECLINED_CARD = '4000000000000002';
+export const BOLETO_DUE_DAYS = 3;
+export const SANDBOX_BOLETO_BANK = '999';
+
+export function createSandboxProvider(opts: { pix: PixConfig }): PaymentProvider {
+  return {
+    name: 'sandbox',
+    async charge(req) {
+      const providerRef = `sbx_${crypto.randomBytes(8).toString('hex')}`;
+      if (req.method === 'credit') {
+        if (!req.card) return { status: 'declined', reason: 'Dados do cartão ausentes.' };
+        if (req.card.digits === SANDBOX_DECLINED_CARD) return { status: 'declined', reason: 'Pagamento recusado pelo emissor do cartão.' };
+        return { status: 'paid', providerRef };
+      }
+      if (req.method === 'pix') {
+        const expiresAt = new Date(req.now.getTime() + PIX_EXPIRY_MINUTES * 60_000);
+        return { status: 'pending', providerRef, pix: { code: pixCode(opts.pix, req.amountCents, req.orderNumber), expiresAt } };
+      }
+      const due = new Date(req.now.getTime() + BOLETO_DUE_DAYS * 86_400_000);
+      const boleto = buildBoleto({
+        bankCode: SANDBOX_BOLETO_BANK,
+        amountCents: req.amountCents,
+        due,
+        freeField: `0000000000000${req.orderNumber}`.slice(-25).padStart(25, '0'),
+      });
+      return { status: 'pending', providerRef, boleto: { line: boleto.line, dueDate: due.toISOString().slice(0, 10) } };
+    },
+  };
+}
+
+/** Webhook signatures: HMAC-SHA256 of the raw body, sent as `X-Olimpo-Signature: sha256=<hex>`. */
+export function signWebhook(secret: string, body: string): string {
+  return `sha256=${crypto.createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+export function verifyWebhook(secret: string, body: string, signature: string | undefined): boolean {
+  if (!signature) return false;
+  const expected = Buffer.from(signWebhook(secret, body));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && crypto.timingSafeEqual(expected, given);
+}
+
+const KEY = Symbol.for('olimpo.paymentProvider');
+type Holder = { [KEY]?: PaymentProvider };
+export function setPaymentProvider(p: PaymentProvider): void {
+  (globalThis as Holder)[KEY] = p;
+}
+export function getPaymentProvider(): PaymentProvider {
+  const p = (globalThis as Holder)[KEY];
+  if (!p) throw new Error('Provedor de pagamentos não inicializado.');
+  return p;
+}

@@ -1,0 +1,243 @@
+// Placing orders through the real API on PGlite and PostgreSQL: totals from the server, stock taken in one
+// transaction (no oversell under concurrency), idempotency, card/PIX/boleto, webhook, access control.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { isValidBoleto, getBoletoInfo } from '@brazilian-utils/brazilian-utils';
+import { parsePix, hasError } from 'pix-utils';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../src/domain/catalog/schema.ts';
+import { getProduct } from '../../src/domain/catalog/repository.server.ts';
+import { signWebhook, SANDBOX_DECLINED_CARD } from '../../src/domain/payments/provider.ts';
+import type { OrderView } from '../../src/domain/orders/orders.server.ts';
+import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
+import type { TestDatabase } from '../support/databases.ts';
+import { createTestApp, TEST_WEBHOOK_SECRET } from '../support/app.ts';
+
+const address = { cep: '01001000', street: 'Praça da Sé', number: '100', complement: 'Sala 2', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' };
+const card = { number: '4111 1111 1111 1111', name: 'MARIA DA SILVA', expiry: '12/30', cvv: '123' };
+const key = () => crypto.randomUUID();
+const order = (over: Record<string, unknown> = {}) => ({
+  idempotencyKey: key(),
+  email: 'maria@example.com',
+  lines: [{ productId: 1, quantity: 1 }],
+  address,
+  shipping: 'standard',
+  payment: 'pix',
+  installments: 1,
+  ...over,
+});
+
+type Placed = { order: OrderView; accessToken: string | null; orderUrl: string; replayed: boolean };
+
+describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
+  let database: TestDatabase;
+  let t: ReturnType<typeof createTestApp>;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind, { seedProducts: 60 });
+    t = createTestApp(database);
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+  const place = async (body: unknown, expected = 201) => {
+    const res = await t.request('POST', '/api/orders', body);
+    const json = (await res.json()) as Placed & { erro?: string };
+    expect(res.status, json.erro).toBe(expected);
+    return json;
+  };
+  const stockOf = async (id: number) => (await getProduct(database.db, id))!.stock;
+
+  it('computes every total on the server and ignores browser-sent prices', async () => {
+    const before = await stockOf(1);
+    const placed = await place({ ...order({ payment: 'pix', coupon: 'olimpo', lines: [{ productId: 1, quantity: 2, price: 1, valoratual: 0.01 }] }), total: 1, subtotal: 1, shippingCost: 0, discount: 99999 });
+    const o = placed.order;
+    // 2 × 719,90 = 1.439,80; coupon 10 % = 143,98; + R$ 15,90 = 1.311,72; PIX × 0,9 = 1.180,548 → 1.180,55
+    expect(o).toMatchObject({ subtotalCents: 143980, couponDiscountCents: 14398, shippingCents: 1590, totalCents: 118055, paymentDiscountCents: 131172 - 118055, status: 'awaiting_payment', couponCode: 'OLIMPO' });
+    expect(o.number).toMatch(/^\d{8}$/);
+    expect(o.lines).toEqual([expect.objectContaining({ productId: 1, quantity: 2, unitPriceCents: 71990, lineTotalCents: 143980, title: expect.stringContaining('Farol') })]);
+    expect(await stockOf(1)).toBe(before - 2);
+    expect(placed.accessToken).toBeTruthy();
+  });
+
+  it('makes a real PIX BR Code with a valid CRC and the order amount', async () => {
+    const { order: o } = await place(order({ payment: 'pix' }));
+    const pix = parsePix(o.payment!.pixCode!);
+    expect(hasError(pix)).toBe(false);
+    if (!hasError(pix) && pix.type === 'STATIC') {
+      expect(pix.transactionAmount).toBeCloseTo(o.totalCents / 100, 2);
+      expect(pix.pixKey).toBe('pix@olimpopecas.com.br');
+    }
+    expect(new Date(o.payment!.pixExpiresAt!).getTime() - Date.parse(o.createdAt)).toBe(30 * 60_000);
+  });
+
+  it('makes a boleto whose linha digitável is valid and carries amount and due date', async () => {
+    const { order: o } = await place(order({ payment: 'boleto', shipping: 'express' }));
+    const line = o.payment!.boletoLine!;
+    expect(line).toMatch(/^\d{47}$/);
+    expect(isValidBoleto(line)).toBe(true);
+    const info = getBoletoInfo(line)!;
+    expect(info.amount).toBe(o.totalCents);
+    const due = new Date(Date.parse(o.createdAt) + 3 * 86_400_000).toISOString().slice(0, 10);
+    expect(o.payment!.boletoDueDate).toBe(due);
+    expect(info.expirationDate?.toISOString().slice(0, 10)).toBe(due);
+    // express R$ 29,90 and boleto −5 %
+    expect(o.totalCents).toBe(Math.floor(((71990 + 2990) * 95 + 50) / 100));
+  });
+
+  it('charges a card: approved with brand and last 4 only, installments checked', async () => {
+    const { order: o } = await place(order({ payment: 'credit', card, installments: 3 }));
+    expect(o.status).toBe('paid');
+    expect(o.payment).toMatchObject({ status: 'paid', cardBrand: 'Visa', cardLast4: '1111' });
+    expect(o.installments).toBe(3);
+    const res = await t.request('POST', '/api/orders', order({ payment: 'credit', card, installments: 10, lines: [{ productId: 2, quantity: 1 }] }));
+    const p2 = (await getProduct(database.db, 2))!;
+    const gross = p2.priceCents + 1590;
+    if (Math.floor(gross / 1000) < 10) {
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { erro: string }).erro).toBe('Número de parcelas inválido para este valor.');
+    } else expect(res.status).toBe(201);
+  });
+
+  it('refuses bad cards with clear messages and takes no stock', async () => {
+    const before = await stockOf(1);
+    const cases: [Record<string, string>, string][] = [
+      [{ ...card, cvv: '' }, 'Por favor, preencha todos os dados do cartão.'],
+      [{ ...card, number: '4111 1111 1111 1112' }, 'Número do cartão inválido. Confira os dígitos.'],
+      [{ ...card, expiry: '01/20' }, 'Validade inválida ou vencida. Use o formato MM/AA.'],
+    ];
+    for (const [c, message] of cases) {
+      const res = await t.request('POST', '/api/orders', order({ payment: 'credit', card: c }));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ erro: message });
+    }
+    expect(await stockOf(1)).toBe(before);
+  });
+
+  it('cancels the order and returns the stock when the sandbox declines the card', async () => {
+    const before = await stockOf(1);
+    const res = await t.request('POST', '/api/orders', order({ payment: 'credit', card: { ...card, number: SANDBOX_DECLINED_CARD } }));
+    expect(res.status).toBe(402);
+    const body = (await res.json()) as { erro: string; pedido: OrderView };
+    expect(body.erro).toMatch(/Pagamento recusado/);
+    expect(body.pedido.status).toBe('cancelled');
+    expect(await stockOf(1)).toBe(before);
+  });
+
+  it('returns the same order for the same idempotency key, and refuses the key with another body', async () => {
+    const body = order({ payment: 'boleto' });
+    const first = await place(body);
+    const before = await stockOf(1);
+    const again = await place(body, 200);
+    expect(again.replayed).toBe(true);
+    expect(again.order.number).toBe(first.order.number);
+    expect(await stockOf(1)).toBe(before);
+    const changed = await t.request('POST', '/api/orders', { ...body, lines: [{ productId: 1, quantity: 3 }] });
+    expect(changed.status).toBe(422);
+    // Two submissions at once with one key: one order.
+    const body2 = order({ payment: 'pix' });
+    const both = await Promise.all([t.request('POST', '/api/orders', body2), t.request('POST', '/api/orders', body2)]);
+    const numbers = await Promise.all(both.map(async (r) => ((await r.json()) as Placed).order.number));
+    expect(numbers[0]).toBe(numbers[1]);
+    const [count] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from orders where idempotency_key = ${body2.idempotencyKey}`);
+    expect(count!.n).toBe(1);
+  });
+
+  it('never oversells: 50 simultaneous orders for stock 5 give exactly 5 orders', async () => {
+    await database.db.update(products).set({ stock: 5 }).where(eq(products.id, 7));
+    const title = (await getProduct(database.db, 7))!.title;
+    const results = await Promise.all(Array.from({ length: 50 }, () => t.request('POST', '/api/orders', order({ payment: 'pix', lines: [{ productId: 7, quantity: 1 }] }))));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(45);
+    const refused = results.find((r) => r.status === 409)!;
+    expect(((await refused.json()) as { erro: string }).erro).toContain(title);
+    expect(await stockOf(7)).toBe(0);
+  });
+
+  it('lets the token holder read the order and nobody else', async () => {
+    const placed = await place(order());
+    const n = placed.order.number;
+    expect((await t.request('GET', `/api/orders/${n}?token=${placed.accessToken}`)).status).toBe(200);
+    expect((await t.request('GET', `/api/orders/${n}`)).status).toBe(404);
+    expect((await t.request('GET', `/api/orders/${n}?token=wrong`)).status).toBe(404);
+    expect((await t.request('GET', `/api/orders`)).status).toBe(401);
+    expect((await t.request('GET', `/orders`)).status).toBe(401);
+    expect(placed.orderUrl).toBe(`http://loja.test/Pedidos/${n}?token=${placed.accessToken}`);
+  });
+
+  it('marks a PIX order paid through the signed webhook, once', async () => {
+    const { order: o } = await place(order({ payment: 'pix' }));
+    const payload = JSON.stringify({ event: 'payment.paid', orderNumber: o.number, amountCents: o.totalCents });
+    expect((await t.request('POST', '/api/payments/webhook', payload, { 'x-olimpo-signature': 'sha256=bad' })).status).toBe(401);
+    const wrongAmount = JSON.stringify({ event: 'payment.paid', orderNumber: o.number, amountCents: 1 });
+    expect((await t.request('POST', '/api/payments/webhook', wrongAmount, { 'x-olimpo-signature': signWebhook(TEST_WEBHOOK_SECRET, wrongAmount) })).status).toBe(422);
+    for (let i = 0; i < 2; i++) {
+      const res = await t.request('POST', '/api/payments/webhook', payload, { 'x-olimpo-signature': signWebhook(TEST_WEBHOOK_SECRET, payload) });
+      expect(res.status).toBe(200);
+    }
+    const [row] = await queryRows<{ status: string; paid_events: number }>(database.db, sql`select status, (select count(*)::int from order_events e where e.order_id = o.id and e.status = 'paid') as paid_events from orders o where number = ${o.number}`);
+    expect(row).toEqual({ status: 'paid', paid_events: 1 });
+  });
+
+  it('sends a confirmation e-mail with the order link', async () => {
+    const placed = await place(order({ email: 'joao@example.com' }));
+    const files = fs.readdirSync(t.mailDir).map((f) => fs.readFileSync(`${t.mailDir}/${f}`, 'utf8'));
+    const mail = files.find((m) => m.includes(`#${placed.order.number}`));
+    expect(mail).toBeDefined();
+    expect(mail).toMatch(/^To: joao@example.com$/m);
+  });
+
+  it('accepts the spec payload on POST /orders through the same path, recomputing totals', async () => {
+    const res = await t.request('POST', '/orders', {
+      email: 'ana@example.com',
+      items: [{ id: 1, titulo: 'Farol', valoratual: 0.01, quantity: 1 }],
+      address: { ...address, cep: '01001-000' },
+      shipping: 'express',
+      payment: 'pix',
+      installments: 1,
+      subtotal: 0.01,
+      shippingCost: 0,
+      discount: 0,
+      total: 0.01,
+      numero: '#12345678',
+      data: '01/01/2025',
+    });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as Placed;
+    expect(body.order.totalCents).toBe(Math.floor(((71990 + 2990) * 90 + 50) / 100));
+    expect(body.order.number).not.toBe('12345678');
+  });
+
+  it('answers 400 in pt-BR for bad orders and writes nothing', async () => {
+    const [{ n: before }] = (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from orders`)) as [{ n: number }];
+    const cases: [unknown, string][] = [
+      [order({ email: 'maria' }), 'Por favor, insira um e-mail válido.'],
+      [order({ lines: [] }), 'Seu carrinho está vazio!'],
+      [order({ address: { ...address, street: '' } }), 'Por favor, preencha todos os campos do endereço e selecione uma forma de envio.'],
+      [order({ address: { ...address, cep: '0100' } }), 'Digite um CEP válido com 8 números.'],
+      [order({ address: { ...address, state: 'XX' } }), 'Por favor, preencha todos os campos do endereço e selecione uma forma de envio.'],
+      [order({ shipping: 'drone' }), 'Por favor, preencha todos os campos do endereço e selecione uma forma de envio.'],
+      [order({ payment: 'bitcoin' }), 'Por favor, selecione um método de pagamento.'],
+      [order({ payment: 'credit' }), 'Por favor, preencha todos os dados do cartão.'],
+      [order({ idempotencyKey: 'x' }), 'Chave de idempotência inválida.'],
+      [order({ lines: [{ productId: 1, quantity: -1 }] }), 'Quantidade inválida.'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await t.request('POST', '/api/orders', body);
+      expect(res.status, message).toBe(400);
+      expect(((await res.json()) as { erro: string }).erro).toBe(message);
+    }
+    const [{ n: after }] = (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from orders`)) as [{ n: number }];
+    expect(after).toBe(before);
+  });
+
+  it('never stores a card number or CVV', async () => {
+    await place(order({ payment: 'credit', card: { ...card, number: '5555 5555 5555 4444', cvv: '987' } }));
+    const dump = JSON.stringify(await queryRows(database.db, sql`select row_to_json(p)::text as r from payments p`)) + JSON.stringify(await queryRows(database.db, sql`select row_to_json(o)::text as r from orders o`));
+    expect(dump).not.toContain('5555555555554444');
+    expect(dump).not.toContain('5555 5555 5555 4444');
+    expect(dump).toContain('4444');
+    expect(dump).not.toMatch(/"cvv"|987"/);
+  });
+});
