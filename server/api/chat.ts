@@ -37,7 +37,7 @@ export function chatApi(getDb: () => Db, logger: Logger, opts: ChatApiOptions) {
       c.header('Retry-After', String(retryAfter));
       return apiError(c, 429, 'Muitas mensagens em pouco tempo. Aguarde um instante e tente de novo.');
     }
-    const ctx = { db: getDb(), viewer: { userId: (await getViewer(c.req.raw)).userId } };
+    const ctx = { db: getDb(), viewer: { userId: (await getViewer(c.req.raw, getDb())).userId } };
     const messages = parsed.data.mensagens;
 
     if (shape === 'full' && c.req.query('stream') === '1') {

@@ -55,7 +55,7 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
     if (!body.ok) return apiError(c, 400, body.message);
     const parsed = placeOrderSchema.safeParse(body.value);
     if (!parsed.success) return apiError(c, 400, parsed.error.issues[0]?.message ?? MESSAGES.orderFailed);
-    const viewer = await getViewer(c.req.raw);
+    const viewer = await getViewer(c.req.raw, getDb());
     const result = await placeOrderWithServices(getDb(), parsed.data, viewer);
     const { status, body: out } = placedResponse(result);
     if (result.ok && !result.replayed) logger.info({ order: result.order.number, payment: result.order.paymentMethod, total: result.order.totalCents }, 'pedido criado');
@@ -63,13 +63,13 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
   });
 
   api.get('/api/orders', async (c) => {
-    const viewer = await getViewer(c.req.raw);
+    const viewer = await getViewer(c.req.raw, getDb());
     if (!viewer.userId) return apiError(c, 401, 'Entre na sua conta para ver os seus pedidos.');
     return c.json(await listOrdersForUser(getDb(), viewer.userId));
   });
 
   api.get('/api/orders/:number', async (c) => {
-    const viewer = await getViewer(c.req.raw);
+    const viewer = await getViewer(c.req.raw, getDb());
     const order = await findOrderFor(getDb(), c.req.param('number'), viewer, c.req.query('token') ?? null);
     if (!order) return apiError(c, 404, 'Pedido não encontrado.');
     return c.json(order);
@@ -77,7 +77,7 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
 
   // The PIX QR code of an order, drawn on our server from its BR Code.
   api.get('/api/orders/:number/pix.svg', async (c) => {
-    const order = await findOrderFor(getDb(), c.req.param('number'), await getViewer(c.req.raw), c.req.query('token') ?? null);
+    const order = await findOrderFor(getDb(), c.req.param('number'), await getViewer(c.req.raw, getDb()), c.req.query('token') ?? null);
     if (!order?.payment?.pixCode) return apiError(c, 404, 'Pedido não encontrado.');
     c.header('Content-Type', 'image/svg+xml; charset=utf-8');
     c.header('Cache-Control', 'private, max-age=1800');
@@ -89,7 +89,7 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
     if (!body.ok) return apiError(c, 400, body.message);
     const parsed = z.object({ rating: z.number().int().min(1).max(5), token: z.string().max(200).optional() }).safeParse(body.value);
     if (!parsed.success) return apiError(c, 400, 'Avaliação inválida: escolha de 1 a 5 estrelas.');
-    const viewer = await getViewer(c.req.raw);
+    const viewer = await getViewer(c.req.raw, getDb());
     const ok = await rateOrder(getDb(), c.req.param('number'), viewer, parsed.data.token ?? null, parsed.data.rating);
     if (!ok) return apiError(c, 404, 'Pedido não encontrado.');
     return c.json({ ok: true, rating: parsed.data.rating });
@@ -126,7 +126,7 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
   api.post('/api/payments/sandbox/:number/pay', async (c) => {
     const services = getCheckoutServices();
     if (services.provider.name !== 'sandbox') return apiError(c, 404, 'Rota da API não encontrada.');
-    const viewer = await getViewer(c.req.raw);
+    const viewer = await getViewer(c.req.raw, getDb());
     const order = await findOrderFor(getDb(), c.req.param('number'), viewer, c.req.query('token') ?? null);
     if (!order) return apiError(c, 404, 'Pedido não encontrado.');
     const payload = JSON.stringify({ event: 'payment.paid', orderNumber: order.number, amountCents: order.totalCents });
@@ -160,13 +160,13 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
       card: l.card,
     });
     if (!parsed.success) return apiError(c, 400, parsed.error.issues[0]?.message ?? MESSAGES.orderFailed);
-    const result = await placeOrderWithServices(getDb(), parsed.data, await getViewer(c.req.raw));
+    const result = await placeOrderWithServices(getDb(), parsed.data, await getViewer(c.req.raw, getDb()));
     const { status, body: out } = placedResponse(result);
     return c.json(out, (result.ok ? 201 : status) as 201);
   });
 
   api.get('/orders', async (c) => {
-    const viewer = await getViewer(c.req.raw);
+    const viewer = await getViewer(c.req.raw, getDb());
     if (!viewer.userId) return apiError(c, 401, 'Entre na sua conta para ver os seus pedidos.');
     return c.json((await listOrdersForUser(getDb(), viewer.userId)).map(legacyView));
   });

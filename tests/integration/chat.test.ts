@@ -73,6 +73,21 @@ describe('chat API', () => {
     expect(resposta).not.toMatch(/Aguardando|Pago|Enviado|R\$/);
   });
 
+  it('limits messages per visitor in the database (429 in pt-BR), shared by app instances', async () => {
+    const make = () =>
+      createApp({ build: () => Promise.reject(new Error('no pages')), database: () => database, logger: createLogger('silent'), publicUrl: 'http://loja.test', chat: { llm: null, perMinute: 3 }, trustProxy: true });
+    const [a, b] = [make(), make()];
+    const post = (app: ReturnType<typeof make>) =>
+      app.fetch(new Request('http://loja.test/api/chat', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.77' }, body: JSON.stringify(ask('oi')) }));
+    expect((await post(a)).status).toBe(200);
+    expect((await post(b)).status).toBe(200);
+    expect((await post(a)).status).toBe(200);
+    const limited = await post(b);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(((await limited.json()) as { erro: string }).erro).toMatch(/Muitas mensagens/);
+  });
+
   it('uses a configured model with tool calls into the catalog, and falls back on errors and timeouts', async () => {
     const app = createApp({
       build: () => Promise.reject(new Error('no pages')),
