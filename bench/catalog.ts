@@ -8,11 +8,14 @@
 //   3. starts a bare Node `http` baseline answering the exact bytes of one real search-API response;
 //   4. for each database starts the real server (`node server/main.ts`), waits for /readyz, warms up and
 //      measures with autocannon: the baseline, the search API with several query mixes and the
-//      server-rendered /ProductList;
+//      server-rendered /ProductList; before each warm-up and measurement it waits until the server and
+//      PostgreSQL are idle (requests still in flight from the previous run would land in the next one);
 //   5. prints req/s, p50/p95/p99, errors and the ratio to the baseline, writes bench/results/catalog-*.json
 //      and checks the PostgreSQL targets (search API p95 <= 25 ms, >= 30 % of the baseline's req/s).
 //      The exit code is 0 whether targets pass or not (the bench is informative); 1 when the bench breaks.
 //   6. stops every child process and drops the PostgreSQL database, also on error and Ctrl-C.
+// --against URL measures an already running server instead (no build, seeding or databases), e.g. the
+// experiments in bench/experiments/. --help lists every option.
 //
 // Latency percentiles: autocannon 9's HDR summary has p50, p90, p97_5 and p99 but no p95, so every 2xx
 // response time (ms, from autocannon's per-request 'response' event, the same value its histogram records)
@@ -31,6 +34,13 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import type { Result as AutocannonResult } from 'autocannon';
 import pg from 'pg';
+
+// autocannon 9 sometimes arms a timer with a negative delay near the end of a run; Node then prints a
+// TimeoutNegativeWarning in the middle of the table. It is harmless: drop that one warning, keep the rest.
+process.removeAllListeners('warning');
+process.on('warning', (w) => {
+  if (w.name !== 'TimeoutNegativeWarning') console.warn(`${w.name}: ${w.message}`);
+});
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BENCH = path.join(ROOT, 'bench');
@@ -56,10 +66,15 @@ const { values: args } = parseArgs({
     'no-cache': { type: 'boolean', default: false },
     'pg-admin-url': { type: 'string', default: process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     'keep-db': { type: 'boolean', default: false },
+    against: { type: 'string' },
+    label: { type: 'string', default: 'external' },
+    targets: { type: 'string' },
+    'server-pid': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
 
+const TARGET_IDS = ['api-search-filter', 'api-search-category-sort', 'api-broad-search', 'ssr-product-list'];
 if (args.help) {
   console.log(`npm run bench:catalog -- [options]
   --quick             CI smoke: 2,000 products, 2 s, 10 connections, 1 s warm-up
@@ -71,7 +86,11 @@ if (args.help) {
   --no-cache          seed PGlite afresh instead of using bench/.cache/
   --pg-admin-url URL  maintenance database used to create/drop the bench database
                       (default $BENCH_PG_ADMIN_URL or postgres://postgres@127.0.0.1:5432/postgres)
-  --keep-db           do not drop the PostgreSQL database at the end (prints its URL; for EXPLAIN)`);
+  --keep-db           do not drop the PostgreSQL database at the end (prints its URL; for EXPLAIN)
+  --targets LIST      only these targets (ids: ${TARGET_IDS.join(', ')})
+  --against URL       measure an already running server instead (no build, no seeding; e.g. an experiment),
+                      shown as database --label NAME (default "external"); the PostgreSQL targets are not checked;
+                      --server-pid PID adds that process's CPU to the table`);
   process.exit(0);
 }
 
@@ -95,6 +114,10 @@ const opts = {
   cache: !args['no-cache'],
   pgAdminUrl: args['pg-admin-url'],
   keepDb: args['keep-db'],
+  against: args.against?.replace(/\/+$/, ''),
+  label: args.label,
+  targets: args.targets?.split(',').map((s) => s.trim()).filter(Boolean),
+  serverPid: args['server-pid'] ? Number(args['server-pid']) : undefined,
 };
 for (const d of opts.dbs) {
   if (d !== 'postgres' && d !== 'pglite') {
@@ -121,6 +144,13 @@ const TARGETS: Target[] = [
   { id: 'ssr-product-list', label: 'SSR /ProductList?q=farol', path: '/ProductList?q=farol', kind: 'html' },
 ];
 const BASELINE_SOURCE = TARGETS[0]!;
+for (const id of opts.targets ?? []) {
+  if (!TARGETS.some((t) => t.id === id)) {
+    console.error(`--targets: unknown target "${id}" (use ${TARGETS.map((t) => t.id).join(', ')})`);
+    process.exit(1);
+  }
+}
+const SELECTED = TARGETS.filter((t) => !opts.targets || opts.targets.includes(t.id));
 
 const HEADERS = {
   api: { accept: 'application/json', 'accept-encoding': ACCEPT_ENCODING, 'user-agent': CHROME_UA },
@@ -479,7 +509,8 @@ async function preparePglite(): Promise<PgliteBench> {
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-bench-pglite-'));
   cleanups.push(() => fs.rmSync(runDir, { recursive: true, force: true }));
 
-  if (opts.cache && fs.existsSync(path.join(cacheDir, 'meta.json'))) {
+  // Both the metadata and the data folder must be there (a meta.json alone, e.g. from a checkout, is no cache).
+  if (opts.cache && fs.existsSync(path.join(cacheDir, 'meta.json')) && fs.existsSync(path.join(cacheDir, 'data', 'pglite'))) {
     const seedInfo = JSON.parse(fs.readFileSync(path.join(cacheDir, 'meta.json'), 'utf8')) as SeedInfo;
     console.log(`• PGlite: cached catalog ${path.relative(ROOT, cacheDir)} (seeded ${seedInfo.seededAt} in ${seedInfo.seedSeconds} s)`);
     fs.cpSync(path.join(cacheDir, 'data'), path.join(runDir, 'data'), { recursive: true, filter: (src) => !src.endsWith('olimpo.lock') });
@@ -501,6 +532,10 @@ async function preparePglite(): Promise<PgliteBench> {
   fs.writeFileSync(path.join(staging, 'meta.json'), JSON.stringify(info, null, 2));
   fs.rmSync(cacheDir, { recursive: true, force: true });
   fs.renameSync(staging, cacheDir);
+  // Older catalogs of the same size (other migrations or seed code) are no use any more.
+  for (const entry of fs.readdirSync(CACHE)) {
+    if (entry.startsWith(`pglite-${opts.products}-`) && entry !== key) fs.rmSync(path.join(CACHE, entry), { recursive: true, force: true });
+  }
   console.log(`  cached in ${path.relative(ROOT, cacheDir)}`);
   return { dataDir, seed: info, cacheDir };
 }
@@ -529,7 +564,7 @@ interface Sample {
 /** One request per target as a browser would send it: status, compression, size, result count. */
 async function sampleTargets(base: string): Promise<Record<string, Sample>> {
   const out: Record<string, Sample> = {};
-  for (const t of TARGETS) {
+  for (const t of SELECTED) {
     const res = await rawGet(base + t.path, HEADERS[t.kind]);
     let count: string | number | undefined = res.headers['x-total-count'] as string | undefined;
     if (count === undefined && t.kind === 'html') {
@@ -548,10 +583,29 @@ async function sampleTargets(base: string): Promise<Record<string, Sample>> {
   return out;
 }
 
+/**
+ * autocannon stops sending when its time is up, but the server still works through the requests in
+ * flight (and PostgreSQL through their queries). Wait until the server process and PostgreSQL are idle
+ * (< 10 % of a core over 300 ms, at most 60 s) so one measurement's backlog does not land in the next.
+ */
+async function settle(serverPid: number | undefined, watchPg: boolean): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < 60_000) {
+    const s0 = serverPid ? procCpuSeconds(serverPid) : null;
+    const p0 = watchPg ? postgresCpuSeconds() : null;
+    await sleep(300);
+    const s1 = serverPid ? procCpuSeconds(serverPid) : null;
+    const p1 = watchPg ? postgresCpuSeconds() : null;
+    const busy = (a: number | null, b: number | null) => a !== null && b !== null && (b - a) / 0.3 > 0.1;
+    if (!busy(s0, s1) && !busy(p0, p1)) break;
+  }
+  return Date.now() - started;
+}
+
 interface Row {
   target: string;
   label: string;
-  database: 'postgres' | 'pglite' | '-';
+  database: string;
   url: string;
   connections: number;
   durationSeconds: number;
@@ -578,19 +632,24 @@ interface Row {
 
 async function measure(
   t: { id: string; label: string; path: string; kind: 'api' | 'html' },
-  database: Row['database'],
+  database: string,
   base: string,
   serverPid: number | undefined,
 ): Promise<Row> {
   const url = base + t.path;
   const headers = HEADERS[t.kind];
   process.stdout.write(`  ${database.padEnd(8)} ${t.label.padEnd(34)} `);
-  if (opts.warmup > 0) await autocannon({ url, connections: opts.connections, duration: opts.warmup, headers, timeout: 10 });
+  const watchPg = database === 'postgres' || database === opts.label;
+  await settle(serverPid, watchPg);
+  if (opts.warmup > 0) {
+    await autocannon({ url, connections: opts.connections, duration: opts.warmup, headers, timeout: 10 });
+    await settle(serverPid, watchPg);
+  }
 
   const latencies: number[] = [];
   const loadAverage1m = round(os.loadavg()[0]!, 2);
   const cpuServer0 = serverPid ? procCpuSeconds(serverPid) : null;
-  const cpuPg0 = database === 'postgres' ? postgresCpuSeconds() : null;
+  const cpuPg0 = watchPg ? postgresCpuSeconds() : null;
   const cpuSelf0 = process.cpuUsage();
   const wall0 = performance.now();
   const instance = autocannon({ url, connections: opts.connections, duration: opts.duration, headers, timeout: 10, title: t.id });
@@ -601,7 +660,7 @@ async function measure(
   const wall = (performance.now() - wall0) / 1000;
   const cpuSelf = process.cpuUsage(cpuSelf0);
   const cpuServer1 = serverPid ? procCpuSeconds(serverPid) : null;
-  const cpuPg1 = database === 'postgres' ? postgresCpuSeconds() : null;
+  const cpuPg1 = watchPg ? postgresCpuSeconds() : null;
 
   const sorted = Float64Array.from(latencies).sort();
   const completed = r['1xx'] + r['2xx'] + r['3xx'] + r['4xx'] + r['5xx'];
@@ -636,7 +695,7 @@ async function measure(
   };
   console.log(
     `${String(row.rps).padStart(8)} req/s  p50 ${row.p50} ms  p95 ${row.p95} ms  p99 ${row.p99} ms` +
-      (row.errors + row.non2xx + row.timeouts > 0 ? `  errors ${row.errors} timeouts ${row.timeouts} non-2xx ${row.non2xx}` : ''),
+      (row.errors + row.non2xx > 0 ? `  errors ${row.errors} (timeouts ${row.timeouts}) non-2xx ${row.non2xx}` : ''),
   );
   return row;
 }
@@ -650,11 +709,11 @@ async function main() {
       `${opts.duration} s per target (+${opts.warmup} s warm-up), databases: ${opts.dbs.join(', ')}${opts.quick ? ' [quick]' : ''}`,
   );
   console.log(`  node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
-  await ensureBuild();
+  if (!opts.against) await ensureBuild();
 
   // 1. databases
-  const pgBench = opts.dbs.includes('postgres') ? await preparePostgres() : null;
-  const pgliteBench = opts.dbs.includes('pglite') ? await preparePglite() : null;
+  const pgBench = !opts.against && opts.dbs.includes('postgres') ? await preparePostgres() : null;
+  const pgliteBench = !opts.against && opts.dbs.includes('pglite') ? await preparePglite() : null;
 
   const rows: Row[] = [];
   const samples: Record<string, Record<string, Sample>> = {};
@@ -663,14 +722,17 @@ async function main() {
   let baselineBase = '';
   let baselineBody: { bytes: number; source: string; gzipBytes: number } | null = null;
 
-  const dbRuns: { database: 'postgres' | 'pglite'; env: Record<string, string> }[] = [];
+  const dbRuns: { database: string; env: Record<string, string> }[] = [];
   if (pgBench) dbRuns.push({ database: 'postgres', env: { DATABASE_URL: pgBench.url, DB_POOL_SIZE: '20' } });
   if (pgliteBench) dbRuns.push({ database: 'pglite', env: { DATA_DIR: pgliteBench.dataDir } });
+  if (opts.against) dbRuns.push({ database: opts.label, env: {} });
 
   console.log('\n• measuring');
   for (const run of dbRuns) {
-    const server = await startServer(run.database, run.env);
-    servers[run.database] = { readySeconds: round(server.readyMs / 1000, 1) };
+    const server: { child: Child | null; base: string; readyMs: number } = opts.against
+      ? { child: null, base: opts.against, readyMs: 0 }
+      : await startServer(run.database as 'postgres' | 'pglite', run.env);
+    if (server.child) servers[run.database] = { readySeconds: round(server.readyMs / 1000, 1) };
     samples[run.database] = await sampleTargets(server.base);
 
     if (!baseline) {
@@ -689,12 +751,12 @@ async function main() {
       rows.push(await measure({ id: 'baseline', label: 'baseline node:http (same JSON)', path: '/', kind: 'api' }, '-', baselineBase, baseline.proc.pid));
     }
 
-    for (const t of TARGETS) {
-      const row = await measure(t, run.database, server.base, server.child.proc.pid);
+    for (const t of SELECTED) {
+      const row = await measure(t, run.database, server.base, server.child?.proc.pid ?? opts.serverPid);
       row.sample = samples[run.database]![t.id];
       rows.push(row);
     }
-    await stopChild(server.child);
+    if (server.child) await stopChild(server.child);
   }
 
   // The machine is shared and noisy: measure the baseline again at the end and compare against the mean.
@@ -717,7 +779,7 @@ async function main() {
     );
   }
 
-  const header = ['target', 'database', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'err/non-2xx', 'x baseline', 'bytes/resp', 'load', 'cpu srv/pg/ac %'];
+  const header = ['target', 'database', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'err(t/o)/non-2xx', 'x baseline', 'bytes/resp', 'load', 'cpu srv/pg/ac %'];
   const table = rows.map((r) => [
     r.label,
     r.database,
@@ -725,7 +787,7 @@ async function main() {
     r.p50.toFixed(1),
     r.p95.toFixed(1),
     r.p99.toFixed(1),
-    `${r.errors + r.timeouts}/${r.non2xx}`,
+    `${r.errors}${r.timeouts ? `(${r.timeouts})` : ''}/${r.non2xx}`,
     `${((r.ratioToBaseline ?? 0) * 100).toFixed(1)} %`,
     String(r.bytesPerResponse),
     r.loadAverage1m.toFixed(1),
@@ -737,9 +799,9 @@ async function main() {
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of table) console.log(line(row));
-  console.log('  p50/p95/p99: exact nearest-rank over every 2xx response time; cpu: server process / all postgres processes / this bench (autocannon), % of one core;\n  bytes/resp: on the wire, headers included; load: 1-min load average when the measurement started (2 cores, shared machine)');
+  console.log('  p50/p95/p99: exact nearest-rank over every 2xx response time; cpu: server process / all postgres processes / this bench (autocannon), % of one core;\n  errors include timeouts (a response slower than 10 s, shown in brackets); bytes/resp: on the wire, headers included; load: 1-min load average when the measurement started (2 cores, shared machine)');
   for (const [db, s] of Object.entries(samples)) {
-    console.log(`  ${db} results per query: ${TARGETS.map((t) => `${t.id}=${s[t.id]?.total ?? 'n/a'}${s[t.id]?.contentEncoding ? ` (${s[t.id]!.contentEncoding})` : ''}`).join(', ')}`);
+    console.log(`  ${db} results per query: ${SELECTED.map((t) => `${t.id}=${s[t.id]?.total ?? 'n/a'}${s[t.id]?.contentEncoding ? ` (${s[t.id]!.contentEncoding})` : ''}`).join(', ')}`);
   }
 
   const checks: { target: string; database: string; metric: string; goal: string; value: string; pass: boolean; primary: boolean }[] = [];

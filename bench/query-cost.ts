@@ -6,6 +6,9 @@
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/<db seeded with 100k> node bench/query-cost.ts [--seconds 3] [--parallel]
 //
+// When products has a kind_head column (see relevanceStored below) a third variant reads the relevance boost
+// from it instead of computing it per row.
+//
 // Parallel query is switched off in the session by default (max_parallel_workers_per_gather = 0): a parallel
 // worker's CPU is not the backend's, so it would hide cost. --parallel keeps the server's setting.
 import fs from 'node:fs';
@@ -77,23 +80,37 @@ const ids = (r: pg.QueryResult | undefined) => (r?.rows ?? []).map((row) => Numb
 const curSummary = (rs: pg.QueryResult[]) => ({ ids: ids(rs[0]), total: Number(rs[1]?.rows[0]?.count) });
 const newSummary = (rs: pg.QueryResult[]) => ({ ids: ids(rs[0]), total: Number(rs[0]?.rows[0]?.total ?? 0) });
 
+/** Today's relevance (repository.server.ts, since "kind-first relevance"): text rank + 1 when the first word
+ * of the product's kind matches the first search word; that to_tsvector(...) is computed for every match. */
+const relevanceNow = (alias: string, tsq: string, first: string) =>
+  `(ts_rank_cd(${alias}search_vector, ${tsq}) + case when to_tsvector('olimpo_pt', olimpo_search_text(split_part(${alias}kind, ' ', 1))) @@ to_tsquery('olimpo_pt', olimpo_search_text('${first}')) then 1 else 0 end)`;
+/** The same boost read from a stored generated column (the proposed schema change), measured when it exists:
+ *  alter table products add column kind_head tsvector
+ *    generated always as (to_tsvector('olimpo_pt', olimpo_search_text(split_part(kind, ' ', 1)))) stored; */
+const relevanceStored = (alias: string, tsq: string, first: string) =>
+  `(ts_rank_cd(${alias}search_vector, ${tsq}) + case when ${alias}kind_head @@ to_tsquery('olimpo_pt', olimpo_search_text('${first}')) then 1 else 0 end)`;
+
+let hasKindHead = false;
+
 function apiScenario(id: string, title: string, q: string, filter: { sql: string; params: unknown[] } | null, sort: 'relevance' | 'price', limit: number): Scenario {
   const where = `("products"."search_vector" @@ ${TSQ('$1')}${filter ? ` and ${filter.sql}` : ''})`;
   const whereParams = [q, ...(filter?.params ?? [])];
+  const first = q.split(' & ')[0]!;
   const curOrder = sort === 'relevance'
-    ? { sql: `ts_rank_cd("products"."search_vector", ${TSQ('$1')}) desc, "products"."popularity" desc, "products"."id" asc`, params: [q] }
+    ? { sql: `${relevanceNow('"products".', TSQ('$1'), first)} desc, "products"."popularity" desc, "products"."id" asc`, params: [q] }
     : { sql: `"products"."price_cents" asc, "products"."id" asc`, params: [] };
-  const newOrder = sort === 'relevance'
-    ? { expr: `ts_rank_cd(p.search_vector, ${TSQ('$1')})`, keys: 'sort_key desc, p.popularity desc, p.id' }
-    : { expr: 'p.price_cents', keys: 'sort_key, p.id' };
-  return {
-    id,
-    title,
-    variants: [
-      { name: 'current: page + count (2 statements)', statements: currentSearch(where, whereParams, curOrder.sql, curOrder.params, limit), summary: curSummary },
-      { name: 'proposed: 1 statement, count(*) over (), image join after limit', statements: [proposedSearch(where, whereParams, newOrder.expr, newOrder.keys, limit)], summary: newSummary },
-    ],
-  };
+  const newOrder = (stored: boolean) =>
+    sort === 'relevance'
+      ? { expr: (stored ? relevanceStored : relevanceNow)('p.', TSQ('$1'), first), keys: 'sort_key desc, p.popularity desc, p.id' }
+      : { expr: 'p.price_cents', keys: 'sort_key, p.id' };
+  const variants: Variant[] = [
+    { name: 'current: page + count (2 statements)', statements: currentSearch(where, whereParams, curOrder.sql, curOrder.params, limit), summary: curSummary },
+    { name: 'proposed: 1 statement, count(*) over (), image join after limit', statements: [proposedSearch(where, whereParams, newOrder(false).expr, newOrder(false).keys, limit)], summary: newSummary },
+  ];
+  if (hasKindHead && sort === 'relevance') {
+    variants.push({ name: 'proposed + stored kind_head column for the boost', statements: [proposedSearch(where, whereParams, newOrder(true).expr, newOrder(true).keys, limit)], summary: newSummary });
+  }
+  return { id, title, variants };
 }
 
 // Facets: brand grouped into the five featured brands + "outros"; each facet ignores its own filter.
@@ -146,6 +163,7 @@ function facetSummaryProposed(r: pg.QueryResult | undefined) {
   return out;
 }
 
+function buildScenarios(): Scenario[] {
 const scenarios: Scenario[] = [
   apiScenario('api-farol-bosch', 'GET /api/products?q=farol&marca=bosch&limite=24', 'farol', { sql: `"products"."brand_slug" in ($2)`, params: ['bosch'] }, 'relevance', 24),
   apiScenario('api-pastilha-freio', 'GET /api/products?q=pastilha freio&categoria=freios&ordem=menor-preco (50)', 'pastilha & freio', { sql: `"products"."category" = $2`, params: ['freios'] }, 'price', 50),
@@ -180,6 +198,8 @@ const scenarios: Scenario[] = [
     ],
   });
 }
+return scenarios;
+}
 
 function cpuSeconds(pid: number): number {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -206,6 +226,8 @@ const client = new pg.Client({ connectionString: url });
 await client.connect();
 const backendPid = Number((await client.query('select pg_backend_pid() as pid')).rows[0].pid);
 if (!values.parallel) await client.query('set max_parallel_workers_per_gather = 0');
+hasKindHead = (await client.query("select 1 from information_schema.columns where table_name = 'products' and column_name = 'kind_head'")).rowCount === 1;
+const scenarios = buildScenarios();
 console.log(`PostgreSQL backend ${backendPid}; parallel query ${values.parallel ? 'as configured' : 'off'}; ${seconds} s per variant in 2 interleaved rounds\n`);
 
 for (const sc of scenarios) {
@@ -221,7 +243,7 @@ for (const sc of scenarios) {
       acc[i]!.summary = v.summary(r.last);
     }
   }
-  const same = JSON.stringify(acc[0]!.summary) === JSON.stringify(acc[1]!.summary);
+  const same = acc.every((a) => JSON.stringify(a.summary) === JSON.stringify(acc[0]!.summary));
   for (const [i, v] of sc.variants.entries()) {
     const w = Float64Array.from(acc[i]!.walls).sort();
     const med = w[Math.floor(w.length / 2)]!;
@@ -229,6 +251,8 @@ for (const sc of scenarios) {
     const cpuMs = (acc[i]!.cpu * 1000) / w.length;
     console.log(`  ${v.name.padEnd(66)} ${String(w.length).padStart(5)} req  wall median ${med.toFixed(2).padStart(7)} ms  p95 ${p95.toFixed(2).padStart(7)} ms  backend CPU ${cpuMs.toFixed(2).padStart(7)} ms/req`);
   }
-  console.log(`  results identical: ${same ? 'yes' : 'NO'}${same ? '' : `\n    current:  ${JSON.stringify(acc[0]!.summary).slice(0, 400)}\n    proposed: ${JSON.stringify(acc[1]!.summary).slice(0, 400)}`}\n`);
+  console.log(`  results identical: ${same ? 'yes' : 'NO'}`);
+  if (!same) for (const [i, v] of sc.variants.entries()) console.log(`    ${v.name}: ${JSON.stringify(acc[i]!.summary).slice(0, 300)}`);
+  console.log('');
 }
 await client.end();
