@@ -1,0 +1,54 @@
+// The production server, started by server/main.ts once NODE_ENV is set.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { serve } from '@hono/node-server';
+import type { ServerBuild } from 'react-router';
+import { env } from '../src/config/env.ts';
+import { createApp } from './app.ts';
+import { bootDatabase, bootServices, llmConfig } from './boot.ts';
+import { createLogger } from './logger.ts';
+
+async function main() {
+  let config;
+  try {
+    config = env();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  const buildFile = path.resolve('build/server/index.js');
+  if (!fs.existsSync(buildFile)) {
+    logger.fatal('Build não encontrado. Rode "npm run build" (ou "npm start", que compila quando falta).');
+    process.exit(1);
+  }
+  bootServices(config, logger);
+  let database;
+  try {
+    database = await bootDatabase(config, logger);
+  } catch (err) {
+    logger.fatal({ err }, (err as Error).message);
+    process.exit(1);
+  }
+  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  const app = createApp({ build, database: () => database, logger, publicUrl: config.PUBLIC_URL, trustProxy: config.TRUST_PROXY, chat: { llm: llmConfig(config), perMinute: config.CHAT_RATE_LIMIT_PER_MINUTE } });
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    logger.info(`Olimpo Peças em http://localhost:${info.port}`);
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'encerrando');
+    server.close(() => {
+      void database.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+void main();
