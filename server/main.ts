@@ -2,3 +2,4 @@
 // production or development build when first imported, from NODE_ENV: set it before anything loads them.
 process.env.NODE_ENV ??= 'production';
 await import('./start.ts');
+export {};
