@@ -10,9 +10,17 @@ import { Header } from './components/Header.tsx';
 import { NotFound } from './components/NotFound.tsx';
 import { syncAccountCart } from './lib/account-cart.ts';
 import { clearFlashCookie, readFlash } from './lib/flash.server.ts';
-import { NonceContext } from './lib/request-context.ts';
+import { databaseDownContext, NonceContext } from './lib/request-context.ts';
 import { getSessionUser } from './lib/session.server.ts';
 import { publicUrl } from './lib/site.server.ts';
+
+// The server found the database unreachable (server/app.ts): answer the maintenance page with a 503
+// before any loader runs, instead of a 500 from the first query that fails.
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ context }) => {
+    if (context.get(databaseDownContext)) throw data(null, { status: 503 });
+  },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   // A database hiccup must not take the header down with it: the page's own loader reports it.
@@ -101,7 +109,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const badRequest = isRouteErrorResponse(error) && error.status === 400;
   return (
     <section className="container-page py-20 text-center">
-      <title>{badRequest ? 'Pedido inválido | Olimpo Peças' : 'Erro | Olimpo Peças'}</title>
+      <title>{badRequest ? 'Pedido inválido | Olimpo Peças' : unavailable ? 'Em manutenção | Olimpo Peças' : 'Erro | Olimpo Peças'}</title>
       <h1 className="text-3xl font-extrabold">
         {badRequest ? 'Não foi possível entender o pedido' : unavailable ? 'Estamos em manutenção rápida' : 'Algo deu errado'}
       </h1>

@@ -6,12 +6,13 @@ import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import type { MiddlewareHandler } from 'hono';
 import { createRequestHandler, RouterContextProvider } from 'react-router';
 import type { ServerBuild } from 'react-router';
-import { nonceContext } from '../app/lib/request-context.ts';
+import { databaseDownContext, nonceContext } from '../app/lib/request-context.ts';
 import type { Database } from '../src/db/client.server.ts';
 import { authFor, providerFormOrigins } from '../src/domain/accounts/auth.server.ts';
 import { MSG } from '../src/domain/accounts/messages.ts';
@@ -25,6 +26,7 @@ import { chatApi } from './api/chat.ts';
 import type { ChatApiOptions } from './api/chat.ts';
 import { ordersApi } from './api/orders.ts';
 import { openApiDocument } from './api/openapi.ts';
+import { createDatabaseGate } from './database-gate.ts';
 import { apiError } from './http.ts';
 import type { Logger } from './logger.ts';
 
@@ -67,12 +69,25 @@ function securityHeaders(nonce: string, https: boolean): Record<string, string> 
   return headers;
 }
 
+const UNAVAILABLE_MESSAGE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
+const INTERNAL_ERROR_MESSAGE = 'Erro interno. Tente novamente em instantes.';
+const RETRY_AFTER_SECONDS = '5';
+
+/** The JSON API (pt-BR `{ erro }` bodies), as opposed to pages. */
+const isApiPath = (p: string) => p.startsWith('/api/') || p === '/orders' || p === '/chat';
+
 export function createApp(opts: AppOptions) {
   const app = new Hono();
   const mode = opts.mode ?? 'production';
   const https = opts.publicUrl.startsWith('https://');
   const clientDir = opts.clientDir ?? path.resolve('build/client');
   const db = () => opts.database().db;
+  // Database outages become 503s (maintenance page, pt-BR JSON) instead of 500s or hanging requests.
+  const gate = createDatabaseGate(() => opts.database().ping());
+  const unavailable = (c: Context) => {
+    c.header('Retry-After', RETRY_AFTER_SECONDS);
+    return apiError(c, 503, UNAVAILABLE_MESSAGE);
+  };
 
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -89,15 +104,19 @@ export function createApp(opts: AppOptions) {
   app.use('*', originCheck(new URL(opts.publicUrl).origin));
   app.use('*', pageBodyLimit());
 
-  app.onError((err, c) => {
+  // A failure is the database's when it does not answer a ping right now: 503, else a real 500.
+  app.onError(async (err, c) => {
     opts.logger.error({ err, path: c.req.path }, 'unhandled error');
-    if (c.req.path.startsWith('/api/')) return apiError(c, 503, 'Serviço temporariamente indisponível. Tente novamente em instantes.');
-    return c.text('Erro interno. Tente novamente em instantes.', 500);
+    const databaseUp = await gate.check();
+    if (isApiPath(c.req.path)) return databaseUp ? c.json({ erro: INTERNAL_ERROR_MESSAGE }, 500) : unavailable(c);
+    if (databaseUp) return c.text(INTERNAL_ERROR_MESSAGE, 500);
+    c.header('Retry-After', RETRY_AFTER_SECONDS);
+    return c.text('Estamos em manutenção rápida. Tente novamente em instantes.', 503);
   });
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
-    const ok = await opts.database().ping();
+    const ok = await gate.check();
     return c.json({ status: ok ? 'ok' : 'indisponível', database: ok }, ok ? 200 : 503);
   });
 
@@ -106,6 +125,11 @@ export function createApp(opts: AppOptions) {
   app.use('/api/*', limit);
   app.use('/orders', limit);
   app.use('/chat', limit);
+  // While the database is known to be down the API answers 503 at once (the CEP lookup does not need it).
+  app.use('*', async (c, next) => {
+    if (isApiPath(c.req.path) && !c.req.path.startsWith('/api/cep/') && !(await gate.isUp())) return unavailable(c);
+    await next();
+  });
   app.route('/', ordersApi(db, opts.logger));
   app.route('/', chatApi(db, opts.logger, opts.chat ?? { llm: null }));
   app.route('/api', catalogApi(db));
@@ -165,9 +189,26 @@ export function createApp(opts: AppOptions) {
     const handler = handlerPromise
       ? await handlerPromise
       : createRequestHandler(await (opts.build as () => Promise<ServerBuild>)(), mode);
-    const context = new RouterContextProvider();
-    context.set(nonceContext, c.get('nonce' as never) as string);
-    return handler(c.req.raw, context);
+    // With databaseDown, the root route's middleware answers the maintenance page (503) before any loader.
+    const render = (databaseDown: boolean) => {
+      const context = new RouterContextProvider();
+      context.set(nonceContext, c.get('nonce' as never) as string);
+      context.set(databaseDownContext, databaseDown);
+      return handler(c.req.raw, context);
+    };
+    const maintenance = async () => {
+      const res = await render(true);
+      res.headers.set('Retry-After', RETRY_AFTER_SECONDS);
+      return res;
+    };
+    if (!(await gate.isUp())) return maintenance();
+    const res = await render(false);
+    // A loader failed: when the database is the reason, the shopper gets the maintenance page, not a 500.
+    if (res.status >= 500 && (c.req.method === 'GET' || c.req.method === 'HEAD') && !(await gate.check())) {
+      await res.body?.cancel();
+      return maintenance();
+    }
+    return res;
   });
 
   return app;
@@ -213,7 +254,7 @@ function originCheck(publicOrigin: string): MiddlewareHandler {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || CROSS_SITE_ALLOWED.some((re) => re.test(c.req.path))) return next();
     if (sameOrigin(c.req.raw.headers, publicOrigin)) return next();
-    if (c.req.path.startsWith('/api/')) return apiError(c, 403, MSG.forbiddenOrigin);
+    if (isApiPath(c.req.path)) return apiError(c, 403, MSG.forbiddenOrigin);
     return c.html(simplePage('Envio recusado', MSG.forbiddenOrigin), 403);
   };
 }
@@ -225,7 +266,7 @@ const photoForms = bodyLimit({ maxSize: 6 * 1024 * 1024, onError: (c) => c.html(
 
 function pageBodyLimit(): MiddlewareHandler {
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith('/api/')) return next();
+    if (SAFE_METHODS.has(c.req.method) || isApiPath(c.req.path)) return next();
     return (PHOTO_FORMS.test(c.req.path) ? photoForms : smallForms)(c, next);
   };
 }

@@ -1,5 +1,6 @@
 // Small helpers shared by the API handlers: pt-BR error bodies, query and JSON body parsing.
 import type { Context } from 'hono';
+import type { z } from 'zod';
 
 export function apiError(c: Context, status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503, message: string) {
   return c.json({ erro: message }, status);
@@ -7,6 +8,15 @@ export function apiError(c: Context, status: 400 | 401 | 403 | 404 | 409 | 413 |
 
 export function searchParamsOf(c: Context): URLSearchParams {
   return new URL(c.req.url).searchParams;
+}
+
+/**
+ * Validates a request body with a schema. A field whose schema has no message of its own (a wrong type, a
+ * `null` where an object goes, a body that is not an object) gets `fallback`, never zod's English default.
+ */
+export function validate<S extends z.ZodType>(schema: S, value: unknown, fallback: string): { ok: true; data: z.output<S> } | { ok: false; message: string } {
+  const result = schema.safeParse(value, { error: () => fallback });
+  return result.success ? { ok: true, data: result.data } : { ok: false, message: result.error.issues[0]?.message ?? fallback };
 }
 
 /** The request's JSON body, or a pt-BR reason it could not be read. */

@@ -9,5 +9,11 @@ type Holder = { [KEY]?: RouterContext<string> };
 
 export const nonceContext: RouterContext<string> = ((globalThis as Holder)[KEY] ??= createRouterContext<string>(''));
 
+const DOWN_KEY = Symbol.for('olimpo.databaseDownContext');
+type DownHolder = { [DOWN_KEY]?: RouterContext<boolean> };
+
+/** Set by the server when the database does not answer: the root route then renders the 503 page. */
+export const databaseDownContext: RouterContext<boolean> = ((globalThis as DownHolder)[DOWN_KEY] ??= createRouterContext<boolean>(false));
+
 /** The nonce for inline scripts, provided around the app by entry.server (empty in the browser). */
 export const NonceContext = createContext('');

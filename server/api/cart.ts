@@ -4,15 +4,15 @@ import type { Db } from '../../src/db/client.server.ts';
 import { quoteRequestSchema } from '../../src/domain/cart/quote.ts';
 import { quoteCart } from '../../src/domain/cart/quote.server.ts';
 import type { Logger } from '../logger.ts';
-import { apiError, readJson } from '../http.ts';
+import { apiError, readJson, validate } from '../http.ts';
 
 export function cartApi(getDb: () => Db, logger: Logger) {
   const api = new Hono();
   api.post('/cart/quote', async (c) => {
     const body = await readJson(c);
     if (!body.ok) return apiError(c, 400, body.message);
-    const parsed = quoteRequestSchema.safeParse(body.value);
-    if (!parsed.success) return apiError(c, 400, parsed.error.issues[0]?.message ?? 'Carrinho inválido.');
+    const parsed = validate(quoteRequestSchema, body.value, 'Carrinho inválido.');
+    if (!parsed.ok) return apiError(c, 400, parsed.message);
     const quote = await quoteCart(getDb(), parsed.data, {
       onInvalidPrice: (productId) => logger.warn({ productId }, 'preço inválido tratado como 0'),
     });

@@ -10,7 +10,7 @@ import type { Db } from '../../src/db/client.server.ts';
 import { clientIpFrom } from '../../src/platform/client-ip.ts';
 import { rateLimit } from '../../src/platform/rate-limit.server.ts';
 import type { Logger } from '../logger.ts';
-import { apiError, readJson } from '../http.ts';
+import { apiError, readJson, validate } from '../http.ts';
 import { getViewer } from '../viewer.server.ts';
 
 export interface ChatApiOptions {
@@ -30,8 +30,8 @@ export function chatApi(getDb: () => Db, logger: Logger, opts: ChatApiOptions) {
   const handle = async (c: Context, shape: 'full' | 'legacy') => {
     const body = await readJson(c);
     if (!body.ok) return apiError(c, 400, body.message);
-    const parsed = chatRequestSchema.safeParse(body.value);
-    if (!parsed.success) return apiError(c, 400, parsed.error.issues[0]?.message ?? 'Mensagem inválida.');
+    const parsed = validate(chatRequestSchema, body.value, 'Mensagem inválida.');
+    if (!parsed.ok) return apiError(c, 400, parsed.message);
     const retryAfter = await overLimit(c);
     if (retryAfter !== null) {
       c.header('Retry-After', String(retryAfter));

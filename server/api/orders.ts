@@ -12,10 +12,12 @@ import { pixQrSvg } from '../../src/domain/payments/pix.ts';
 import { signWebhook, verifyWebhook } from '../../src/domain/payments/provider.ts';
 import { centsToReais } from '../../src/domain/pricing/money.ts';
 import type { Logger } from '../logger.ts';
-import { apiError, readJson } from '../http.ts';
+import { apiError, readJson, validate } from '../http.ts';
 import { getViewer } from '../viewer.server.ts';
 
 type Placed = Awaited<ReturnType<typeof placeOrderWithServices>>;
+
+const INVALID_ORDER = 'Dados do pedido inválidos. Revise o carrinho, o endereço e o pagamento.';
 
 function placedResponse(result: Placed) {
   if (!result.ok) return { status: result.status, body: { erro: result.message, ...(result.order ? { pedido: result.order } : {}) } };
@@ -53,8 +55,8 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
   api.post('/api/orders', async (c) => {
     const body = await readJson(c);
     if (!body.ok) return apiError(c, 400, body.message);
-    const parsed = placeOrderSchema.safeParse(body.value);
-    if (!parsed.success) return apiError(c, 400, parsed.error.issues[0]?.message ?? MESSAGES.orderFailed);
+    const parsed = validate(placeOrderSchema, body.value, INVALID_ORDER);
+    if (!parsed.ok) return apiError(c, 400, parsed.message);
     const viewer = await getViewer(c.req.raw, getDb());
     const result = await placeOrderWithServices(getDb(), parsed.data, viewer);
     const { status, body: out } = placedResponse(result);
@@ -144,11 +146,11 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
   api.post('/orders', async (c) => {
     const body = await readJson(c);
     if (!body.ok) return apiError(c, 400, body.message);
-    const legacy = legacyOrderSchema.safeParse(body.value);
-    if (!legacy.success) return apiError(c, 400, legacy.error.issues[0]?.message ?? MESSAGES.orderFailed);
+    const legacy = validate(legacyOrderSchema, body.value, INVALID_ORDER);
+    if (!legacy.ok) return apiError(c, 400, legacy.message);
     const l = legacy.data;
     const key = c.req.header('idempotency-key') ?? crypto.randomUUID();
-    const parsed = placeOrderSchema.safeParse({
+    const parsed = validate(placeOrderSchema, {
       idempotencyKey: key,
       email: l.email,
       lines: l.items.map((i) => ({ productId: i.id, color: i.cor, size: i.tamanho, quantity: i.quantity })),
@@ -158,8 +160,8 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
       payment: l.payment,
       installments: l.installments ?? 1,
       card: l.card,
-    });
-    if (!parsed.success) return apiError(c, 400, parsed.error.issues[0]?.message ?? MESSAGES.orderFailed);
+    }, INVALID_ORDER);
+    if (!parsed.ok) return apiError(c, 400, parsed.message);
     const result = await placeOrderWithServices(getDb(), parsed.data, await getViewer(c.req.raw, getDb()));
     const { status, body: out } = placedResponse(result);
     return c.json(out, (result.ok ? 201 : status) as 201);

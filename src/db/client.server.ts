@@ -39,7 +39,9 @@ const defaultMigrations = () => path.resolve(process.env.MIGRATIONS_DIR ?? 'migr
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const migrationsFolder = opts.migrationsFolder ?? defaultMigrations();
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // Without a connection timeout a database host that stops answering (no refusal, just silence) makes
+    // every request wait forever; with it they fail after a few seconds and the server answers 503.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -76,12 +78,22 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
 }
 
+const CONNECT_TIMEOUT_MS = 5000;
+const PING_TIMEOUT_MS = 3000;
+
+/** `select 1`, false when it fails or takes longer than PING_TIMEOUT_MS (readiness must answer quickly). */
 async function ping(db: Db): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('ping timeout')), PING_TIMEOUT_MS);
+  });
   try {
-    await db.execute(sql`select 1`);
+    await Promise.race([db.execute(sql`select 1`), timeout]);
     return true;
   } catch {
     return false;
+  } finally {
+    clearTimeout(timer);
   }
 }
 

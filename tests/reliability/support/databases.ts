@@ -1,0 +1,141 @@
+// Databases for real server processes: a temporary PGlite data folder, or a fresh PostgreSQL database made
+// from TEST_DATABASE_URL (as tests/support/databases.ts does), migrated and seeded by the test itself so the
+// servers start with SEED_ON_START=false. The test reads and writes them with a connection of its own.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { openDatabase } from '../../../src/db/client.server.ts';
+import type { Database, Db } from '../../../src/db/client.server.ts';
+import { seedCatalog } from '../../../src/domain/catalog/seed/seed.server.ts';
+import { seedCouponsIfEmpty } from '../../../src/domain/pricing/coupons.server.ts';
+import { DATABASE_KINDS, queryRows } from '../../support/databases.ts';
+import type { Kind } from '../../support/databases.ts';
+
+export { DATABASE_KINDS, queryRows };
+export type { Kind };
+
+export interface ServerDatabase {
+  kind: Kind;
+  /** What to hand to AppServer.create. */
+  server: { dataDir?: string; databaseUrl?: string };
+  /** PostgreSQL only: the database's own URL. */
+  url?: string;
+  /**
+   * Runs `fn` on a connection of the test's own. PGlite allows one process per folder: stop the server
+   * first (the lock file refuses otherwise).
+   */
+  use<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  dispose(): Promise<void>;
+}
+
+const PREFIX = 'olimpo-rel-';
+const OWNER_FILE = '.owner-pid';
+
+/** Folders left by a run that was killed outright (its afterAll never ran): removed once their owner is gone. */
+function sweepStaleFolders(): void {
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    if (!name.startsWith(PREFIX)) continue;
+    const dir = path.join(os.tmpdir(), name);
+    try {
+      const owner = Number(fs.readFileSync(path.join(dir, OWNER_FILE), 'utf8'));
+      if (Number.isSafeInteger(owner) && owner > 0 && isAlive(owner)) continue;
+      fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // no owner file: not ours, or already gone
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export function withDatabaseName(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function prepare(database: Database, seedProducts: number): Promise<void> {
+  await database.migrate();
+  await seedCatalog(database.db, { count: seedProducts });
+  await seedCouponsIfEmpty(database.db);
+}
+
+export async function createServerDatabase(kind: Kind, opts: { seedProducts?: number; prepare?: (db: Db) => Promise<void> } = {}): Promise<ServerDatabase> {
+  const seedProducts = opts.seedProducts ?? 40;
+  if (kind === 'pglite') {
+    sweepStaleFolders();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), PREFIX));
+    fs.writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
+    const use = async <T>(fn: (db: Db) => Promise<T>): Promise<T> => {
+      const database = await openDatabase({ dataDir: dir });
+      try {
+        return await fn(database.db);
+      } finally {
+        await database.close();
+      }
+    };
+    const database = await openDatabase({ dataDir: dir });
+    try {
+      await prepare(database, seedProducts);
+      await opts.prepare?.(database.db);
+    } finally {
+      await database.close();
+    }
+    return { kind, server: { dataDir: dir }, use, dispose: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) throw new Error('TEST_DATABASE_URL não definido');
+  const name = `olimpo_rel_${crypto.randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = withDatabaseName(admin, name);
+  const database = await openDatabase({ databaseUrl: url, poolSize: 3 });
+  await prepare(database, seedProducts);
+  await opts.prepare?.(database.db);
+  return {
+    kind,
+    server: { databaseUrl: url },
+    url,
+    use: (fn) => fn(database.db),
+    dispose: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return queryRows<T>(db, query);
+}
+
+/** Every row of every table outside PostgreSQL's own schemas, in PostgreSQL's text form: a full dump. */
+export async function dumpAllRows(db: Db): Promise<{ table: string; text: string }[]> {
+  const tables = await rows<{ schema: string; name: string }>(
+    db,
+    sql`select table_schema as schema, table_name as name from information_schema.tables
+        where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE' order by 1, 2`,
+  );
+  const out: { table: string; text: string }[] = [];
+  for (const { schema, name } of tables) {
+    const found = await rows<{ t: string }>(db, sql`select t::text as t from ${sql.identifier(schema)}.${sql.identifier(name)} t`);
+    for (const r of found) out.push({ table: `${schema}.${name}`, text: r.t });
+  }
+  return out;
+}
