@@ -43,6 +43,8 @@ export type Env = z.infer<typeof schema>;
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings mean "not set", as in most .env files.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  // Without PUBLIC_URL the shop is where it listens: http://localhost:<PORT>.
+  if (cleaned.PUBLIC_URL === undefined && cleaned.PORT !== undefined) cleaned.PUBLIC_URL = `http://localhost:${cleaned.PORT}`;
   const result = schema
     .superRefine((v, ctx) => {
       // A real deployment (https, or several instances on PostgreSQL) must share one configured secret.
