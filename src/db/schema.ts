@@ -4,3 +4,4 @@ export * from '../domain/catalog/schema.ts';
 export * from '../domain/pricing/schema.ts';
 export * from '../domain/orders/schema.ts';
 export * from '../domain/payments/schema.ts';
+export * from '../domain/fitment/schema.ts';
