@@ -21,9 +21,20 @@ function tsQuery(terms: string[]): SQL | null {
 
 type Filter = 'brand' | 'category' | 'vehicle' | 'condition';
 
-function conditions(query: CatalogQuery, ts: SQL | null, except?: Filter): SQL[] {
+/**
+ * A restriction other domains put on a search without the catalog knowing its rules: the vehicle filter
+ * (fitment) is `where`, and `first` ranks some results ahead under "mais relevantes" (parts made for the
+ * vehicle before universal ones).
+ */
+export interface SearchRestriction {
+  where: SQL;
+  first?: SQL;
+}
+
+function conditions(query: CatalogQuery, ts: SQL | null, except?: Filter, restrict?: SearchRestriction): SQL[] {
   const where: SQL[] = [];
   if (ts) where.push(sql`${products.searchVector} @@ ${ts}`);
+  if (restrict) where.push(restrict.where);
   if (except !== 'brand' && query.brands.length > 0) {
     const named = query.brands.filter((b) => b !== OTHER_BRANDS.slug);
     const parts: SQL[] = [];
@@ -47,7 +58,7 @@ function relevance(ts: SQL, firstTerm: string): SQL {
   return sql`(ts_rank_cd(${products.searchVector}, ${ts}) + case when to_tsvector('olimpo_pt', olimpo_search_text(split_part(${products.kind}, ' ', 1))) @@ to_tsquery('olimpo_pt', olimpo_search_text(${firstTerm})) then 1 else 0 end) desc`;
 }
 
-function orderBy(query: CatalogQuery, ts: SQL | null, terms: string[]): SQL[] {
+function orderBy(query: CatalogQuery, ts: SQL | null, terms: string[], restrict?: SearchRestriction): SQL[] {
   switch (query.sort) {
     case 'menor-preco':
       return [asc(products.priceCents), asc(products.id)];
@@ -59,10 +70,12 @@ function orderBy(query: CatalogQuery, ts: SQL | null, terms: string[]): SQL[] {
       return [desc(products.createdAt), desc(products.id)];
     case 'a-z':
       return [sql`lower(olimpo_unaccent(${products.title}))`, asc(products.id)];
-    case 'relevancia':
+    case 'relevancia': {
+      const first = restrict?.first ? [sql`${restrict.first} desc`] : [];
       return ts && terms[0]
-        ? [relevance(ts, terms[0]), desc(products.popularity), asc(products.id)]
-        : [desc(products.popularity), asc(products.id)];
+        ? [...first, relevance(ts, terms[0]), desc(products.popularity), asc(products.id)]
+        : [...first, desc(products.popularity), asc(products.id)];
+    }
   }
 }
 
@@ -126,9 +139,9 @@ function summaries(db: Db) {
     .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)));
 }
 
-async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacets: boolean) {
+async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacets: boolean, restrict?: SearchRestriction) {
   const ts = tsQuery(terms);
-  const where = and(...conditions(query, ts));
+  const where = and(...conditions(query, ts, undefined, restrict));
   const offset = (query.page - 1) * query.pageSize;
   const [rows, countRows, facets] = await Promise.all([
     db
@@ -136,11 +149,11 @@ async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacet
       .from(products)
       .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
       .where(where)
-      .orderBy(...orderBy(query, ts, terms))
+      .orderBy(...orderBy(query, ts, terms, restrict))
       .limit(query.pageSize)
       .offset(offset),
     db.select({ n: sql<number>`count(*)::int` }).from(products).where(where),
-    withFacets ? facetCounts(db, query, ts) : Promise.resolve(undefined),
+    withFacets ? facetCounts(db, query, ts, restrict) : Promise.resolve(undefined),
   ]);
   return {
     items: rows.map((r) => ({ ...toSummary(r), description: r.description })),
@@ -152,15 +165,15 @@ async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacet
 export async function searchProducts(
   db: Db,
   query: CatalogQuery,
-  opts: { facets?: boolean } = {},
+  opts: { facets?: boolean; restrict?: SearchRestriction } = {},
 ): Promise<SearchResult> {
   const terms = searchTerms(query.q);
-  let result = await runSearch(db, query, terms, opts.facets ?? false);
+  let result = await runSearch(db, query, terms, opts.facets ?? false, opts.restrict);
   let correctedQuery: string | null = null;
   if (result.total === 0 && terms.length > 0) {
     const corrected = await correctTerms(db, terms);
     if (corrected.join(' ') !== terms.join(' ')) {
-      const retry = await runSearch(db, query, corrected, opts.facets ?? false);
+      const retry = await runSearch(db, query, corrected, opts.facets ?? false, opts.restrict);
       if (retry.total > 0) {
         result = retry;
         correctedQuery = corrected.join(' ');
@@ -204,25 +217,25 @@ export async function refreshLexicon(db: Db): Promise<void> {
     on conflict do nothing`);
 }
 
-async function facetCounts(db: Db, query: CatalogQuery, ts: SQL | null): Promise<Facets> {
+async function facetCounts(db: Db, query: CatalogQuery, ts: SQL | null, restrict?: SearchRestriction): Promise<Facets> {
   const brandKey = sql<string>`case when ${inArray(products.brandSlug, FEATURED_BRAND_SLUGS)} then ${products.brandSlug} else ${OTHER_BRANDS.slug} end`;
   const count = sql<number>`count(*)::int`;
   const [brands, categories, vehicles, conds] = await Promise.all([
-    db.select({ k: brandKey, n: count }).from(products).where(and(...conditions(query, ts, 'brand'))).groupBy(sql`1`),
+    db.select({ k: brandKey, n: count }).from(products).where(and(...conditions(query, ts, 'brand', restrict))).groupBy(sql`1`),
     db
       .select({ k: products.category, n: count })
       .from(products)
-      .where(and(...conditions(query, ts, 'category')))
+      .where(and(...conditions(query, ts, 'category', restrict)))
       .groupBy(products.category),
     db
       .select({ k: products.vehicleType, n: count })
       .from(products)
-      .where(and(...conditions(query, ts, 'vehicle')))
+      .where(and(...conditions(query, ts, 'vehicle', restrict)))
       .groupBy(products.vehicleType),
     db
       .select({ k: products.condition, n: count })
       .from(products)
-      .where(and(...conditions(query, ts, 'condition')))
+      .where(and(...conditions(query, ts, 'condition', restrict)))
       .groupBy(products.condition),
   ]);
   const options = (all: readonly { slug: string; label: string }[], rows: { k: string; n: number }[]): FacetOption[] => {
@@ -276,19 +289,19 @@ export async function getProduct(db: Db, id: number): Promise<ProductDetail | nu
   };
 }
 
-/** "Produtos em alta": the most popular products in stock. */
-export async function trendingProducts(db: Db, limit: number): Promise<ProductSummary[]> {
+/** "Produtos em alta": the most popular products in stock (of those the restriction allows, if any). */
+export async function trendingProducts(db: Db, limit: number, restrict?: SearchRestriction): Promise<ProductSummary[]> {
   const rows = await summaries(db)
-    .where(sql`${products.stock} > 0`)
+    .where(and(sql`${products.stock} > 0`, restrict?.where))
     .orderBy(desc(products.popularity), asc(products.id))
     .limit(limit);
   return rows.map(toSummary);
 }
 
-/** Related products: others of the same category, most popular first. */
-export async function relatedProducts(db: Db, product: { id: number; category: string }, limit: number) {
+/** Related products: others of the same category, most popular first (of those the restriction allows, if any). */
+export async function relatedProducts(db: Db, product: { id: number; category: string }, limit: number, restrict?: SearchRestriction) {
   const rows = await summaries(db)
-    .where(and(eq(products.category, product.category), sql`${products.id} <> ${product.id}`, sql`${products.stock} > 0`))
+    .where(and(eq(products.category, product.category), sql`${products.id} <> ${product.id}`, sql`${products.stock} > 0`, restrict?.where))
     .orderBy(desc(products.popularity), asc(products.id))
     .limit(limit);
   return rows.map(toSummary);
