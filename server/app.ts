@@ -16,6 +16,7 @@ import { catalogApi } from './api/catalog.ts';
 import { chatApi } from './api/chat.ts';
 import type { ChatApiOptions } from './api/chat.ts';
 import { ordersApi } from './api/orders.ts';
+import { vehiclesApi } from './api/vehicles.ts';
 import { openApiDocument } from './api/openapi.ts';
 import { apiError } from './http.ts';
 import type { Logger } from './logger.ts';
@@ -93,6 +94,7 @@ export function createApp(opts: AppOptions) {
   app.route('/', ordersApi(db, opts.logger));
   app.route('/', chatApi(db, opts.logger, opts.chat ?? { llm: null }));
   app.route('/api', catalogApi(db));
+  app.route('/api', vehiclesApi(db));
   app.route('/api', cartApi(db, opts.logger));
   app.all('/api/*', (c) => apiError(c, 404, 'Rota da API não encontrada.'));
 
