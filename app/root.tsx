@@ -8,9 +8,20 @@ import { Header } from './components/Header.tsx';
 import { NotFound } from './components/NotFound.tsx';
 import { NonceContext } from './lib/request-context.ts';
 import { publicUrl } from './lib/site.server.ts';
+import { VehicleBar } from './components/vehicle/VehicleBar.tsx';
+import { getDb } from '../src/db/client.server.ts';
+import { loadGarage } from '../src/domain/fitment/garage.server.ts';
+import { garageView } from './lib/garage.server.ts';
 
-export function loader() {
-  return { publicUrl: publicUrl() };
+export async function loader({ request }: Route.LoaderArgs) {
+  // The garage (header bar, list, product page) is read on the first request, so it renders server-side.
+  let garage = null;
+  try {
+    garage = garageView(await loadGarage(getDb(), request));
+  } catch {
+    // Without the database the pages show their own error; the header simply has no vehicle.
+  }
+  return { publicUrl: publicUrl(), garage };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -27,6 +38,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         <Header />
+        <VehicleBar />
         <PendingNotice />
         <main id="conteudo" className="flex-1">
           {children}
