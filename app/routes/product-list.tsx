@@ -289,8 +289,9 @@ function VehicleBanner({ vehicle, query, returnTo }: { vehicle: VehicleInfo; que
   const withoutVehicle = `/ProductList?${queryToParams({ ...query, vehicleId: null, year: null, page: 1 })}`;
   return (
     <div role="region" aria-label="Veículo" className="mb-5 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-green-300 bg-green-50 px-4 py-3 text-green-950">
-      <CarIcon className="shrink-0 text-green-800" />
-      <p className="min-w-0 flex-1">
+      <p className="flex min-w-0 grow basis-64 gap-3">
+        <CarIcon className="mt-0.5 shrink-0 text-green-800" />
+        <span>
         {vehicle.source === 'garage' ? (
           <>
             Mostrando só peças que servem no seu <strong>{vehicle.fullLabel}</strong> e as universais.
@@ -305,6 +306,7 @@ function VehicleBanner({ vehicle, query, returnTo }: { vehicle: VehicleInfo; que
             Mostrando só peças que servem no <strong>{vehicle.fullLabel}</strong> e as universais.
           </>
         )}
+        </span>
       </p>
       <div className="flex flex-wrap items-center gap-3 text-sm font-semibold">
         {vehicle.source === 'garage' ? (

@@ -47,7 +47,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     product,
     related,
     compatibility: {
-      lines: compatibilityTable(fitment.rows).map(({ vehicleIds: _ids, ...l }) => l),
+      lines: compatibilityTable(fitment.rows).map(({ vehicleIds, ...l }) => ({ ...l, mine: active !== null && vehicleIds.includes(active.vehicle.id) })),
       universal: fitment.universalTypes.map((t) => labelOf.vehicle(t).toLowerCase()),
       answer,
       relatedFor: active ? shortLabel(active.vehicle, active.year) : null,

@@ -1,4 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { E2E_PORT } from './paths.ts';
+
+// The server's public origin (start-server.ts sets PUBLIC_URL from E2E_PORT).
+const ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 
 test.describe('404', () => {
   for (const path of ['/qualquer-coisa', '/Error', '/ProductView/999999']) {
@@ -85,7 +89,7 @@ test.describe('SEO', () => {
       const href = (await canonical.getAttribute('href'))!;
       expect(href).toMatch(/^https?:\/\//);
       const url = new URL(href);
-      expect(url.origin).toBe('http://127.0.0.1:3100');
+      expect(url.origin).toBe(ORIGIN);
       expect(url.pathname).toBe(new URL(path, 'http://x').pathname);
       await expect(page.locator('meta[property="og:title"]')).toHaveCount(1);
     });
@@ -97,11 +101,11 @@ test.describe('SEO', () => {
     expect(sitemap.headers()['content-type']).toContain('xml');
     const xml = await sitemap.text();
     expect(xml).toContain('<urlset');
-    expect(xml).toContain('<loc>http://127.0.0.1:3100/ProductView/1</loc>');
+    expect(xml).toContain(`<loc>${ORIGIN}/ProductView/1</loc>`);
 
     const robots = await request.get('/robots.txt');
     expect(robots.status()).toBe(200);
     const text = await robots.text();
-    expect(text).toMatch(/^Sitemap: http:\/\/127\.0\.0\.1:3100\/sitemap\.xml$/m);
+    expect(text.split('\n')).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
   });
 });

@@ -4,7 +4,8 @@ import { useReturnPath } from './VehicleBar.tsx';
 import { VehicleSelector } from './VehicleSelector.tsx';
 
 export interface CompatibilityView {
-  lines: { vehicle: string; version: string; years: string }[];
+  /** `mine`: the line of the shopper's active vehicle. */
+  lines: { vehicle: string; version: string; years: string; mine: boolean }[];
   /** Vehicle types the product is universal for ("carros"). */
   universal: string[];
   /** The answer for the shopper's active vehicle. */
@@ -87,9 +88,12 @@ function LinesTable({ lines, caption }: { lines: CompatibilityView['lines']; cap
       </thead>
       <tbody className="divide-y divide-neutral-200">
         {lines.map((l) => (
-          <tr key={`${l.vehicle}|${l.version}|${l.years}`}>
+          <tr key={`${l.vehicle}|${l.version}|${l.years}`} className={l.mine ? 'bg-green-50 font-semibold text-green-950' : undefined}>
             <td className="px-3 py-2 font-medium">{l.vehicle}</td>
-            <td className="px-3 py-2">{l.version}</td>
+            <td className="px-3 py-2">
+              {l.version}
+              {l.mine && <span className="ml-2 rounded bg-green-800 px-1.5 py-0.5 text-xs font-semibold text-white">seu veículo</span>}
+            </td>
             <td className="px-3 py-2 whitespace-nowrap tabular-nums">{l.years}</td>
           </tr>
         ))}

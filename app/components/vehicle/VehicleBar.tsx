@@ -77,7 +77,7 @@ export function VehicleBar() {
           </>
         ) : (
           <a href={garageLink} onClick={toggle} aria-expanded={open} aria-controls="painel-veiculo" className="rounded font-semibold hover:text-brand">
-            Qual é o seu veículo? <span className="font-normal text-neutral-300 underline underline-offset-2">Veja só as peças que servem nele</span>
+            Qual é o seu veículo? <span className="hidden font-normal text-neutral-300 underline underline-offset-2 sm:inline">Veja só as peças que servem nele</span>
           </a>
         )}
         <a href="/garagem" className="ml-auto hidden rounded px-1 text-neutral-300 underline underline-offset-2 hover:text-white sm:inline">
