@@ -10,6 +10,7 @@ import type { Db } from '../../src/db/client.server.ts';
 import type { Logger } from '../logger.ts';
 import { apiError, readJson } from '../http.ts';
 import { getViewer } from '../viewer.server.ts';
+import { loadGarage } from '../../src/domain/fitment/garage.server.ts';
 
 export interface ChatApiOptions {
   llm: LlmConfig | null;
@@ -30,7 +31,9 @@ export function chatApi(getDb: () => Db, logger: Logger, opts: ChatApiOptions) {
       c.header('Retry-After', String(retryAfter));
       return apiError(c, 429, 'Muitas mensagens em pouco tempo. Aguarde um instante e tente de novo.');
     }
-    const ctx = { db: getDb(), viewer: { userId: (await getViewer(c.req.raw)).userId } };
+    const db = getDb();
+    // The shopper's active garage vehicle (cookie or account): product answers list what fits it.
+    const ctx = { db, viewer: { userId: (await getViewer(c.req.raw)).userId }, garage: (await loadGarage(db, c.req.raw)).active };
     const messages = parsed.data.mensagens;
 
     if (shape === 'full' && c.req.query('stream') === '1') {

@@ -45,7 +45,9 @@ export async function vehicleForSearch(
   db: Db,
   query: CatalogQuery,
   garage: GarageEntry | null,
+  choice?: VehicleChoice,
 ): Promise<{ ok: true; vehicle: AppliedVehicle | null; q: string } | { ok: false; message: string }> {
+  if (choice && choice.vehicles.length > 0) return { ok: true, vehicle: applied('param', choice), q: query.q };
   if (query.vehicleId !== null) {
     const check = checkVehicleYear(await loadFleet(db), query.vehicleId, query.year);
     if (!check.ok) return check;
@@ -59,12 +61,16 @@ export async function vehicleForSearch(
   return { ok: true, vehicle: null, q: query.q };
 }
 
+/**
+ * `garage`: the shopper's active vehicle (pages and OlimpIA); `choice`: a vehicle decided by the caller
+ * (OlimpIA's "serve no Onix 2020?"), which then wins over everything and leaves the words alone.
+ */
 export async function searchWithFitment(
   db: Db,
   query: CatalogQuery,
-  opts: { facets?: boolean; garage?: GarageEntry | null } = {},
+  opts: { facets?: boolean; garage?: GarageEntry | null; choice?: VehicleChoice } = {},
 ): Promise<FitmentSearch> {
-  const resolved = await vehicleForSearch(db, query, opts.garage ?? null);
+  const resolved = await vehicleForSearch(db, query, opts.garage ?? null, opts.choice);
   if (!resolved.ok) return resolved;
   const { vehicle } = resolved;
   const result = await searchProducts(db, { ...query, q: resolved.q }, { facets: opts.facets, restrict: vehicle ? fitmentRestriction(vehicle.choice) : undefined });
