@@ -155,10 +155,9 @@ export const FLEET: FleetModel[] = [
     v('1.6', '16V', 2013, 2019, 'Premium')),
   car('Hyundai', 'HB20X', 'hyundai-hb20',
     v('1.6', '16V', 2014, 2019, 'Style', 'Premium')),
+  // Only the generation whose engine the catalog reaches (the HB20's 1.0 Turbo).
   car('Hyundai', 'Creta', 'hyundai-creta',
-    v('1.6', '16V', 2017, 2021, 'Pulse', 'Attitude', 'Action'),
-    v('2.0', '16V', 2017, 2021, 'Prestige', 'Sport'),
-    v('1.0', 'Turbo', 2022, 2025, 'Comfort', 'Limited')),
+    v('1.0', 'Turbo', 2022, 2025, 'Comfort', 'Limited', 'Platinum')),
 
   car('Toyota', 'Corolla', 'toyota-corolla',
     v('1.8', '16V', 2015, 2019, 'GLi', 'GLi Upper'),
