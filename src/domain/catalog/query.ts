@@ -188,13 +188,22 @@ export function paramsToObject(params: URLSearchParams): Record<string, string |
   return out;
 }
 
+// Building a zod schema costs far more than using one (zod compiles it on first use): one per page-size pair.
+const schemas = new Map<string, ReturnType<typeof catalogQuerySchema>>();
+function memoizedSchema(opts: { maxPageSize: number; defaultPageSize: number }) {
+  const key = `${opts.maxPageSize}/${opts.defaultPageSize}`;
+  let schema = schemas.get(key);
+  if (!schema) schemas.set(key, (schema = catalogQuerySchema(opts)));
+  return schema;
+}
+
 export type ParseResult = { ok: true; query: CatalogQuery } | { ok: false; message: string };
 
 export function parseCatalogQuery(
   params: URLSearchParams,
   opts: { maxPageSize: number; defaultPageSize: number } = { maxPageSize: PAGE_SIZE, defaultPageSize: PAGE_SIZE },
 ): ParseResult {
-  const result = catalogQuerySchema(opts).safeParse(paramsToObject(params));
+  const result = memoizedSchema(opts).safeParse(paramsToObject(params));
   if (result.success) return { ok: true, query: result.data };
   return { ok: false, message: result.error.issues[0]?.message ?? 'Parâmetros inválidos.' };
 }

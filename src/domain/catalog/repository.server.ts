@@ -145,7 +145,7 @@ async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacet
   const offset = (query.page - 1) * query.pageSize;
   const [rows, countRows, facets] = await Promise.all([
     db
-      .select({ ...summaryColumns, description: products.description })
+      .select({ ...summaryColumns, description: products.description, first: restrict?.first ? sql<boolean>`${restrict.first}` : sql<boolean>`false` })
       .from(products)
       .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
       .where(where)
@@ -157,6 +157,8 @@ async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacet
   ]);
   return {
     items: rows.map((r) => ({ ...toSummary(r), description: r.description })),
+    // Which results the restriction ranks first (fitment: made for the vehicle), by id.
+    firstIds: restrict?.first ? rows.filter((r) => r.first).map((r) => r.id) : [],
     total: countRows[0]?.n ?? 0,
     facets,
   };
@@ -180,8 +182,10 @@ export async function searchProducts(
       }
     }
   }
+  const { firstIds, ...rest } = result;
   return {
-    ...result,
+    ...rest,
+    ...(opts.restrict?.first ? { firstIds } : {}),
     page: query.page,
     pageSize: query.pageSize,
     totalPages: Math.max(1, Math.ceil(result.total / query.pageSize)),

@@ -1,6 +1,6 @@
 // Fitment reads and the garage of signed-in shoppers: the vehicle filter the catalog search takes, a
 // product's compatibility list, and "Minha garagem" (several vehicles per account, one active).
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.server.ts';
 import { products } from '../catalog/schema.ts';
@@ -29,17 +29,6 @@ export function fitmentRestriction(choice: VehicleChoice): SearchRestriction {
 /** The restriction for the shopper's active garage vehicle, if any (home, related products, cart). */
 export function garageRestriction(active: { vehicle: Vehicle; year: number } | null): SearchRestriction | undefined {
   return active ? fitmentRestriction({ vehicles: [active.vehicle], year: active.year }) : undefined;
-}
-
-/** For products of a result page: does each fit the choice's versions, or only as a universal part? */
-export async function fitKinds(db: Db, ids: number[], choice: VehicleChoice): Promise<Map<number, 'vehicle' | 'universal'>> {
-  if (ids.length === 0) return new Map();
-  const { specific } = choiceKeys(choice);
-  const rows = await db
-    .select({ id: products.id, specific: sql<boolean>`${products.fitmentKeys} && ${intArray(specific.length ? specific : [0])}` })
-    .from(products)
-    .where(inArray(products.id, ids));
-  return new Map(rows.map((r) => [r.id, r.specific ? 'vehicle' : 'universal']));
 }
 
 /** Every vehicle (version and years) a product fits, and the types it is universal for. */

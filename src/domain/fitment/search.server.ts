@@ -6,7 +6,7 @@ import type { CatalogQuery } from '../catalog/query.ts';
 import { searchProducts } from '../catalog/repository.server.ts';
 import type { SearchResult } from '../catalog/types.ts';
 import { loadFleet } from './fleet.server.ts';
-import { fitKinds, fitmentRestriction } from './repository.server.ts';
+import { fitmentRestriction } from './repository.server.ts';
 import type { GarageEntry } from './repository.server.ts';
 import { choiceLabel } from './rules.ts';
 import type { VehicleChoice } from './rules.ts';
@@ -74,10 +74,10 @@ export async function searchWithFitment(
   if (!resolved.ok) return resolved;
   const { vehicle } = resolved;
   const result = await searchProducts(db, { ...query, q: resolved.q }, { facets: opts.facets, restrict: vehicle ? fitmentRestriction(vehicle.choice) : undefined });
+  // The page query already says which results are made for the vehicle (the rest are universal).
+  const { firstIds, ...rest } = result;
+  const made = new Set(firstIds ?? []);
   const fits: Record<number, 'vehicle' | 'universal'> = {};
-  if (vehicle) {
-    const kinds = await fitKinds(db, result.items.map((i) => i.id), vehicle.choice);
-    for (const [id, kind] of kinds) fits[id] = kind;
-  }
-  return { ok: true, result: { ...result, vehicle, fits } };
+  if (vehicle) for (const item of result.items) fits[item.id] = made.has(item.id) ? 'vehicle' : 'universal';
+  return { ok: true, result: { ...rest, vehicle, fits } };
 }
