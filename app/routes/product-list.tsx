@@ -7,7 +7,7 @@ import { labelOf, SORTS } from '../../src/domain/catalog/taxonomy.ts';
 import type { Facets } from '../../src/domain/catalog/types.ts';
 import { loadGarage } from '../../src/domain/fitment/garage.server.ts';
 import { searchWithFitment } from '../../src/domain/fitment/search.server.ts';
-import { initialSelectorData } from '../../src/domain/fitment/selector.ts';
+import { initialSelectorData } from '../../src/domain/fitment/selector-data.ts';
 import { ProductGrid } from '../components/ProductCard.tsx';
 import { CarIcon, ClearVehicleButton, useReturnPath } from '../components/vehicle/VehicleBar.tsx';
 import { VehicleSelector } from '../components/vehicle/VehicleSelector.tsx';

@@ -6,7 +6,7 @@ import { labelOf } from '../../src/domain/catalog/taxonomy.ts';
 import { loadGarage } from '../../src/domain/fitment/garage.server.ts';
 import { garageRestriction, productFitment } from '../../src/domain/fitment/repository.server.ts';
 import { compatibilityTable, verdict } from '../../src/domain/fitment/rules.ts';
-import { initialSelectorData } from '../../src/domain/fitment/selector.ts';
+import { initialSelectorData } from '../../src/domain/fitment/selector-data.ts';
 import { fullLabel, shortLabel } from '../../src/domain/fitment/vehicles.ts';
 import { CompatibilitySection, FitAnswer } from '../components/vehicle/Compatibility.tsx';
 import { centsToReais, formatBRL } from '../../src/domain/pricing/money.ts';

@@ -136,6 +136,12 @@ describe.each(DATABASE_KINDS)('fitment on %s', (kind) => {
     const kinds = r.result.items.map((i) => r.result.fits[i.id]);
     expect(kinds.indexOf('universal')).toBeGreaterThan(0);
     expect(kinds.slice(kinds.indexOf('universal'))).not.toContain('vehicle');
+    // Pages: the total comes with the page, and a page past the end still knows it.
+    const second = await searchWithFitment(database.db, { ...q(`vehicle=${gol.id}&ano=2015`, 24), page: 2 });
+    expect(second.ok && second.result.total).toBe(expected.size);
+    expect(second.ok && second.result.items.map((i) => i.id)).toEqual(r.result.items.slice(24, 48).map((i) => i.id));
+    const past = await searchWithFitment(database.db, { ...q(`vehicle=${gol.id}&ano=2015`, 24), page: 999 });
+    expect(past.ok && past.result).toMatchObject({ items: [], total: expected.size });
     // Any year of the version, when no year is given.
     const anyYear = await searchWithFitment(database.db, q(`vehicle=${gol.id}`, 2000));
     expect(anyYear.ok && anyYear.result.total).toBe((await fittingIds(database, [gol.id], null, 'carros')).size);

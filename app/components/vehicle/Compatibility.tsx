@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { SelectorData } from '../../../src/domain/fitment/selector.ts';
+import type { SelectorData } from '../../../src/domain/fitment/selector-data.ts';
 import { useReturnPath } from './VehicleBar.tsx';
 import { VehicleSelector } from './VehicleSelector.tsx';
 

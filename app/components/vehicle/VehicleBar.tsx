@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Form, useLocation, useRouteLoaderData } from 'react-router';
-import { initialSelectorData } from '../../../src/domain/fitment/selector.ts';
+import { initialSelectorData } from '../../../src/domain/fitment/selector-data.ts';
 import type { GarageView } from '../../lib/garage.server.ts';
 import { VehicleSelector } from './VehicleSelector.tsx';
 

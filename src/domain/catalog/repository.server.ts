@@ -143,23 +143,53 @@ async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacet
   const ts = tsQuery(terms);
   const where = and(...conditions(query, ts, undefined, restrict));
   const offset = (query.page - 1) * query.pageSize;
-  const [rows, countRows, facets] = await Promise.all([
+  // The page is chosen on products alone, then its images are joined for those rows only: joining first made
+  // PostgreSQL hash-join all 500,000 image rows for a broad search (EXPLAIN: 220 ms of "filtro" on 100,000).
+  // With a restriction (a vehicle) every matching row is read to rank it anyway, so the page brings the
+  // total along (one index search instead of two); without one, a separate count lets an index-ordered page
+  // stop after its rows.
+  const windowTotal = restrict !== undefined;
+  const [page, countRows, facets] = await Promise.all([
     db
-      .select({ ...summaryColumns, description: products.description, first: restrict?.first ? sql<boolean>`${restrict.first}` : sql<boolean>`false` })
+      .select({
+        id: products.id,
+        first: restrict?.first ? sql<boolean>`${restrict.first}` : sql<boolean>`false`,
+        total: windowTotal ? sql<number>`(count(*) over ())::int` : sql<number>`0`,
+      })
       .from(products)
-      .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
       .where(where)
       .orderBy(...orderBy(query, ts, terms, restrict))
       .limit(query.pageSize)
       .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(products).where(where),
+    windowTotal ? Promise.resolve(null) : db.select({ n: sql<number>`count(*)::int` }).from(products).where(where),
     withFacets ? facetCounts(db, query, ts, restrict) : Promise.resolve(undefined),
   ]);
+  // A page past the end has no row to carry the total.
+  const total = countRows
+    ? (countRows[0]?.n ?? 0)
+    : page.length > 0
+      ? Number(page[0]!.total)
+      : offset === 0
+        ? 0
+        : ((await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where))[0]?.n ?? 0);
+  const ids = page.map((r) => r.id);
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ ...summaryColumns, description: products.description })
+          .from(products)
+          .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
+          .where(inArray(products.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
   return {
-    items: rows.map((r) => ({ ...toSummary(r), description: r.description })),
+    items: ids.flatMap((id) => {
+      const r = byId.get(id);
+      return r ? [{ ...toSummary(r), description: r.description }] : [];
+    }),
     // Which results the restriction ranks first (fitment: made for the vehicle), by id.
-    firstIds: restrict?.first ? rows.filter((r) => r.first).map((r) => r.id) : [],
-    total: countRows[0]?.n ?? 0,
+    firstIds: page.filter((r) => r.first).map((r) => r.id),
+    total,
     facets,
   };
 }

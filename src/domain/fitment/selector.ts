@@ -7,6 +7,10 @@ import { VEHICLE_SLUGS } from '../catalog/taxonomy.ts';
 import type { VehicleType } from '../catalog/taxonomy.ts';
 import { makeOptions, modelOptions, typeOptions, versionOptions, yearOptions, yearsText } from './vehicles.ts';
 import type { Fleet, Option, Vehicle } from './vehicles.ts';
+import type { Level, SelectorData } from './selector-data.ts';
+
+export type { Level, SelectorData };
+export { initialSelectorData } from './selector-data.ts';
 
 export const MIN_YEAR = 1900;
 export const MAX_YEAR = 2100;
@@ -46,7 +50,6 @@ export const selectionSchema = z.object({
 });
 export type SelectionInput = z.input<typeof selectionSchema>;
 
-export type Level = 'type' | 'make' | 'model' | 'year' | 'version';
 
 export interface Selection {
   type: VehicleType | null;
@@ -144,11 +147,6 @@ export function checkVehicleYear(fleet: Fleet, vehicleId: number, year: number |
   return { ok: true, vehicle };
 }
 
-/** What the selector component renders: the chosen values and the options of each level (serializable). */
-export interface SelectorData {
-  values: { tipo: string; marca: string; modelo: string; ano: string; versao: string };
-  options: SelectionState['options'];
-}
 
 export function selectorData(state: SelectionState): SelectorData {
   const s = state.selection;
@@ -164,10 +162,6 @@ export function selectorData(state: SelectionState): SelectorData {
   };
 }
 
-/** The selector before any choice: only the types (no database needed). */
-export function initialSelectorData(): SelectorData {
-  return { values: { tipo: '', marca: '', modelo: '', ano: '', versao: '' }, options: { type: typeOptions(), make: [], model: [], year: [], version: [] } };
-}
 
 /** The garage form (POST /garagem): use a vehicle, clear the active one, or remove one. */
 export const garageActionSchema = z.discriminatedUnion('intencao', [
