@@ -13,6 +13,10 @@ import { clearFlashCookie, readFlash } from './lib/flash.server.ts';
 import { databaseDownContext, NonceContext } from './lib/request-context.ts';
 import { getSessionUser } from './lib/session.server.ts';
 import { publicUrl } from './lib/site.server.ts';
+import { VehicleBar } from './components/vehicle/VehicleBar.tsx';
+import { getDb } from '../src/db/client.server.ts';
+import { loadGarage } from '../src/domain/fitment/garage.server.ts';
+import { garageView } from './lib/garage.server.ts';
 
 // The server found the database unreachable (server/app.ts): answer the maintenance page with a 503
 // before any loader runs, instead of a 500 from the first query that fails.
@@ -26,6 +30,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A database hiccup must not take the header down with it: the page's own loader reports it.
   const user = await getSessionUser(request).catch(() => null);
   const flash = readFlash(request);
+  // The garage (header bar, list, product page) is read on the first request, so it renders server-side.
+  let garage = null;
+  try {
+    garage = garageView(await loadGarage(getDb(), request));
+  } catch {
+    // Without the database the pages show their own error; the header simply has no vehicle.
+  }
   const headers = new Headers();
   if (flash) headers.append('Set-Cookie', clearFlashCookie());
   return data(
@@ -33,6 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       publicUrl: publicUrl(),
       user: user && { id: user.id, name: user.name, firstName: firstName(user.name), role: user.role },
       flash: flash && { ...flash, id: crypto.randomUUID() },
+      garage,
     },
     { headers },
   );
@@ -52,6 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         <Header />
+        <VehicleBar />
         <PendingNotice />
         <FlashNotice />
         <main id="conteudo" className="flex-1">

@@ -5,6 +5,7 @@ export default [
   index('routes/home.tsx'),
   route('ProductList', 'routes/product-list.tsx'),
   route('ProductView/:id?', 'routes/product-view.tsx'),
+  route('garagem', 'routes/garage.tsx'),
   route('Cart', 'routes/cart.tsx'),
   // Accounts: sign-in, sign-up, password reset, the shopper's own pages.
   route('Login', 'routes/account/login.tsx'),

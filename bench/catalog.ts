@@ -11,7 +11,10 @@
 //      server-rendered /ProductList; before each warm-up and measurement it waits until the server and
 //      PostgreSQL are idle (requests still in flight from the previous run would land in the next one);
 //   5. prints req/s, p50/p95/p99, errors and the ratio to the baseline, writes bench/results/catalog-*.json
-//      and checks the PostgreSQL targets (search API p95 <= 25 ms, >= 30 % of the baseline's req/s).
+//      and checks the PostgreSQL targets (search API p95 <= 25 ms, >= 30 % of the baseline's req/s; issue 7:
+//      >= 1,000,000 fitment rows and the list API filtered by vehicle and a search term p95 <= 30 ms).
+//      The seed (npm run db:seed) derives the fitment too; the vehicle is resolved through GET /api/vehicles.
+//      `--targets fitment` measures only the vehicle targets (the baseline is measured in every run).
 //      The exit code is 0 whether targets pass or not (the bench is informative); 1 when the bench breaks.
 //   6. stops every child process and drops the PostgreSQL database, also on error and Ctrl-C.
 // --against URL measures an already running server instead (no build, seeding or databases), e.g. the
@@ -51,6 +54,8 @@ const CHROME_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
 const ACCEPT_ENCODING = 'gzip, deflate, br, zstd'; // what Chrome sends; hono/compress answers gzip
 const TARGET_P95_MS = 25;
+const FITMENT_TARGET_P95_MS = 30;
+const FITMENT_MIN_ROWS = 1_000_000;
 const TARGET_RATIO = 0.3;
 
 // ---------------------------------------------------------------------------------------------- options
@@ -87,7 +92,7 @@ if (args.help) {
   --pg-admin-url URL  maintenance database used to create/drop the bench database
                       (default $BENCH_PG_ADMIN_URL or postgres://postgres@127.0.0.1:5432/postgres)
   --keep-db           do not drop the PostgreSQL database at the end (prints its URL; for EXPLAIN)
-  --targets LIST      only these targets (ids: ${TARGET_IDS.join(', ')})
+  --targets LIST      only these targets: ids (${TARGET_IDS.join(', ')}) or groups (catalog, fitment)
   --against URL       measure an already running server instead (no build, no seeding; e.g. an experiment),
                       shown as database --label NAME (default "external"); the PostgreSQL targets are not checked;
                       --server-pid PID adds that process's CPU to the table`);
@@ -135,22 +140,43 @@ interface Target {
   kind: 'api' | 'html';
   /** The issue's "search API with a search and a filter": the one the PostgreSQL targets apply to. */
   primary?: boolean;
+  /** Issue 7's "list API filtered by vehicle and a search term" (p95 <= 30 ms on PostgreSQL). */
+  fitmentPrimary?: boolean;
+  group: 'catalog' | 'fitment';
 }
 
-const TARGETS: Target[] = [
-  { id: 'api-search-filter', label: 'API q=farol marca=bosch', path: '/api/products?q=farol&marca=bosch&limite=24', kind: 'api', primary: true },
-  { id: 'api-search-category-sort', label: 'API q="pastilha freio" cat+preço', path: '/api/products?q=pastilha%20freio&categoria=freios&ordem=menor-preco', kind: 'api' },
-  { id: 'api-broad-search', label: 'API q=filtro (ampla)', path: '/api/products?q=filtro&limite=24', kind: 'api' },
-  { id: 'ssr-product-list', label: 'SSR /ProductList?q=farol', path: '/ProductList?q=farol', kind: 'html' },
-];
+const TARGETS: Target[] = ([
+  { id: 'api-search-filter', label: 'API q=farol marca=bosch', path: '/api/products?q=farol&marca=bosch&limite=24', kind: 'api', primary: true, group: 'catalog' },
+  { id: 'api-search-category-sort', label: 'API q="pastilha freio" cat+preço', path: '/api/products?q=pastilha%20freio&categoria=freios&ordem=menor-preco', kind: 'api', group: 'catalog' },
+  { id: 'api-broad-search', label: 'API q=filtro (ampla)', path: '/api/products?q=filtro&limite=24', kind: 'api', group: 'catalog' },
+  { id: 'ssr-product-list', label: 'SSR /ProductList?q=farol', path: '/ProductList?q=farol', kind: 'html', group: 'catalog' },
+  // Issue 7: {gol} is the VW Gol 1.0 12V MPI Trendline of 2015, resolved through GET /api/vehicles.
+  { id: 'api-vehicle-search', label: 'API vehicle=Gol 2015 q=pastilha', path: '/api/products?q=pastilha&vehicle={gol}&ano=2015&limite=24', kind: 'api', fitmentPrimary: true, group: 'fitment' },
+  { id: 'api-vehicle-search-broad', label: 'API vehicle=Gol 2015 q=filtro', path: '/api/products?q=filtro&vehicle={gol}&ano=2015&limite=24', kind: 'api', group: 'fitment' },
+  { id: 'api-vehicle-words', label: 'API q="pastilha de freio gol 2015"', path: '/api/products?q=pastilha%20de%20freio%20gol%202015&limite=24', kind: 'api', group: 'fitment' },
+  { id: 'api-vehicle-only', label: 'API vehicle=Gol 2015 (sem busca)', path: '/api/products?vehicle={gol}&ano=2015&limite=24', kind: 'api', group: 'fitment' },
+  { id: 'ssr-vehicle-list', label: 'SSR /ProductList vehicle+q=filtro', path: '/ProductList?q=filtro&vehicle={gol}&ano=2015', kind: 'html', group: 'fitment' },
+] satisfies Target[] as Target[]);
 const BASELINE_SOURCE = TARGETS[0]!;
 for (const id of opts.targets ?? []) {
-  if (!TARGETS.some((t) => t.id === id)) {
+  if (!TARGETS.some((t) => t.id === id || t.group === id) && id !== 'all') {
     console.error(`--targets: unknown target "${id}" (use ${TARGETS.map((t) => t.id).join(', ')})`);
     process.exit(1);
   }
 }
-const SELECTED = TARGETS.filter((t) => !opts.targets || opts.targets.includes(t.id));
+// --targets takes ids or groups ("catalog", "fitment", "all").
+const SELECTED = TARGETS.filter((t) => !opts.targets || opts.targets.includes('all') || opts.targets.includes(t.id) || opts.targets.includes(t.group));
+
+/** The Gol the fitment targets ask for, through the selector's own API (ids come from the seed). */
+async function resolveVehicle(base: string): Promise<number> {
+  const res = await rawGet(`${base}/api/vehicles?tipo=carros&marca=volkswagen&modelo=gol&ano=2015`, { accept: 'application/json' });
+  const body = JSON.parse(res.body.toString()) as { options?: { value: string; label: string }[] };
+  const option = body.options?.find((o) => o.label === '1.0 12V MPI Trendline');
+  if (!option) throw new Error(`GET /api/vehicles did not offer the Gol 1.0 12V MPI Trendline 2015: ${res.body.toString().slice(0, 300)}`);
+  return Number(option.value);
+}
+
+const withVehicle = (t: Target, gol: number): Target => ({ ...t, path: t.path.replaceAll('{gol}', String(gol)) });
 
 const HEADERS = {
   api: { accept: 'application/json', 'accept-encoding': ACCEPT_ENCODING, 'user-agent': CHROME_UA },
@@ -413,6 +439,9 @@ interface SeedInfo {
   products: number;
   /** The seed script's own figure ("Catálogo criado: N produtos em X s"): generation + inserts + lexicon + analyze. */
   seedSeconds: number | null;
+  /** From the seed's "Compatibilidades criadas: …" line. */
+  fitmentRows: number | null;
+  fitmentSeconds: number | null;
   /** Wall time of the whole `npm run db:seed` (npm + Node start-up + migrations + seed). */
   commandSeconds: number;
   vacuumSeconds: number;
@@ -428,11 +457,17 @@ async function seed(database: 'postgres' | 'pglite', env: Record<string, string>
   const commandSeconds = (Date.now() - started) / 1000;
   const m = log.map((l) => /Catálogo criado: \d+ produtos em ([\d.]+) s/.exec(l)).find(Boolean);
   const seedSeconds = m ? Number(m[1]) : null;
+  const f = log.map((l) => /Compatibilidades criadas: \d+ veículos, (\d+) compatibilidades .* em ([\d.]+) s/.exec(l)).find(Boolean);
+  const fitmentRows = f ? Number(f[1]) : null;
+  const fitmentSeconds = f ? Number(f[2]) : null;
+  if (f) console.log(`  ${database}: fitment ${fitmentRows} rows in ${fitmentSeconds} s`);
   console.log(`  ${database}: seed ${seedSeconds ?? '?'} s (whole command ${commandSeconds.toFixed(1)} s)`);
   return {
     database,
     products: opts.products,
     seedSeconds,
+    fitmentRows,
+    fitmentSeconds,
     commandSeconds: round(commandSeconds, 1),
     seededAt: new Date().toISOString(),
     underTwoMinutes: (seedSeconds ?? commandSeconds) < 120,
@@ -503,7 +538,7 @@ async function vacuumPglite(dataDir: string): Promise<number> {
 }
 
 async function preparePglite(): Promise<PgliteBench> {
-  const hash = hashFiles(['migrations', 'src/domain/catalog/seed', 'src/domain/catalog/repository.server.ts', 'node_modules/@electric-sql/pglite/package.json']).slice(0, 12);
+  const hash = hashFiles(['migrations', 'src/domain/catalog/seed', 'src/domain/fitment/seed', 'src/domain/catalog/repository.server.ts', 'node_modules/@electric-sql/pglite/package.json']).slice(0, 12);
   const key = `pglite-${opts.products}-${hash}`;
   const cacheDir = path.join(CACHE, key);
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-bench-pglite-'));
@@ -562,9 +597,9 @@ interface Sample {
 }
 
 /** One request per target as a browser would send it: status, compression, size, result count. */
-async function sampleTargets(base: string): Promise<Record<string, Sample>> {
+async function sampleTargets(base: string, targets: Target[]): Promise<Record<string, Sample>> {
   const out: Record<string, Sample> = {};
-  for (const t of SELECTED) {
+  for (const t of targets) {
     const res = await rawGet(base + t.path, HEADERS[t.kind]);
     let count: string | number | undefined = res.headers['x-total-count'] as string | undefined;
     if (count === undefined && t.kind === 'html') {
@@ -733,11 +768,13 @@ async function main() {
       ? { child: null, base: opts.against, readyMs: 0 }
       : await startServer(run.database as 'postgres' | 'pglite', run.env);
     if (server.child) servers[run.database] = { readySeconds: round(server.readyMs / 1000, 1) };
-    samples[run.database] = await sampleTargets(server.base);
+    const gol = SELECTED.some((t) => t.group === 'fitment') ? await resolveVehicle(server.base) : 0;
+    const targets = SELECTED.map((t) => withVehicle(t, gol));
+    samples[run.database] = await sampleTargets(server.base, targets);
 
     if (!baseline) {
       // 2. the baseline: the exact bytes of a real search-API response, uncompressed
-      const body = await rawGet(server.base + BASELINE_SOURCE.path, { accept: 'application/json' });
+      const body = await rawGet(server.base + withVehicle(BASELINE_SOURCE, gol).path, { accept: 'application/json' });
       const gz = samples[run.database]![BASELINE_SOURCE.id]!;
       const bodyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-bench-body-')), 'body.json');
       cleanups.push(() => fs.rmSync(path.dirname(bodyFile), { recursive: true, force: true }));
@@ -751,7 +788,7 @@ async function main() {
       rows.push(await measure({ id: 'baseline', label: 'baseline node:http (same JSON)', path: '/', kind: 'api' }, '-', baselineBase, baseline.proc.pid));
     }
 
-    for (const t of SELECTED) {
+    for (const t of targets) {
       const row = await measure(t, run.database, server.base, server.child?.proc.pid ?? opts.serverPid);
       row.sample = samples[run.database]![t.id];
       rows.push(row);
@@ -775,7 +812,8 @@ async function main() {
   for (const s of seeds) {
     console.log(
       `  ${s.database.padEnd(8)} seed ${s.seedSeconds ?? '?'} s, whole command ${s.commandSeconds} s, vacuum ${s.vacuumSeconds} s` +
-        `${s.cached ? ` (cached, seeded ${s.seededAt})` : ''}  -> < 2 min: ${s.underTwoMinutes ? 'PASS' : 'MISS'}`,
+        `${s.cached ? ` (cached, seeded ${s.seededAt})` : ''}  -> < 2 min: ${s.underTwoMinutes ? 'PASS' : 'MISS'}` +
+        `; fitment ${s.fitmentRows ?? '?'} rows in ${s.fitmentSeconds ?? '?'} s`,
     );
   }
 
@@ -805,7 +843,7 @@ async function main() {
   }
 
   const checks: { target: string; database: string; metric: string; goal: string; value: string; pass: boolean; primary: boolean }[] = [];
-  for (const r of rows.filter((r) => r.database === 'postgres' && r.target.startsWith('api-'))) {
+  for (const r of rows.filter((r) => r.database === 'postgres' && r.target.startsWith('api-') && TARGETS.find((t) => t.id === r.target)?.group === 'catalog')) {
     const primary = TARGETS.find((t) => t.id === r.target)?.primary ?? false;
     checks.push({ target: r.target, database: r.database, metric: 'p95', goal: `<= ${TARGET_P95_MS} ms`, value: `${r.p95} ms`, pass: r.p95 <= TARGET_P95_MS && r.non2xx + r.errors === 0, primary });
     checks.push({ target: r.target, database: r.database, metric: 'throughput', goal: `>= ${TARGET_RATIO * 100} % of baseline`, value: `${((r.ratioToBaseline ?? 0) * 100).toFixed(1)} %`, pass: (r.ratioToBaseline ?? 0) >= TARGET_RATIO, primary });
@@ -815,9 +853,28 @@ async function main() {
     for (const c of checks) {
       console.log(`  ${c.pass ? 'PASS' : 'MISS'}  ${c.target} ${c.metric} ${c.value} (target ${c.goal})${c.primary ? '' : '  [informative: other query mix]'}`);
     }
-  } else {
+  } else if (SELECTED.some((t) => t.group === 'catalog')) {
     console.log('\n(PostgreSQL not measured: the issue\'s targets were not checked.)');
   }
+
+  // Issue 7: the fitment data and the vehicle-filtered list API.
+  const fitmentChecks: typeof checks = [];
+  for (const seedInfo of seeds.filter((x) => x.database === 'postgres' || x.database === 'pglite')) {
+    if (seedInfo.fitmentRows !== null && seedInfo.fitmentRows !== undefined) {
+      fitmentChecks.push({ target: 'seed', database: seedInfo.database, metric: 'fitment rows', goal: `>= ${FITMENT_MIN_ROWS.toLocaleString('en')}`, value: seedInfo.fitmentRows.toLocaleString('en'), pass: seedInfo.fitmentRows >= FITMENT_MIN_ROWS || opts.products < 100_000, primary: opts.products >= 100_000 });
+    }
+  }
+  for (const r of rows.filter((r) => r.database === 'postgres' && TARGETS.find((t) => t.id === r.target)?.group === 'fitment' && r.target.startsWith('api-'))) {
+    const primary = TARGETS.find((t) => t.id === r.target)?.fitmentPrimary ?? false;
+    fitmentChecks.push({ target: r.target, database: r.database, metric: 'p95', goal: `<= ${FITMENT_TARGET_P95_MS} ms`, value: `${r.p95} ms`, pass: r.p95 <= FITMENT_TARGET_P95_MS && r.non2xx + r.errors === 0, primary });
+  }
+  if (fitmentChecks.length > 0) {
+    console.log('\nIssue 7 targets (fitment; list API filtered by vehicle and a search term on PostgreSQL):');
+    for (const c of fitmentChecks) {
+      console.log(`  ${c.pass ? 'PASS' : 'MISS'}  ${c.database} ${c.target} ${c.metric} ${c.value} (target ${c.goal})${c.primary ? '' : '  [informative]'}`);
+    }
+  }
+  checks.push(...fitmentChecks);
 
   fs.mkdirSync(RESULTS, { recursive: true });
   const file = path.join(RESULTS, `catalog-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);

@@ -1,8 +1,10 @@
-// npm run db:seed [-- --products N]: replaces the catalog with the deterministic demo catalog.
+// npm run db:seed [-- --products N]: replaces the catalog with the deterministic demo catalog, and the
+// vehicle fleet with the catalog's fitment.
 import { parseArgs } from 'node:util';
 import { env } from '../src/config/env.ts';
 import { seedCatalog, DEMO_PRODUCT_COUNT } from '../src/domain/catalog/seed/seed.server.ts';
 import { seedCouponsIfEmpty } from '../src/domain/pricing/coupons.server.ts';
+import { seedFitment } from '../src/domain/fitment/seed/seed.server.ts';
 import { bootDatabase } from '../server/boot.ts';
 import { createLogger } from '../server/logger.ts';
 
@@ -25,6 +27,12 @@ await seedCatalog(database.db, {
     }
   },
 });
+const catalogSeconds = (Date.now() - started) / 1000;
 await seedCouponsIfEmpty(database.db);
-console.log(`Catálogo criado: ${count} produtos em ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+console.log(`Catálogo criado: ${count} produtos em ${catalogSeconds.toFixed(1)} s.`);
+const fitStarted = Date.now();
+const fit = await seedFitment(database.db);
+console.log(
+  `Compatibilidades criadas: ${fit.vehicles} veículos, ${fit.fitments} compatibilidades e ${fit.universal} marcações universais em ${((Date.now() - fitStarted) / 1000).toFixed(1)} s.`,
+);
 await database.close();

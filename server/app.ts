@@ -25,6 +25,7 @@ import { catalogApi } from './api/catalog.ts';
 import { chatApi } from './api/chat.ts';
 import type { ChatApiOptions } from './api/chat.ts';
 import { ordersApi } from './api/orders.ts';
+import { vehiclesApi } from './api/vehicles.ts';
 import { openApiDocument } from './api/openapi.ts';
 import { createDatabaseGate } from './database-gate.ts';
 import { apiError } from './http.ts';
@@ -133,6 +134,7 @@ export function createApp(opts: AppOptions) {
   app.route('/', ordersApi(db, opts.logger));
   app.route('/', chatApi(db, opts.logger, opts.chat ?? { llm: null }));
   app.route('/api', catalogApi(db));
+  app.route('/api', vehiclesApi(db));
   app.route('/api', cartApi(db, opts.logger));
   app.route('/api', accountApi(db));
   app.on(['GET', 'POST'], '/api/auth/*', (c) => authFor(db()).handler(c.req.raw));

@@ -15,10 +15,13 @@ import { store } from '../src/config/store.ts';
 import { setCheckoutServices } from '../src/domain/checkout/services.server.ts';
 import { createSandboxProvider } from '../src/domain/payments/provider.ts';
 import { createViaCepClient } from '../src/domain/shipping/viacep.server.ts';
+import { setGarageCookieSecret } from '../src/domain/fitment/garage-cookie.server.ts';
+import { cookieSecret } from './cookie-secret.ts';
 import type { Logger } from './logger.ts';
 
-/** Process-wide services other than the database: mail, uploaded files, sign-in, payments, CEP lookup. */
+/** Process-wide services other than the database: mail, uploaded files, sign-in, payments, CEP lookup, the cookie secret. */
 export function bootServices(env: Env, logger?: Logger): void {
+  setGarageCookieSecret(cookieSecret(env, logger));
   setMailer(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: path.resolve(env.DATA_DIR, 'mail') }));
   setUploadStore(createUploadStore(path.resolve(env.DATA_DIR, 'uploads')));
   configureAuth(authSettingsFromEnv(env, logger));

@@ -3,7 +3,13 @@ import type { ProductSummary } from '../../src/domain/catalog/types.ts';
 import { formatBRL } from '../../src/domain/pricing/money.ts';
 import { DiscountBadge, OldPrice } from './Price.tsx';
 
-export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
+/** "Serve no seu Gol 1.0 2015", and whether the product serves it as a universal part. */
+export interface FitBadge {
+  text: string;
+  universal: boolean;
+}
+
+export function ProductCard({ product, eager = false, fit }: { product: ProductSummary; eager?: boolean; fit?: FitBadge }) {
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand">
       <div className="relative aspect-square bg-neutral-50">
@@ -31,6 +37,17 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
             {product.title}
           </Link>
         </h3>
+        {fit && (
+          <p className="mt-1 flex items-start gap-1 rounded-md bg-green-50 px-2 py-1 text-xs font-semibold text-green-900">
+            <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" className="mt-px shrink-0">
+              <path d="m5 12 5 5L20 7" />
+            </svg>
+            <span>
+              {fit.text}
+              {fit.universal && <span className="font-normal"> (universal)</span>}
+            </span>
+          </p>
+        )}
         <div className="mt-auto pt-2">
           {product.onSale && <OldPrice cents={product.oldPriceCents} />}
           <p className="text-lg font-extrabold">
@@ -44,12 +61,12 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
   );
 }
 
-export function ProductGrid({ products, eagerCount = 0 }: { products: ProductSummary[]; eagerCount?: number }) {
+export function ProductGrid({ products, eagerCount = 0, fit }: { products: ProductSummary[]; eagerCount?: number; fit?: (id: number) => FitBadge }) {
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
       {products.map((p, i) => (
         <li key={p.id} className="flex">
-          <ProductCard product={p} eager={i < eagerCount} />
+          <ProductCard product={p} eager={i < eagerCount} fit={fit?.(p.id)} />
         </li>
       ))}
     </ul>

@@ -2,6 +2,9 @@ import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { getDb } from '../../src/db/client.server.ts';
 import { trendingProducts } from '../../src/domain/catalog/repository.server.ts';
+import { loadGarage } from '../../src/domain/fitment/garage.server.ts';
+import { garageRestriction } from '../../src/domain/fitment/repository.server.ts';
+import { shortLabel } from '../../src/domain/fitment/vehicles.ts';
 import { HeroCarousel } from '../components/HeroCarousel.tsx';
 import type { Slide } from '../components/HeroCarousel.tsx';
 import { ProductGrid } from '../components/ProductCard.tsx';
@@ -9,8 +12,14 @@ import { originFrom, seo } from '../lib/seo.ts';
 
 const TRENDING_COUNT = 12;
 
-export async function loader() {
-  return { trending: await trendingProducts(getDb(), TRENDING_COUNT) };
+export async function loader({ request }: Route.LoaderArgs) {
+  const db = getDb();
+  // With a vehicle in the garage, "Produtos em alta" are those that fit it.
+  const { active } = await loadGarage(db, request);
+  return {
+    trending: await trendingProducts(db, TRENDING_COUNT, garageRestriction(active)),
+    trendingFor: active ? shortLabel(active.vehicle, active.year) : null,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -91,6 +100,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mb-5 flex items-end justify-between">
           <h2 id="em-alta" className="text-2xl font-extrabold">
             Produtos em alta
+            {loaderData.trendingFor && <span className="block text-base font-semibold text-ink-soft">para o seu {loaderData.trendingFor}</span>}
           </h2>
           <Link to="/ProductList" className="text-sm font-semibold text-brand-text underline-offset-4 hover:underline">
             Ver todos

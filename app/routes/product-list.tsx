@@ -3,19 +3,41 @@ import type { Route } from './+types/product-list';
 import { getDb } from '../../src/db/client.server.ts';
 import { parseCatalogQuery, queryToParams } from '../../src/domain/catalog/query.ts';
 import type { CatalogQuery } from '../../src/domain/catalog/query.ts';
-import { searchProducts } from '../../src/domain/catalog/repository.server.ts';
 import { labelOf, SORTS } from '../../src/domain/catalog/taxonomy.ts';
 import type { Facets } from '../../src/domain/catalog/types.ts';
+import { loadGarage } from '../../src/domain/fitment/garage.server.ts';
+import { searchWithFitment } from '../../src/domain/fitment/search.server.ts';
+import { initialSelectorData } from '../../src/domain/fitment/selector-data.ts';
 import { ProductGrid } from '../components/ProductCard.tsx';
+import { CarIcon, ClearVehicleButton, useReturnPath } from '../components/vehicle/VehicleBar.tsx';
+import { VehicleSelector } from '../components/vehicle/VehicleSelector.tsx';
 import { originFrom, seo } from '../lib/seo.ts';
 
-export async function loader({ url }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const parsed = parseCatalogQuery(url.searchParams);
   if (!parsed.ok) throw data(parsed.message, { status: 400 });
-  const result = await searchProducts(getDb(), parsed.query, { facets: true });
+  const db = getDb();
+  // The shopper's active vehicle filters the list from the very first request (it is in the cookie).
+  const garage = await loadGarage(db, request);
+  const search = await searchWithFitment(db, parsed.query, { facets: true, garage: garage.active });
+  if (!search.ok) throw data(search.message, { status: 400 });
+  const { vehicle, fits, ...result } = search.result;
   // Descriptions are not shown on cards; keep them out of the page's data.
   const items = result.items.map(({ description: _d, ...item }) => item);
-  return { query: parsed.query, ...result, items };
+  return {
+    query: parsed.query,
+    ...result,
+    items,
+    vehicle: vehicle && { source: vehicle.source, label: vehicle.label, fullLabel: vehicle.fullLabel, words: vehicle.words },
+    fits,
+  };
+}
+
+type VehicleInfo = NonNullable<Route.ComponentProps['loaderData']['vehicle']>;
+
+/** The card badge: "Serve no seu Gol 1.0 2015" for the garage vehicle, "Serve no Gol 2015" otherwise. */
+function fitText(vehicle: VehicleInfo): string {
+  return vehicle.source === 'garage' ? `Serve no seu ${vehicle.label}` : `Serve no ${vehicle.label}`;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -40,7 +62,8 @@ function resultHeading(query: CatalogQuery) {
 const countText = (n: number) => (n === 1 ? '1 resultado' : `${n.toLocaleString('pt-BR')} resultados`);
 
 export default function ProductList({ loaderData }: Route.ComponentProps) {
-  const { query, items, total, totalPages, facets, correctedQuery } = loaderData;
+  const { query, items, total, totalPages, facets, correctedQuery, vehicle, fits } = loaderData;
+  const returnTo = useReturnPath();
   const submit = useSubmit();
   // Submits the filters with empty fields and the default sort left out, so shared links stay clean.
   const submitClean = (form: HTMLFormElement) => {
@@ -116,13 +139,18 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
               className="mt-3 space-y-5"
             >
               {query.q && <input type="hidden" name="q" value={query.q} />}
+              {query.vehicleId && <input type="hidden" name="vehicle" value={query.vehicleId} />}
+              {query.vehicleId && query.year && <input type="hidden" name="ano" value={query.year} />}
               <FilterForm query={query} facets={facets!} />
               <div className="flex gap-2">
                 <button type="submit" className="flex-1 rounded-lg bg-ink px-4 py-2.5 font-semibold text-white hover:bg-ink-soft">
                   Buscar
                 </button>
                 {filtersActive && (
-                  <Link to={`/ProductList?${queryToParams({ q: query.q, sort: query.sort })}`} className="rounded-lg px-3 py-2.5 text-sm font-semibold underline">
+                  <Link
+                    to={`/ProductList?${queryToParams({ q: query.q, sort: query.sort, vehicleId: query.vehicleId, year: query.year })}`}
+                    className="rounded-lg px-3 py-2.5 text-sm font-semibold underline"
+                  >
                     Limpar
                   </Link>
                 )}
@@ -132,13 +160,28 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
         </aside>
 
         <section aria-label="Resultados">
+          {vehicle ? (
+            <VehicleBanner vehicle={vehicle} query={query} returnTo={returnTo} />
+          ) : (
+            <section aria-labelledby="qual-veiculo" className="mb-5 rounded-xl border border-brand/60 bg-white p-4">
+              <h2 id="qual-veiculo" className="mb-3 flex items-center gap-2 text-lg font-bold">
+                <CarIcon className="text-brand-text" /> Qual é o seu veículo?
+                <span className="text-sm font-normal text-ink-soft">Mostramos só as peças que servem nele.</span>
+              </h2>
+              <VehicleSelector data={initialSelectorData()} returnTo={returnTo} idPrefix="lista" compact />
+            </section>
+          )}
           {items.length > 0 ? (
             <>
-              <ProductGrid products={items} eagerCount={4} />
+              <ProductGrid
+                products={items}
+                eagerCount={4}
+                fit={vehicle ? (id) => ({ text: fitText(vehicle), universal: fits[id] === 'universal' }) : undefined}
+              />
               <Pagination query={query} totalPages={totalPages} />
             </>
           ) : (
-            <EmptyState query={query} />
+            <EmptyState query={query} vehicle={vehicle} returnTo={returnTo} />
           )}
         </section>
       </div>
@@ -241,14 +284,66 @@ function Pagination({ query, totalPages }: { query: CatalogQuery; totalPages: nu
   );
 }
 
-function EmptyState({ query }: { query: CatalogQuery }) {
+/** Which vehicle the list is for, and how to change it. */
+function VehicleBanner({ vehicle, query, returnTo }: { vehicle: VehicleInfo; query: CatalogQuery; returnTo: string }) {
+  const withoutVehicle = `/ProductList?${queryToParams({ ...query, vehicleId: null, year: null, page: 1 })}`;
+  return (
+    <div role="region" aria-label="Veículo" className="mb-5 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-green-300 bg-green-50 px-4 py-3 text-green-950">
+      <p className="flex min-w-0 grow basis-64 gap-3">
+        <CarIcon className="mt-0.5 shrink-0 text-green-800" />
+        <span>
+        {vehicle.source === 'garage' ? (
+          <>
+            Mostrando só peças que servem no seu <strong>{vehicle.fullLabel}</strong> e as universais.
+          </>
+        ) : vehicle.source === 'words' ? (
+          <>
+            Entendemos <strong>“{vehicle.words}”</strong> como o veículo <strong>{vehicle.fullLabel}</strong>: mostrando só peças que servem nele e as
+            universais.
+          </>
+        ) : (
+          <>
+            Mostrando só peças que servem no <strong>{vehicle.fullLabel}</strong> e as universais.
+          </>
+        )}
+        </span>
+      </p>
+      <div className="flex flex-wrap items-center gap-3 text-sm font-semibold">
+        {vehicle.source === 'garage' ? (
+          <>
+            <Link to={`/garagem?voltar=${encodeURIComponent(returnTo)}`} className="underline underline-offset-2">
+              Trocar veículo
+            </Link>
+            <ClearVehicleButton returnTo={returnTo} label="Limpar veículo" className="underline underline-offset-2" />
+          </>
+        ) : vehicle.source === 'param' ? (
+          <Link to={withoutVehicle} className="underline underline-offset-2">
+            Ver para todos os veículos
+          </Link>
+        ) : (
+          <Link to={`/garagem?voltar=${encodeURIComponent(returnTo)}`} className="underline underline-offset-2">
+            Escolher meu veículo
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function EmptyState({ query, vehicle, returnTo }: { query: CatalogQuery; vehicle: VehicleInfo | null; returnTo: string }) {
   return (
     <div className="rounded-xl border border-dashed border-neutral-300 bg-white p-8 text-center">
-      <h2 className="text-xl font-bold">Nenhum produto encontrado</h2>
+      <h2 className="text-xl font-bold">{vehicle ? `Nenhuma peça encontrada para o ${vehicle.label}` : 'Nenhum produto encontrado'}</h2>
       <ul className="mx-auto mt-3 max-w-md space-y-1 text-sm text-ink-soft">
         {query.q && <li>Confira a grafia ou use termos mais gerais, como "farol" ou "pastilha de freio".</li>}
         <li>Remova alguns filtros para ampliar a busca.</li>
+        {vehicle?.source === 'garage' && <li>Ou limpe o veículo para ver os produtos de todos os veículos.</li>}
       </ul>
+      {vehicle?.source === 'garage' && (
+        <div className="mt-4">
+          <ClearVehicleButton returnTo={returnTo} label="Limpar veículo" className="rounded-lg border border-ink px-4 py-2 font-semibold" />
+        </div>
+      )}
       <div className="mt-5 flex flex-wrap justify-center gap-3">
         {query.q && (
           <Link to={`/ProductList?${queryToParams({ q: query.q })}`} className="rounded-lg bg-brand px-4 py-2 font-semibold text-ink">

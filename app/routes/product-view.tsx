@@ -3,6 +3,12 @@ import type { Route } from './+types/product-view';
 import { getDb } from '../../src/db/client.server.ts';
 import { getProduct, relatedProducts } from '../../src/domain/catalog/repository.server.ts';
 import { labelOf } from '../../src/domain/catalog/taxonomy.ts';
+import { loadGarage } from '../../src/domain/fitment/garage.server.ts';
+import { garageRestriction, productFitment } from '../../src/domain/fitment/repository.server.ts';
+import { compatibilityTable, verdict } from '../../src/domain/fitment/rules.ts';
+import { initialSelectorData } from '../../src/domain/fitment/selector-data.ts';
+import { fullLabel, shortLabel } from '../../src/domain/fitment/vehicles.ts';
+import { CompatibilitySection, FitAnswer } from '../components/vehicle/Compatibility.tsx';
 import { centsToReais, formatBRL } from '../../src/domain/pricing/money.ts';
 import { AddToCart } from '../components/AddToCart.tsx';
 import { ImageGallery } from '../components/ImageGallery.tsx';
@@ -16,13 +22,37 @@ import { originFrom, seo } from '../lib/seo.ts';
 const DEFAULT_PRODUCT_ID = 1;
 const RELATED_COUNT = 4;
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const raw = params.id ?? String(DEFAULT_PRODUCT_ID);
   if (!/^\d{1,10}$/.test(raw)) throw data(null, { status: 404 });
   const db = getDb();
   const product = await getProduct(db, Number(raw));
   if (!product) throw data(null, { status: 404 });
-  return { product, related: await relatedProducts(db, product, RELATED_COUNT) };
+  const [garage, fitment] = await Promise.all([loadGarage(db, request), productFitment(db, product.id)]);
+  const active = garage.active;
+  const related = await relatedProducts(db, product, RELATED_COUNT, garageRestriction(active));
+  // The answer for the shopper's vehicle, with the model's other versions it serves when it does not.
+  let answer = null;
+  if (active) {
+    const v = verdict(fitment, { vehicles: [active.vehicle], year: active.year });
+    answer = {
+      label: shortLabel(active.vehicle, active.year),
+      fullLabel: fullLabel(active.vehicle, active.year),
+      fits: v.fits,
+      universal: v.fits && v.how === 'universal',
+      otherVersions: v.fits ? [] : compatibilityTable(v.sameModelRows).map((l) => `${l.version} (${l.years})`),
+    };
+  }
+  return {
+    product,
+    related,
+    compatibility: {
+      lines: compatibilityTable(fitment.rows).map(({ vehicleIds, ...l }) => ({ ...l, mine: active !== null && vehicleIds.includes(active.vehicle.id) })),
+      universal: fitment.universalTypes.map((t) => labelOf.vehicle(t).toLowerCase()),
+      answer,
+      relatedFor: active ? shortLabel(active.vehicle, active.year) : null,
+    },
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -59,7 +89,7 @@ function jsonLd(p: Route.ComponentProps['loaderData']['product'], origin: string
 }
 
 export default function ProductView({ loaderData, matches }: Route.ComponentProps) {
-  const { product: p, related } = loaderData;
+  const { product: p, related, compatibility } = loaderData;
   const nonce = useContext(NonceContext);
   const origin = originFrom(matches);
   return (
@@ -106,6 +136,7 @@ export default function ProductView({ loaderData, matches }: Route.ComponentProp
             </p>
             <InstallmentHint totalCents={p.priceCents} />
           </div>
+          <FitAnswer compatibility={compatibility} kind={p.kind} />
           <AddToCart product={p} />
           <section aria-labelledby="descricao">
             <h2 id="descricao" className="text-lg font-bold">
@@ -116,10 +147,13 @@ export default function ProductView({ loaderData, matches }: Route.ComponentProp
         </div>
       </div>
 
+      <CompatibilitySection compatibility={compatibility} initial={initialSelectorData()} />
+
       {related.length > 0 && (
         <section aria-labelledby="relacionados" className="mt-14">
           <h2 id="relacionados" className="mb-5 text-2xl font-extrabold">
             Produtos relacionados
+            {compatibility.relatedFor && <span className="block text-base font-semibold text-ink-soft sm:inline"> · que servem no seu {compatibility.relatedFor}</span>}
           </h2>
           <ProductGrid products={related} />
         </section>

@@ -1,8 +1,11 @@
 // Catalog API: the spec's /api/produtos (Portuguese fields, reais) and the store's /api/products (centavos).
+// Both take `vehicle` (and `ano`) and understand vehicle words in `q`; they never read the garage cookie,
+// so a URL always means the same list.
 import { Hono } from 'hono';
 import type { Db } from '../../src/db/client.server.ts';
 import { parseCatalogQuery } from '../../src/domain/catalog/query.ts';
-import { getProduct, searchProducts } from '../../src/domain/catalog/repository.server.ts';
+import { getProduct } from '../../src/domain/catalog/repository.server.ts';
+import { searchWithFitment } from '../../src/domain/fitment/search.server.ts';
 import { toLegacyProduct } from '../../src/domain/catalog/legacy.ts';
 import { apiError, searchParamsOf } from '../http.ts';
 
@@ -16,18 +19,31 @@ export function catalogApi(getDb: () => Db) {
   api.get('/produtos', async (c) => {
     const parsed = parseCatalogQuery(searchParamsOf(c), pageOpts);
     if (!parsed.ok) return apiError(c, 400, parsed.message);
-    const result = await searchProducts(getDb(), parsed.query);
-    c.header('X-Total-Count', String(result.total));
-    return c.json(result.items.map(toLegacyProduct));
+    const search = await searchWithFitment(getDb(), parsed.query);
+    if (!search.ok) return apiError(c, 400, search.message);
+    c.header('X-Total-Count', String(search.result.total));
+    return c.json(search.result.items.map(toLegacyProduct));
   });
 
   api.get('/products', async (c) => {
     const params = searchParamsOf(c);
     const parsed = parseCatalogQuery(params, pageOpts);
     if (!parsed.ok) return apiError(c, 400, parsed.message);
-    const result = await searchProducts(getDb(), parsed.query, { facets: params.get('facetas') === '1' });
+    const search = await searchWithFitment(getDb(), parsed.query, { facets: params.get('facetas') === '1' });
+    if (!search.ok) return apiError(c, 400, search.message);
+    const { vehicle, fits, ...result } = search.result;
     c.header('X-Total-Count', String(result.total));
-    return c.json(result);
+    return c.json({
+      ...result,
+      items: vehicle ? result.items.map((i) => ({ ...i, fitment: fits[i.id] ?? 'universal' })) : result.items,
+      vehicle: vehicle && {
+        source: vehicle.source,
+        label: vehicle.fullLabel,
+        year: vehicle.choice.year,
+        vehicleIds: vehicle.choice.vehicles.map((v) => v.id),
+        words: vehicle.words,
+      },
+    });
   });
 
   api.get('/products/:id', async (c) => {

@@ -12,6 +12,7 @@ import { rateLimit } from '../../src/platform/rate-limit.server.ts';
 import type { Logger } from '../logger.ts';
 import { apiError, readJson, validate } from '../http.ts';
 import { getViewer } from '../viewer.server.ts';
+import { loadGarage } from '../../src/domain/fitment/garage.server.ts';
 
 export interface ChatApiOptions {
   llm: LlmConfig | null;
@@ -37,7 +38,9 @@ export function chatApi(getDb: () => Db, logger: Logger, opts: ChatApiOptions) {
       c.header('Retry-After', String(retryAfter));
       return apiError(c, 429, 'Muitas mensagens em pouco tempo. Aguarde um instante e tente de novo.');
     }
-    const ctx = { db: getDb(), viewer: { userId: (await getViewer(c.req.raw, getDb())).userId } };
+    const db = getDb();
+    // The shopper's active garage vehicle (cookie or account): product answers list what fits it.
+    const ctx = { db, viewer: { userId: (await getViewer(c.req.raw, db)).userId }, garage: (await loadGarage(db, c.req.raw)).active };
     const messages = parsed.data.mensagens;
 
     if (shape === 'full' && c.req.query('stream') === '1') {

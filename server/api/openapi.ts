@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { catalogQuerySchema } from '../../src/domain/catalog/query.ts';
 import { cartBodySchema } from './account.ts';
+import { selectionSchema, vehicleYearSchema } from '../../src/domain/fitment/selector.ts';
 
 const image = z.object({ url: z.string(), alt: z.string(), width: z.number().int(), height: z.number().int() });
 const summary = z.object({
@@ -40,13 +41,53 @@ const legacy = z.object({
 });
 const error = z.object({ erro: z.string().describe('Mensagem em português') });
 const searchResult = z.object({
-  items: z.array(summary),
+  items: z.array(summary.extend({ fitment: z.enum(['vehicle', 'universal']).optional().describe('Com veículo: feito para ele ou universal') })),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
   totalPages: z.number().int(),
   correctedQuery: z.string().nullable(),
+  vehicle: z
+    .object({
+      source: z.enum(['param', 'words']).describe('param: o parâmetro vehicle; words: reconhecido na busca (q)'),
+      label: z.string(),
+      year: z.number().int().nullable(),
+      vehicleIds: z.array(z.number().int()),
+      words: z.string().nullable().describe('As palavras da busca lidas como veículo'),
+    })
+    .nullable()
+    .describe('O veículo aplicado como filtro: só produtos compatíveis ou universais'),
 });
+const option = z.object({ value: z.string(), label: z.string() });
+const vehicleChoices = z.object({
+  level: z.enum(['type', 'make', 'model', 'year', 'version']).nullable().describe('O nível das opções: o primeiro ainda não escolhido'),
+  options: z.array(option),
+  vehicle: z.object({ id: z.number().int(), label: z.string(), yearFrom: z.number().int(), yearTo: z.number().int() }).nullable(),
+});
+const vehicle = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  make: z.string(),
+  makeSlug: z.string(),
+  model: z.string(),
+  modelSlug: z.string(),
+  version: z.string().describe('Versão/motor'),
+  engine: z.string(),
+  yearFrom: z.number().int(),
+  yearTo: z.number().int(),
+  label: z.string(),
+});
+const fitment = z.object({
+  productId: z.number().int(),
+  universal: z.array(z.string()).describe('Tipos de veículo para os quais a peça é universal'),
+  vehicles: z.array(z.object({ vehicle: z.string(), version: z.string(), yearFrom: z.number().int(), yearTo: z.number().int(), years: z.string(), vehicleIds: z.array(z.number().int()) })),
+  answer: z.object({ vehicle: z.object({ id: z.number().int(), label: z.string() }), fits: z.boolean(), how: z.enum(['vehicle', 'universal']).nullable() }).nullable(),
+});
+
+function parametersOf(schema: z.ZodType) {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, Record<string, unknown>> };
+  return Object.entries(json.properties ?? {}).map(([name, s]) => ({ name, in: 'query', required: false, schema: s }));
+}
 
 function queryParameters() {
   const schema = catalogQuerySchema({ maxPageSize: 200, defaultPageSize: 50 });
@@ -88,6 +129,39 @@ export function openApiDocument(publicUrl: string) {
           responses: {
             200: { description: 'Página de resultados', content: { 'application/json': { schema: js(searchResult) } } },
             400: { description: 'Parâmetros inválidos', content: { 'application/json': { schema: js(error) } } },
+          },
+        },
+      },
+      '/api/vehicles': {
+        get: {
+          summary: 'Escolhas em cascata de "Qual é o seu veículo?": tipo → marca → modelo → ano → versão',
+          description: 'Devolve as opções do primeiro nível não informado; cada nível exige os anteriores.',
+          parameters: parametersOf(selectionSchema),
+          responses: {
+            200: { description: 'Opções do próximo nível', content: { 'application/json': { schema: js(vehicleChoices) } } },
+            400: { description: 'Escolha inválida ou fora de ordem', content: { 'application/json': { schema: js(error) } } },
+          },
+        },
+      },
+      '/api/vehicles/{id}': {
+        get: {
+          summary: 'Um veículo (versão) pelo id',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
+          responses: {
+            200: { description: 'O veículo', content: { 'application/json': { schema: js(vehicle) } } },
+            400: { description: 'Identificador inválido', content: { 'application/json': { schema: js(error) } } },
+            404: { description: 'Veículo não encontrado', content: { 'application/json': { schema: js(error) } } },
+          },
+        },
+      },
+      '/api/products/{id}/fitment': {
+        get: {
+          summary: 'Compatibilidade de um produto e, com vehicle (e ano), se serve nesse veículo',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }, ...parametersOf(vehicleYearSchema)],
+          responses: {
+            200: { description: 'Veículos compatíveis e a resposta para o veículo pedido', content: { 'application/json': { schema: js(fitment) } } },
+            400: { description: 'Parâmetros inválidos', content: { 'application/json': { schema: js(error) } } },
+            404: { description: 'Produto não encontrado', content: { 'application/json': { schema: js(error) } } },
           },
         },
       },

@@ -6,3 +6,4 @@ export * from '../domain/accounts/schema.ts';
 export * from '../platform/rate-limit.schema.ts';
 export * from '../domain/orders/schema.ts';
 export * from '../domain/payments/schema.ts';
+export * from '../domain/fitment/schema.ts';

@@ -7,6 +7,7 @@ import { openDatabase } from '../../src/db/client.server.ts';
 import type { Database } from '../../src/db/client.server.ts';
 import { seedCatalog } from '../../src/domain/catalog/seed/seed.server.ts';
 import { seedCouponsIfEmpty } from '../../src/domain/pricing/coupons.server.ts';
+import { seedFitment } from '../../src/domain/fitment/seed/seed.server.ts';
 
 export type Kind = 'pglite' | 'postgres';
 
@@ -48,7 +49,10 @@ export async function createTestDatabase(kind: Kind, opts: { seedProducts?: numb
     };
   }
   await database.migrate();
-  if (opts.seedProducts) await seedCatalog(database.db, { count: opts.seedProducts });
+  if (opts.seedProducts) {
+    await seedCatalog(database.db, { count: opts.seedProducts });
+    await seedFitment(database.db);
+  }
   await seedCouponsIfEmpty(database.db);
   return {
     ...database,

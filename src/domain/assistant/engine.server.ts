@@ -6,7 +6,9 @@ import { store } from '../../config/store.ts';
 import type { Db } from '../../db/client.server.ts';
 import { parseCatalogQuery } from '../catalog/query.ts';
 import type { CatalogQuery } from '../catalog/query.ts';
-import { searchProducts } from '../catalog/repository.server.ts';
+import { searchWithFitment } from '../fitment/search.server.ts';
+import type { GarageEntry } from '../fitment/repository.server.ts';
+import { answerFitment, asksFitment } from './fitment.server.ts';
 import { productVariants } from '../catalog/schema.ts';
 import { FEATURED_BRANDS } from '../catalog/taxonomy.ts';
 import type { ProductSummary } from '../catalog/types.ts';
@@ -60,11 +62,14 @@ export type Intent =
   | 'product'
   | 'stock'
   | 'cheapest'
+  | 'fitment'
   | 'fallback';
 
 export interface AssistantContext {
   db: Db;
   viewer: { userId: string | null };
+  /** The shopper's active garage vehicle: product answers list what fits it; "serve no meu carro?" means it. */
+  garage?: GarageEntry | null;
 }
 
 const K = {
@@ -202,18 +207,23 @@ async function findProducts(
   db: Db,
   pq: ProductQuery,
   sort: CatalogQuery['sort'] = 'relevancia',
-): Promise<{ items: ProductSummary[]; usedTerms: string[]; correctedQuery: string | null }> {
+  garage: GarageEntry | null = null,
+): Promise<{ items: ProductSummary[]; usedTerms: string[]; correctedQuery: string | null; vehicle: string | null }> {
   const known = await knownTerms(db, pq.terms);
   let terms = known.length > 0 ? known : [...pq.terms];
-  if (terms.length === 0 && !pq.brand) return { items: [], usedTerms: [], correctedQuery: null };
+  if (terms.length === 0 && !pq.brand) return { items: [], usedTerms: [], correctedQuery: null, vehicle: null };
   while (true) {
     const q = catalogQuery(pq, terms, sort);
-    const result = await searchProducts(db, q);
+    // Vehicle words ("pastilha pra gol 2015") and the garage filter by fitment, as on the list page.
+    const search = await searchWithFitment(db, q, { garage });
+    if (!search.ok) return { items: [], usedTerms: terms, correctedQuery: null, vehicle: null };
+    const result = search.result;
+    const vehicle = result.vehicle ? (result.vehicle.source === 'garage' ? `seu ${result.vehicle.label}` : result.vehicle.label) : null;
     let items: ProductSummary[] = result.items;
     if (pq.brand && !FEATURED_BRANDS.some((b) => b.slug === pq.brand)) {
       items = items.filter((i) => fold(i.brand).replace(/[^a-z0-9]+/g, '-') === pq.brand);
     }
-    if (items.length > 0 || terms.length <= 1) return { items, usedTerms: terms, correctedQuery: result.correctedQuery };
+    if (items.length > 0 || terms.length <= 1) return { items, usedTerms: terms, correctedQuery: result.correctedQuery, vehicle };
     terms = terms.slice(0, -1);
   }
 }
@@ -282,6 +292,21 @@ export async function answer(ctx: AssistantContext, messages: ChatMessage[]): Pr
   const intent = detectIntent(last, context !== null);
   const reply = (resposta: string, produtos: SuggestedProduct[] = []): AssistantReply => ({ resposta, produtos, intent });
 
+  // "serve no meu Onix 2020?", "essa pastilha serve no gol 2015?": answered from the fitment data.
+  if (asksFitment(last) && !['order_status', 'coupon', 'returns', 'shipping', 'account', 'store_info'].includes(intent)) {
+    const fit = await answerFitment(last, {
+      db: ctx.db,
+      garage: ctx.garage ?? null,
+      contextProduct: async () => (context ? ((await findProducts(ctx.db, context, 'relevancia', ctx.garage ?? null)).items[0] ?? null) : null),
+      productTerms: async (text) => {
+        const pq = await productQuery(ctx.db, text);
+        return [...pq.terms, ...(pq.brand ? [pq.brand] : [])];
+      },
+      findProduct: async (text) => (await findProducts(ctx.db, await productQuery(ctx.db, text))).items[0] ?? null,
+    });
+    if (fit) return { resposta: fit.resposta, produtos: fit.produtos.map(suggestion), intent: 'fitment' };
+  }
+
   switch (intent) {
     case 'greeting':
       return reply(`Olá! Eu sou a OlimpIA, assistente virtual da ${store.name}. ${CAPABILITIES} Como posso ajudar?`);
@@ -308,6 +333,7 @@ export async function answer(ctx: AssistantContext, messages: ChatMessage[]): Pr
     case 'product_payment':
     case 'stock':
     case 'cheapest':
+    case 'fitment':
     case 'product':
       return productAnswer(ctx, intent, last, context, reply);
     case 'fallback':
@@ -349,10 +375,16 @@ async function productAnswer(
   const pq = followUp && context ? { ...context, size: own.size ?? context.size, color: own.color ?? context.color } : own;
   if (pq.terms.length === 0 && !pq.brand) return reply(`Desculpe, não entendi qual produto você procura. ${CAPABILITIES}`);
 
-  const { items, usedTerms, correctedQuery } = await findProducts(ctx.db, pq, intent === 'cheapest' && fold(text).includes('caro') ? 'maior-preco' : intent === 'cheapest' ? 'menor-preco' : 'relevancia');
+  const { items, usedTerms, correctedQuery, vehicle } = await findProducts(
+    ctx.db,
+    pq,
+    intent === 'cheapest' && fold(text).includes('caro') ? 'maior-preco' : intent === 'cheapest' ? 'menor-preco' : 'relevancia',
+    ctx.garage ?? null,
+  );
   const asked = usedTerms.join(' ') || pq.terms.join(' ');
   if (items.length === 0) {
-    return reply(`Não encontrei "${pq.terms.join(' ') || pq.brand}" no nosso catálogo. Tente outro termo, como "pastilha de freio", "farol" ou "bateria 60Ah", ou veja as categorias no rodapé.`);
+    const forGarage = vehicle?.startsWith('seu ') ? ` que sirva no ${vehicle}` : '';
+    return reply(`Não encontrei "${pq.terms.join(' ') || pq.brand}"${forGarage} no nosso catálogo. Tente outro termo, como "pastilha de freio", "farol" ou "bateria 60Ah", ou veja as categorias no rodapé.`);
   }
 
   if (intent === 'product_payment') {
@@ -407,7 +439,7 @@ async function productAnswer(
         : `O mais barato para "${asked}":`
       : items.length === 1
         ? 'Encontrei este produto:'
-        : `Encontrei ${items.length > 3 ? 'estas opções' : `${items.length} opções`} para "${correctedQuery ?? asked}":`);
+        : `Encontrei ${items.length > 3 ? 'estas opções' : `${items.length} opções`} para "${correctedQuery ?? asked}"${vehicle?.startsWith('seu ') ? ` que servem no ${vehicle}` : ''}:`);
   if (intent === 'cheapest') {
     // The cheapest of what was asked: products whose title names every word, when there are any.
     const named = items.filter((i) => titleNames(i.title, usedTerms));

@@ -9,6 +9,7 @@ import { store } from '../../config/store.ts';
 import { getProduct } from '../catalog/repository.server.ts';
 import { formatBRL } from '../pricing/money.ts';
 import { answer, facts, findProducts, orderStatus, productQuery } from './engine.server.ts';
+import { fitmentFacts } from './fitment.server.ts';
 import type { AssistantContext, AssistantReply, ChatMessage, SuggestedProduct } from './engine.server.ts';
 
 export interface LlmConfig {
@@ -22,6 +23,7 @@ const SYSTEM = `Você é a OlimpIA, assistente virtual da ${store.name}, loja on
 Responda sempre em português do Brasil, de forma curta e simpática.
 Use SOMENTE fatos devolvidos pelas ferramentas: nunca invente produto, preço, estoque, prazo, regra ou status de pedido.
 Para produtos, preços e estoque, chame buscar_produtos. Para frete, regras_frete. Para pagamento, regras_pagamento.
+Para saber se uma peça serve num veículo, chame compatibilidade; se o veículo não for reconhecido, diga que não pode confirmar.
 Para pedidos, chame status_pedido: ele só enxerga os pedidos do cliente conectado; nunca revele pedidos de outras pessoas.
 Nunca divulgue códigos de cupom. Se não souber, diga que não sabe e indique o atendimento: ${store.phone}, ${store.email}.`;
 
@@ -37,7 +39,7 @@ export async function* llmAnswer(ctx: AssistantContext, messages: ChatMessage[],
       description: 'Busca produtos no catálogo da loja (título, marca, preço, estoque, link).',
       inputSchema: z.object({ consulta: z.string().max(120).describe('O que o cliente procura, por exemplo "pastilha de freio bosch"') }),
       execute: async ({ consulta }) => {
-        const { items } = await findProducts(ctx.db, await productQuery(ctx.db, consulta));
+        const { items } = await findProducts(ctx.db, await productQuery(ctx.db, consulta), 'relevancia', ctx.garage ?? null);
         return items.slice(0, 5).map((p) => {
           const s = { id: p.id, title: p.title, priceCents: p.priceCents, price: formatBRL(p.priceCents), url: `/ProductView/${p.id}`, stock: p.stock };
           produtos.set(p.id, s);
@@ -53,6 +55,11 @@ export async function* llmAnswer(ctx: AssistantContext, messages: ChatMessage[],
         if (!p) return { erro: 'Produto não encontrado.' };
         return { titulo: p.title, descricao: p.description, ref: p.refCode, preco: formatBRL(p.priceCents), estoque: p.stock, variacoes: p.variants.map((v) => `${v.color} ${v.size}: ${v.stock}`) };
       },
+    }),
+    compatibilidade: tool({
+      description: 'Se um produto (pelo id) serve num veículo: marca, modelo e ano em palavras ("onix 2020"), ou o veículo da garagem do cliente quando omitido. Use sempre antes de afirmar compatibilidade.',
+      inputSchema: z.object({ id: z.number().int().positive(), veiculo: z.string().max(80).optional().describe('Por exemplo "gol 1.0 2015"') }),
+      execute: async ({ id, veiculo }) => fitmentFacts(ctx.db, id, veiculo, ctx.garage ?? null),
     }),
     regras_frete: tool({ description: 'Regras e valores de frete.', inputSchema: z.object({}), execute: async () => facts.shippingText() }),
     regras_pagamento: tool({ description: 'Formas de pagamento, descontos e parcelamento.', inputSchema: z.object({}), execute: async () => facts.paymentText() }),

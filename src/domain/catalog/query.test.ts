@@ -9,8 +9,14 @@ describe('parseCatalogQuery', () => {
   it('reads no parameter as the defaults', () => {
     expect(parse('')).toEqual({
       ok: true,
-      query: { q: '', brands: [], category: null, vehicles: [], condition: null, minPriceCents: null, maxPriceCents: null, sort: 'relevancia', page: 1, pageSize: PAGE_SIZE },
+      query: { q: '', brands: [], category: null, vehicles: [], condition: null, minPriceCents: null, maxPriceCents: null, sort: 'relevancia', page: 1, pageSize: PAGE_SIZE, vehicleId: null, year: null },
     });
+  });
+
+  it('reads a vehicle (version id) and its model year', () => {
+    expect(parse('vehicle=12&ano=2015')).toMatchObject({ ok: true, query: { vehicleId: 12, year: 2015 } });
+    expect(parse('vehicle=12')).toMatchObject({ ok: true, query: { vehicleId: 12, year: null } });
+    expect(parse('vehicle=&ano=')).toMatchObject({ ok: true, query: { vehicleId: null, year: null } });
   });
 
   it('reads search, filters, sort and page', () => {
@@ -41,6 +47,11 @@ describe('parseCatalogQuery', () => {
       'veiculo=aviao': /veículo inválido/,
       'estado=seminovo': /Estado inválido/,
       'limite=500': /Limite inválido/,
+      'vehicle=abc': /Veículo inválido/,
+      'vehicle=0': /Veículo inválido/,
+      'vehicle=12&ano=15': /Ano inválido/,
+      'vehicle=12&ano=3000': /Ano inválido/,
+      'ano=2015': /Informe o veículo/,
       [`q=${'a'.repeat(10_000)}`]: /no máximo 120 caracteres/,
     };
     for (const [qs, message] of Object.entries(bad)) {
@@ -62,9 +73,13 @@ describe('parseCatalogQuery', () => {
       sort: fc.constantFrom(...SORT_SLUGS),
       page: fc.integer({ min: 1, max: 999 }),
       pageSize: fc.constant(PAGE_SIZE),
+      vehicleId: fc.option(fc.integer({ min: 1, max: 5000 }), { nil: null }),
+      year: fc.option(fc.integer({ min: 1950, max: 2030 }), { nil: null }),
     });
     fc.assert(
-      fc.property(arb, (query) => {
+      fc.property(arb, (generated) => {
+        // A year only travels with its vehicle.
+        const query = { ...generated, year: generated.vehicleId === null ? null : generated.year };
         const r = parseCatalogQuery(queryToParams(query));
         expect(r).toEqual({ ok: true, query });
       }),
@@ -73,7 +88,7 @@ describe('parseCatalogQuery', () => {
 
   it('never throws, whatever the URL', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom('q', 'marca', 'categoria', 'pagina', 'preco_min', 'ordem', 'limite', '__proto__'), fc.string()), { maxLength: 8 }), (pairs) => {
+      fc.property(fc.array(fc.tuple(fc.constantFrom('q', 'marca', 'categoria', 'pagina', 'preco_min', 'ordem', 'limite', 'vehicle', 'ano', '__proto__'), fc.string()), { maxLength: 8 }), (pairs) => {
         const r = parseCatalogQuery(new URLSearchParams(pairs));
         return typeof r.ok === 'boolean';
       }),

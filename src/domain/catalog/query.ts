@@ -19,6 +19,10 @@ export interface CatalogQuery {
   sort: SortSlug;
   page: number;
   pageSize: number;
+  /** A vehicle version (fitment): only the products that fit it, or are universal for its type. */
+  vehicleId: number | null;
+  /** The vehicle's model year; null means any year it was built. */
+  year: number | null;
 }
 
 /** Price typed the Brazilian way ("1.234,56", "150", "99,9") or the API way ("1234.56"), to centavos. */
@@ -41,13 +45,16 @@ const msg = {
   q: `A busca pode ter no máximo ${MAX_QUERY_LENGTH} caracteres.`,
   brand: 'Marca inválida.',
   category: 'Categoria inválida.',
-  vehicle: 'Tipo de veículo inválido.',
+  vehicleType: 'Tipo de veículo inválido.',
   condition: 'Estado inválido: use novo ou usado.',
   price: 'Preço inválido: use um valor como 150 ou 1.234,56.',
   priceRange: 'O preço mínimo não pode ser maior que o máximo.',
   sort: `Ordenação inválida: use ${SORT_SLUGS.join(', ')}.`,
   page: 'Página inválida: use um número a partir de 1.',
   limit: 'Limite inválido.',
+  vehicle: 'Veículo inválido: use o número do veículo (vehicle), como em GET /api/vehicles.',
+  year: 'Ano inválido: use quatro dígitos, como 2015.',
+  yearWithoutVehicle: 'Informe o veículo (vehicle) para filtrar por ano.',
 };
 
 const price = z
@@ -63,6 +70,27 @@ const price = z
   })
   .optional()
   .transform((v) => v ?? null);
+
+/** `vehicle` (a vehicle version id, see GET /api/vehicles) and `ano` (its model year), shared by every API. */
+export const vehicleParams = {
+  vehicle: z
+    .string()
+    .regex(/^(\d{1,9})?$/, msg.vehicle)
+    .refine((s) => s === '' || Number(s) >= 1, msg.vehicle)
+    .optional()
+    .transform((s) => (s ? Number(s) : null)),
+  ano: z
+    .string()
+    .regex(/^(\d{4})?$/, msg.year)
+    .refine((s) => s === '' || (Number(s) >= 1900 && Number(s) <= 2100), msg.year)
+    .optional()
+    .transform((s) => (s ? Number(s) : null)),
+};
+
+/** A year needs its vehicle. */
+export function yearNeedsVehicle(v: { vehicle: number | null; ano: number | null }, ctx: z.RefinementCtx): void {
+  if (v.ano !== null && v.vehicle === null) ctx.addIssue({ code: 'custom', message: msg.yearWithoutVehicle, path: ['ano'] });
+}
 
 const categoryParam = z
   .string()
@@ -87,7 +115,7 @@ export function catalogQuerySchema(opts: { maxPageSize: number; defaultPageSize:
         .transform((v) => (v ?? '').replace(/\s+/g, ' ').trim()),
       marca: z.array(z.enum(BRAND_FILTER_SLUGS, { error: msg.brand })).max(BRAND_FILTER_SLUGS.length).default([]),
       categoria: categoryParam,
-      veiculo: z.array(z.enum(VEHICLE_SLUGS, { error: msg.vehicle })).max(VEHICLE_SLUGS.length).default([]),
+      veiculo: z.array(z.enum(VEHICLE_SLUGS, { error: msg.vehicleType })).max(VEHICLE_SLUGS.length).default([]),
       estado: z
         .enum(['novo', 'usado', 'todos', ''], { error: msg.condition })
         .optional()
@@ -120,11 +148,13 @@ export function catalogQuerySchema(opts: { maxPageSize: number; defaultPageSize:
           }
           return Number(raw);
         }),
+      ...vehicleParams,
     })
     .superRefine((v, ctx) => {
       if (v.preco_min !== null && v.preco_max !== null && v.preco_min > v.preco_max) {
         ctx.addIssue({ code: 'custom', message: msg.priceRange, path: ['preco_min'] });
       }
+      yearNeedsVehicle(v, ctx);
     })
     .transform(
       (v): CatalogQuery => ({
@@ -138,12 +168,14 @@ export function catalogQuerySchema(opts: { maxPageSize: number; defaultPageSize:
         sort: v.ordem,
         page: v.pagina,
         pageSize: v.limite,
+        vehicleId: v.vehicle,
+        year: v.ano,
       }),
     );
 }
 
 const MULTI = new Set(['marca', 'veiculo']);
-const KNOWN = new Set(['q', 'marca', 'categoria', 'veiculo', 'estado', 'preco_min', 'preco_max', 'ordem', 'pagina', 'limite']);
+const KNOWN = new Set(['q', 'marca', 'categoria', 'veiculo', 'estado', 'preco_min', 'preco_max', 'ordem', 'pagina', 'limite', 'vehicle', 'ano']);
 
 /** URLSearchParams to the plain object the schema reads (multi-valued keys become arrays, unknown keys drop). */
 export function paramsToObject(params: URLSearchParams): Record<string, string | string[]> {
@@ -156,13 +188,22 @@ export function paramsToObject(params: URLSearchParams): Record<string, string |
   return out;
 }
 
+// Building a zod schema costs far more than using one (zod compiles it on first use): one per page-size pair.
+const schemas = new Map<string, ReturnType<typeof catalogQuerySchema>>();
+function memoizedSchema(opts: { maxPageSize: number; defaultPageSize: number }) {
+  const key = `${opts.maxPageSize}/${opts.defaultPageSize}`;
+  let schema = schemas.get(key);
+  if (!schema) schemas.set(key, (schema = catalogQuerySchema(opts)));
+  return schema;
+}
+
 export type ParseResult = { ok: true; query: CatalogQuery } | { ok: false; message: string };
 
 export function parseCatalogQuery(
   params: URLSearchParams,
   opts: { maxPageSize: number; defaultPageSize: number } = { maxPageSize: PAGE_SIZE, defaultPageSize: PAGE_SIZE },
 ): ParseResult {
-  const result = catalogQuerySchema(opts).safeParse(paramsToObject(params));
+  const result = memoizedSchema(opts).safeParse(paramsToObject(params));
   if (result.success) return { ok: true, query: result.data };
   return { ok: false, message: result.error.issues[0]?.message ?? 'Parâmetros inválidos.' };
 }
@@ -178,6 +219,8 @@ export function queryToParams(q: Partial<CatalogQuery>): URLSearchParams {
   if (q.minPriceCents != null) p.set('preco_min', centsParam(q.minPriceCents));
   if (q.maxPriceCents != null) p.set('preco_max', centsParam(q.maxPriceCents));
   if (q.sort && q.sort !== 'relevancia') p.set('ordem', q.sort);
+  if (q.vehicleId) p.set('vehicle', String(q.vehicleId));
+  if (q.vehicleId && q.year) p.set('ano', String(q.year));
   if (q.page && q.page > 1) p.set('pagina', String(q.page));
   return p;
 }

@@ -40,6 +40,12 @@ export const products = pgTable(
     sellerId: text('seller_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The vehicles a product serves, as search keys (vehicle id × model year, and one key per vehicle type
+     * it is universal for). Derived by database triggers from the fitment tables (src/domain/fitment), never
+     * written by the application; GIN-indexed so a vehicle filter combines with the text search.
+     */
+    fitmentKeys: integer('fitment_keys').array().notNull().default(sql`'{}'::integer[]`),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('olimpo_pt', olimpo_search_text(title)), 'A') || setweight(to_tsvector('olimpo_pt', olimpo_search_text(kind || ' ' || brand)), 'B') || setweight(to_tsvector('olimpo_pt', olimpo_search_text(description)), 'C')`,
     ),
@@ -47,6 +53,7 @@ export const products = pgTable(
   (t) => [
     uniqueIndex('products_slug_key').on(t.slug),
     index('products_search_idx').using('gin', t.searchVector),
+    index('products_fitment_keys_idx').using('gin', t.fitmentKeys),
     index('products_category_idx').on(t.category),
     index('products_brand_idx').on(t.brandSlug),
     index('products_price_idx').on(t.priceCents),

@@ -61,5 +61,7 @@ export interface SearchResult {
   totalPages: number;
   /** Set when a typo was corrected: the query the results are for. */
   correctedQuery: string | null;
+  /** With a restriction that ranks some results first: the ids of those on this page. */
+  firstIds?: number[];
   facets?: Facets;
 }

@@ -36,7 +36,8 @@ export interface SeedProduct {
   variants: { color: string; size: string; stock: number }[];
 }
 
-const VEHICLES: Record<VehicleType, { name: string; years: [number, number] }[]> = {
+/** The vehicles product titles name ("VW Gol 1.0 2008-2013"); the fitment seed reads them back from titles. */
+export const VEHICLES: Record<VehicleType, { name: string; years: [number, number] }[]> = {
   carros: [
     { name: 'VW Gol 1.0', years: [2008, 2023] },
     { name: 'VW Polo 1.6', years: [2018, 2025] },
@@ -171,6 +172,14 @@ const CATALOG: Record<CategorySlug, Kind[]> = {
     { name: 'Bota de Segurança com Biqueira', vehicles: ['caminhoes'], price: [129, 389], brands: ['Bracol', 'Marluvas', 'Fujiwara'], detail: ['Biqueira de composite e palmilha antiperfuro, com CA.'], universal: true },
   ],
 };
+
+/** Kinds sold as universal (no vehicle in the title), with the vehicle types they serve. */
+export function universalKinds(): { kind: string; types: VehicleType[] }[] {
+  return Object.values(CATALOG)
+    .flat()
+    .filter((k) => k.universal)
+    .map((k) => ({ kind: k.name, types: [...k.vehicles] }));
+}
 
 const FOOTWEAR_COLORS = ['Preto', 'Marrom', 'Cinza', 'Azul-marinho', 'Caramelo'];
 const FOOTWEAR_SIZES = ['37', '38', '39', '40', '41', '42', '43', '44'];

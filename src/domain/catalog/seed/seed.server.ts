@@ -6,7 +6,8 @@ import { productImages, products, productVariants } from '../schema.ts';
 import { generateCatalog } from './generate.ts';
 import type { SeedProduct } from './generate.ts';
 
-export const DEMO_PRODUCT_COUNT = 360;
+/** Enough products that most vehicles of the demo fleet have parts in most years (fitment). */
+export const DEMO_PRODUCT_COUNT = 1500;
 const BATCH = 1000;
 
 export interface SeedOptions {

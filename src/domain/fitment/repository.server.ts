@@ -1,0 +1,119 @@
+// Fitment reads and the garage of signed-in shoppers: the vehicle filter the catalog search takes, a
+// product's compatibility list, and "Minha garagem" (several vehicles per account, one active).
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.server.ts';
+import { products } from '../catalog/schema.ts';
+import type { SearchRestriction } from '../catalog/repository.server.ts';
+import type { VehicleType } from '../catalog/taxonomy.ts';
+import { loadFleet } from './fleet.server.ts';
+import { choiceKeys } from './rules.ts';
+import type { FitmentRow, ProductFitment, VehicleChoice } from './rules.ts';
+import { garageVehicles, productFitments, productUniversalFitments } from './schema.ts';
+import type { Vehicle } from './vehicles.ts';
+
+const intArray = (values: number[]): SQL => sql`${sql.param(values)}::integer[]`;
+
+/**
+ * The catalog restriction for a choice: products whose fitment keys meet the choice's (a GIN index search
+ * PostgreSQL combines with the text search), parts made for the vehicle ranked before universal ones.
+ */
+export function fitmentRestriction(choice: VehicleChoice): SearchRestriction {
+  const keys = choiceKeys(choice);
+  return {
+    where: sql`${products.fitmentKeys} && ${intArray(keys.all)}`,
+    first: keys.specific.length > 0 ? sql`(${products.fitmentKeys} && ${intArray(keys.specific)})` : undefined,
+  };
+}
+
+/** The restriction for the shopper's active garage vehicle, if any (home, related products, cart). */
+export function garageRestriction(active: { vehicle: Vehicle; year: number } | null): SearchRestriction | undefined {
+  return active ? fitmentRestriction({ vehicles: [active.vehicle], year: active.year }) : undefined;
+}
+
+/** Every vehicle (version and years) a product fits, and the types it is universal for. */
+export async function productFitment(db: Db, productId: number): Promise<ProductFitment> {
+  const [fleet, rows, universal] = await Promise.all([
+    loadFleet(db),
+    db
+      .select({ vehicleId: productFitments.vehicleId, yearFrom: productFitments.yearFrom, yearTo: productFitments.yearTo })
+      .from(productFitments)
+      .where(eq(productFitments.productId, productId)),
+    db.select({ type: productUniversalFitments.vehicleType }).from(productUniversalFitments).where(eq(productUniversalFitments.productId, productId)),
+  ]);
+  const fitted: FitmentRow[] = [];
+  for (const r of rows) {
+    const vehicle = fleet.byId.get(r.vehicleId);
+    if (vehicle) fitted.push({ vehicle, yearFrom: r.yearFrom, yearTo: r.yearTo });
+  }
+  return { rows: fitted, universalTypes: universal.map((u) => u.type as VehicleType) };
+}
+
+// --------------------------------------------------------------------------------- account garages
+
+/** Most vehicles one account keeps; adding another drops the oldest inactive one. */
+export const GARAGE_LIMIT = 10;
+
+export interface GarageEntry {
+  vehicle: Vehicle;
+  year: number;
+  active: boolean;
+}
+
+/** The account's vehicles, the active one first, then the most recently added. */
+export async function listGarage(db: Db, userId: string): Promise<GarageEntry[]> {
+  const [fleet, rows] = await Promise.all([
+    loadFleet(db),
+    db
+      .select({ vehicleId: garageVehicles.vehicleId, year: garageVehicles.year, active: garageVehicles.active })
+      .from(garageVehicles)
+      .where(eq(garageVehicles.userId, userId))
+      .orderBy(sql`${garageVehicles.active} desc`, sql`${garageVehicles.createdAt} desc`, asc(garageVehicles.id)),
+  ]);
+  return rows.flatMap((r) => {
+    const vehicle = fleet.byId.get(r.vehicleId);
+    return vehicle ? [{ vehicle, year: r.year, active: r.active }] : [];
+  });
+}
+
+/**
+ * Makes a vehicle (version and model year) the account's active one, adding it to the garage when it is
+ * new. `null` leaves the garage as it is with no vehicle active. One transaction: there is never more than
+ * one active vehicle (a partial unique index enforces it too).
+ */
+export async function setActiveVehicle(db: Db, userId: string, choice: { vehicleId: number; year: number } | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(garageVehicles).set({ active: false }).where(and(eq(garageVehicles.userId, userId), eq(garageVehicles.active, true)));
+    if (!choice) return;
+    await tx
+      .insert(garageVehicles)
+      .values({ userId, vehicleId: choice.vehicleId, year: choice.year, active: true })
+      .onConflictDoUpdate({ target: [garageVehicles.userId, garageVehicles.vehicleId, garageVehicles.year], set: { active: true } });
+    await tx.execute(sql`
+      delete from ${garageVehicles} where id in (
+        select id from ${garageVehicles} where user_id = ${userId} and not active
+        order by created_at desc, id desc offset ${GARAGE_LIMIT - 1})`);
+  });
+}
+
+export async function removeFromGarage(db: Db, userId: string, choice: { vehicleId: number; year: number }): Promise<void> {
+  await db
+    .delete(garageVehicles)
+    .where(and(eq(garageVehicles.userId, userId), eq(garageVehicles.vehicleId, choice.vehicleId), eq(garageVehicles.year, choice.year)));
+}
+
+/**
+ * Adds a guest's vehicles (from the garage cookie) to an account, e.g. right after sign-in; the guest's
+ * active vehicle becomes the account's active one when the account has none.
+ */
+export async function importGarage(db: Db, userId: string, entries: { vehicleId: number; year: number; active: boolean }[]): Promise<void> {
+  if (entries.length === 0) return;
+  const current = await listGarage(db, userId);
+  const hasActive = current.some((e) => e.active);
+  // Oldest first, so the guest's most recent vehicles end up the most recent in the account too.
+  for (const e of [...entries].reverse()) {
+    await db.insert(garageVehicles).values({ userId, vehicleId: e.vehicleId, year: e.year, active: false }).onConflictDoNothing();
+  }
+  const active = entries.find((e) => e.active);
+  if (active && !hasActive) await setActiveVehicle(db, userId, active);
+}
