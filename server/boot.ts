@@ -4,8 +4,6 @@ import { openDatabase, setDatabase } from '../src/db/client.server.ts';
 import type { Database } from '../src/db/client.server.ts';
 import type { Env } from '../src/config/env.ts';
 import { seedDemoData } from '../src/db/seed.server.ts';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { configureAuth } from '../src/domain/accounts/auth.server.ts';
 import type { AuthSettings } from '../src/domain/accounts/auth.server.ts';
@@ -16,7 +14,7 @@ import { setCheckoutServices } from '../src/domain/checkout/services.server.ts';
 import { createSandboxProvider } from '../src/domain/payments/provider.ts';
 import { createViaCepClient } from '../src/domain/shipping/viacep.server.ts';
 import { setGarageCookieSecret } from '../src/domain/fitment/garage-cookie.server.ts';
-import { cookieSecret } from './cookie-secret.ts';
+import { cookieSecret, localSecret } from './cookie-secret.ts';
 import type { Logger } from './logger.ts';
 
 /** Process-wide services other than the database: mail, uploaded files, sign-in, payments, CEP lookup, the cookie secret. */
@@ -51,25 +49,9 @@ export function authSettingsFromEnv(env: Env, logger?: Logger): AuthSettings {
   };
 }
 
-/**
- * Local runs without BETTER_AUTH_SECRET (env.ts requires it for real deployments): a random secret is
- * created once in DATA_DIR/auth-secret, so sessions survive restarts of this one installation.
- */
+/** Local runs without BETTER_AUTH_SECRET keep a random one in DATA_DIR/auth-secret (with a warning). */
 function localAuthSecret(dataDir: string, logger?: Logger): string {
-  const file = path.resolve(dataDir, 'auth-secret');
-  try {
-    const existing = fs.readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
-  } catch {
-    // not created yet
-  }
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const secret = crypto.randomBytes(32).toString('base64url');
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  const warn = `BETTER_AUTH_SECRET não definido: usando um segredo aleatório guardado em ${file}. Em produção, defina BETTER_AUTH_SECRET.`;
-  if (logger) logger.warn(warn);
-  else console.warn(warn);
-  return secret;
+  return localSecret(dataDir, 'auth-secret', (file) => `BETTER_AUTH_SECRET não definido: usando um segredo aleatório guardado em ${file}. Em produção, defina BETTER_AUTH_SECRET.`, logger);
 }
 
 export async function bootDatabase(env: Env, logger: Logger, opts: { seed?: boolean } = {}): Promise<Database> {

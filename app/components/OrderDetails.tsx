@@ -24,6 +24,29 @@ export function addressText(a: OrderView['address'] | null | undefined): string 
   return `${a.street}, ${a.number}${a.complement ? ` - ${a.complement}` : ''}, ${a.neighborhood}, ${a.city} - ${a.state}, CEP ${a.cep.slice(0, 5)}-${a.cep.slice(5)}`;
 }
 
+/** Payment, delivery and address of an order, as the success and order pages show them. */
+export function OrderFacts({ order, className = '' }: { order: OrderView; className?: string }) {
+  return (
+    <dl className={`grid gap-3 text-sm sm:grid-cols-2 ${className}`}>
+      <div>
+        <dt className="font-semibold">Pagamento</dt>
+        <dd className="text-ink-soft">
+          {paymentText(order)}
+          {order.payment?.cardLast4 ? ` · cartão final ${order.payment.cardLast4}` : ''}
+        </dd>
+      </div>
+      <div>
+        <dt className="font-semibold">Entrega</dt>
+        <dd className="text-ink-soft">{deliveryText(order)}</dd>
+      </div>
+      <div className="sm:col-span-2">
+        <dt className="font-semibold">Endereço</dt>
+        <dd className="text-ink-soft">{addressText(order.address)}</dd>
+      </div>
+    </dl>
+  );
+}
+
 export function OrderItems({ order }: { order: OrderView }) {
   return (
     <ul className="divide-y divide-neutral-200">

@@ -5,7 +5,7 @@ import { getCheckoutServices } from '../../src/domain/checkout/services.server.t
 import { findOrderFor } from '../../src/domain/orders/orders.server.ts';
 import { STATUS_LABELS, TIMELINE } from '../../src/domain/orders/status.ts';
 import { getViewer } from '../../server/viewer.server.ts';
-import { addressText, deliveryText, OrderItems, OrderTotalsList, PaymentInstructions, paymentText } from '../components/OrderDetails.tsx';
+import { OrderFacts, OrderItems, OrderTotalsList, PaymentInstructions } from '../components/OrderDetails.tsx';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 
@@ -66,20 +66,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         </h2>
         <OrderItems order={order} />
         <OrderTotalsList order={order} />
-        <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
-          <div>
-            <dt className="font-semibold">Pagamento</dt>
-            <dd className="text-ink-soft">{paymentText(order)}</dd>
-          </div>
-          <div>
-            <dt className="font-semibold">Entrega</dt>
-            <dd className="text-ink-soft">{deliveryText(order)}</dd>
-          </div>
-          <div className="sm:col-span-2">
-            <dt className="font-semibold">Endereço</dt>
-            <dd className="text-ink-soft">{addressText(order.address)}</dd>
-          </div>
-        </dl>
+        <OrderFacts order={order} className="mt-4" />
       </section>
       <Link to="/ProductList" className="inline-block font-semibold underline">
         Continuar comprando

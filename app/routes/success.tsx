@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import type { Route } from './+types/success';
 import { formatBRL } from '../../src/domain/pricing/money.ts';
 import { installmentPlan } from '../../src/domain/pricing/pricing.ts';
-import { addressText, deliveryText, OrderItems, OrderTotalsList, PaymentInstructions, paymentText } from '../components/OrderDetails.tsx';
+import { OrderFacts, OrderItems, OrderTotalsList, PaymentInstructions } from '../components/OrderDetails.tsx';
 import { LAST_ORDER_KEY, orderLink, readLastOrder } from '../lib/last-order.ts';
 import type { OrderData } from '../lib/last-order.ts';
 import { originFrom, seo } from '../lib/seo.ts';
@@ -70,23 +70,7 @@ export default function Success() {
         <h2 id="resumo-pedido" className="text-lg font-bold">
           Resumo do pedido
         </h2>
-        <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
-          <div>
-            <dt className="font-semibold">Pagamento</dt>
-            <dd className="text-ink-soft">
-              {paymentText(order)}
-              {order.payment?.cardLast4 ? ` · cartão final ${order.payment.cardLast4}` : ''}
-            </dd>
-          </div>
-          <div>
-            <dt className="font-semibold">Entrega</dt>
-            <dd className="text-ink-soft">{deliveryText(order)}</dd>
-          </div>
-          <div className="sm:col-span-2">
-            <dt className="font-semibold">Endereço</dt>
-            <dd className="text-ink-soft">{addressText(order.address)}</dd>
-          </div>
-        </dl>
+        <OrderFacts order={order} className="mt-3" />
         <h3 className="mt-5 font-semibold">Itens</h3>
         <OrderItems order={order} />
         <OrderTotalsList order={order} />
