@@ -168,7 +168,9 @@ test.describe('Compatibilidade: "Qual é o seu veículo?"', () => {
       await expect(page.getByRole('region', { name: 'Veículo' })).toBeVisible();
       await shot('lista');
       await page.screenshot({ path: `test-results/screenshots/compatibilidade-lista-${width}-inteira.png`, fullPage: true });
-      await resultCards(page).filter({ hasNotText: '(universal)' }).first().locator('h3 a').click();
+      // Open the first specific (not universal) part directly: a click can race hydration on a loaded machine.
+      const href = await resultCards(page).filter({ hasNotText: '(universal)' }).first().locator('h3 a').getAttribute('href');
+      await page.goto(href!);
       await expect(page.getByRole('status').filter({ hasText: 'Serve no seu' })).toBeVisible();
       await shot('produto');
       await page.locator('#compatibilidade').scrollIntoViewIfNeeded();
