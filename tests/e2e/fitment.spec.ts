@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { newVisitor, signIn, signUp, uniqueEmail } from './accounts-helpers.ts';
 import { resultCards, resultCount, waitForHydration } from './helpers.ts';
 
 const GOL = { tipo: 'Carros', marca: 'Volkswagen', modelo: 'Gol', ano: '2015', versao: '1.0 12V MPI Trendline' };
@@ -143,6 +144,25 @@ test.describe('Compatibilidade: "Qual é o seu veículo?"', () => {
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     if (bad.length) console.log(bad.map((v) => `- [${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n'));
     expect(bad.map((v) => `${v.id} (${v.nodes.length})`)).toEqual([]);
+  });
+
+  test('a garagem de quem entrou na conta vale numa nova sessão, em outro navegador', async ({ browser }) => {
+    const email = uniqueEmail('garagem');
+    const first = await newVisitor(browser);
+    await signUp(first.page, { email, name: 'Gabriela Garagem' });
+    await first.page.goto('/ProductList');
+    await waitForHydration(first.page);
+    await chooseVehicle(first.page, first.page.getByRole('region', { name: 'Qual é o seu veículo?' }));
+    await expect(first.page.getByRole('region', { name: 'Veículo' })).toContainText(GOL_FULL);
+    await first.context.close();
+
+    // Another browser: no garage cookie, only the account.
+    const second = await newVisitor(browser);
+    await signIn(second.page, email);
+    expect((await second.context.cookies()).some((c) => c.name === 'olimpo_garagem')).toBe(false);
+    await second.page.goto('/ProductList');
+    await expect(second.page.getByRole('region', { name: 'Veículo' })).toContainText(`Mostrando só peças que servem no seu ${GOL_FULL}`);
+    await second.context.close();
   });
 
   for (const width of [390, 1280]) {

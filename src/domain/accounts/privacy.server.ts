@@ -8,6 +8,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.server.ts';
 import { detachSellerProducts, listSellerProducts } from '../catalog/admin.server.ts';
 import { anonymizeOrdersOfUser as anonymizeOrders, listOrdersForUser } from '../orders/orders.server.ts';
+import { deleteGarage } from '../fitment/repository.server.ts';
 import { listAddresses } from './addresses.server.ts';
 import { getProfile } from './profiles.server.ts';
 import { getSavedCart } from './saved-cart.server.ts';
@@ -105,6 +106,7 @@ export async function anonymizeUser(db: Db, userId: string): Promise<boolean> {
     if (!exists) return false;
     await anonymizeOrdersOfUser(tx, userId);
     await detachSellerProducts(tx, userId);
+    await deleteGarage(tx as unknown as Db, userId);
     // Cascades to sessions, accounts, customer_profiles, addresses, saved_cart_lines, seller_applications;
     // applications this user reviewed as an admin keep the decision with reviewed_by set to null.
     await tx.delete(users).where(eq(users.id, userId));

@@ -106,6 +106,11 @@ export async function removeFromGarage(db: Db, userId: string, choice: { vehicle
  * Adds a guest's vehicles (from the garage cookie) to an account, e.g. right after sign-in; the guest's
  * active vehicle becomes the account's active one when the account has none.
  */
+/** Forgets an account's vehicles (account deletion). */
+export async function deleteGarage(db: Db, userId: string): Promise<void> {
+  await db.delete(garageVehicles).where(eq(garageVehicles.userId, userId));
+}
+
 export async function importGarage(db: Db, userId: string, entries: { vehicleId: number; year: number; active: boolean }[]): Promise<void> {
   if (entries.length === 0) return;
   const current = await listGarage(db, userId);
