@@ -15,10 +15,12 @@ import { createSandboxProvider } from '../src/domain/payments/provider.ts';
 import { createViaCepClient } from '../src/domain/shipping/viacep.server.ts';
 import { setGarageCookieSecret } from '../src/domain/fitment/garage-cookie.server.ts';
 import { cookieSecret, localSecret } from './cookie-secret.ts';
+import { configureSearchCache } from '../src/domain/catalog/search-cache.server.ts';
 import type { Logger } from './logger.ts';
 
 /** Process-wide services other than the database: mail, uploaded files, sign-in, payments, CEP lookup, the cookie secret. */
 export function bootServices(env: Env, logger?: Logger): void {
+  configureSearchCache(env.CATALOG_CACHE_SECONDS);
   setGarageCookieSecret(cookieSecret(env, logger));
   setMailer(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: path.resolve(env.DATA_DIR, 'mail') }));
   setUploadStore(createUploadStore(path.resolve(env.DATA_DIR, 'uploads')));

@@ -6,6 +6,7 @@ import type { Db } from '../../src/db/client.server.ts';
 import { parseCatalogQuery } from '../../src/domain/catalog/query.ts';
 import { getProduct } from '../../src/domain/catalog/repository.server.ts';
 import { searchWithFitment } from '../../src/domain/fitment/search.server.ts';
+import { cachedSearch } from '../../src/domain/catalog/search-cache.server.ts';
 import { toLegacyProduct } from '../../src/domain/catalog/legacy.ts';
 import { apiError, searchParamsOf } from '../http.ts';
 
@@ -19,9 +20,10 @@ export function catalogApi(getDb: () => Db) {
   api.get('/produtos', async (c) => {
     const parsed = parseCatalogQuery(searchParamsOf(c), pageOpts);
     if (!parsed.ok) return apiError(c, 400, parsed.message);
-    const search = await searchWithFitment(getDb(), parsed.query);
+    const search = await cachedSearch(JSON.stringify(['produtos', parsed.query]), () => searchWithFitment(getDb(), parsed.query));
     if (!search.ok) return apiError(c, 400, search.message);
     c.header('X-Total-Count', String(search.result.total));
+    c.header('Cache-Control', 'public, max-age=10');
     return c.json(search.result.items.map(toLegacyProduct));
   });
 
@@ -29,10 +31,12 @@ export function catalogApi(getDb: () => Db) {
     const params = searchParamsOf(c);
     const parsed = parseCatalogQuery(params, pageOpts);
     if (!parsed.ok) return apiError(c, 400, parsed.message);
-    const search = await searchWithFitment(getDb(), parsed.query, { facets: params.get('facetas') === '1' });
+    const facets = params.get('facetas') === '1';
+    const search = await cachedSearch(JSON.stringify(['products', parsed.query, facets]), () => searchWithFitment(getDb(), parsed.query, { facets }));
     if (!search.ok) return apiError(c, 400, search.message);
     const { vehicle, fits, ...result } = search.result;
     c.header('X-Total-Count', String(result.total));
+    c.header('Cache-Control', 'public, max-age=10');
     return c.json({
       ...result,
       items: vehicle ? result.items.map((i) => ({ ...i, fitment: fits[i.id] ?? 'universal' })) : result.items,

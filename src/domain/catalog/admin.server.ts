@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.server.ts';
 import { refreshLexicon } from './repository.server.ts';
+import { invalidateSearchCache } from './search-cache.server.ts';
 import { productImages, products } from './schema.ts';
 import type { ProductInput } from './product-form.ts';
 import { labelOf, slugify } from './taxonomy.ts';
@@ -88,6 +89,7 @@ export async function createProduct(db: Db, sellerId: string, input: ProductInpu
     return productId;
   });
   await refreshLexicon(db);
+  invalidateSearchCache();
   return id;
 }
 
@@ -136,7 +138,10 @@ export async function updateProduct(db: Db, id: number, expectedSellerId: string
     else await tx.update(productImages).set({ alt: input.title }).where(and(eq(productImages.productId, id), eq(productImages.position, 0)));
     return true;
   });
-  if (updated) await refreshLexicon(db);
+  if (updated) {
+    await refreshLexicon(db);
+    invalidateSearchCache();
+  }
   return updated;
 }
 
