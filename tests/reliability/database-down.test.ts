@@ -42,7 +42,9 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('database down (PostgreSQL b
     const viaProxy = new URL(database.url!);
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
-    server = await AppServer.create({ databaseUrl: viaProxy.toString(), env: { LOG_LEVEL: 'warn' } });
+    // The catalog memo would answer repeated searches without the database; this suite is about what happens
+    // when a request does need it, so it is off here.
+    server = await AppServer.create({ databaseUrl: viaProxy.toString(), env: { LOG_LEVEL: 'warn', CATALOG_CACHE_SECONDS: '0' } });
     await server.start();
   });
 
