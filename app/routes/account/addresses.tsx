@@ -4,7 +4,7 @@ import { data, Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/addresses';
 import { getDb } from '../../../src/db/client.server.ts';
 import { addAddress, deleteAddress, listAddresses } from '../../../src/domain/accounts/addresses.server.ts';
-import { UFS } from '../../../src/domain/accounts/uf.ts';
+import { UFS } from '../../../src/domain/shipping/uf.ts';
 import { ADDRESS_FIELDS, addressSchema, fieldErrorsOf, pickFields } from '../../../src/domain/accounts/validation.ts';
 import type { AddressInput } from '../../../src/domain/accounts/validation.ts';
 import { Field, FieldError, FormNotice, inputClass, SubmitButton } from '../../components/Form.tsx';

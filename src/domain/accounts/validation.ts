@@ -1,10 +1,11 @@
 // What the accounts forms accept, as zod schemas with pt-BR messages per field. The same schemas validate
 // the pages' form posts and the JSON API. CPF, celular, CEP and e-mail are checked with
 // @brazilian-utils/brazilian-utils (check digits, DDD and numbering rules), not by hand.
+import { CART_CEP_PATTERN } from '../shipping/cep.ts';
 import { isValidCep, isValidCpf, isValidEmail, isValidMobilePhone } from '@brazilian-utils/brazilian-utils';
 import { z } from 'zod';
 import { MSG } from './messages.ts';
-import { UFS } from './uf.ts';
+import { UFS } from '../shipping/uf.ts';
 
 export const MIN_PASSWORD = 8;
 export const MAX_PASSWORD = 128;
@@ -31,7 +32,6 @@ export const emailField = z
 
 export const CPF_FORMAT = /^(\d{3}\.\d{3}\.\d{3}-\d{2}|\d{11})$/;
 export const CELULAR_FORMAT = /^(\(\d{2}\) ?\d{5}-\d{4}|\d{11})$/;
-export const CEP_FORMAT = /^(\d{5}-\d{3}|\d{8})$/;
 
 export const PERSON_MESSAGES = {
   cpfRequired: 'Informe o CPF.',
@@ -79,7 +79,7 @@ export const cepField = z
     z
       .string()
       .min(1, PERSON_MESSAGES.cepRequired)
-      .regex(CEP_FORMAT, PERSON_MESSAGES.cepFormat)
+      .regex(CART_CEP_PATTERN, PERSON_MESSAGES.cepFormat)
       .refine((v) => isValidCep(v), PERSON_MESSAGES.cepFormat)
       .transform(digits),
   );

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CARD_MESSAGES, checkCard } from '../payments/card.ts';
 import type { CardInput } from '../payments/card.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../cart/quote.ts';
+import { UFS } from '../shipping/uf.ts';
 
 export const MESSAGES = {
   email: 'Por favor, insira um e-mail válido.',
@@ -20,7 +21,7 @@ export const MESSAGES = {
 /** Spec §5: text, at sign, text, dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const UFS = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO'] as const;
+export { UFS };
 
 export interface AddressInput {
   cep: string;

@@ -3,6 +3,7 @@
 // which engines are the same (family). Platform and family are seed knowledge only, not stored.
 import { slugify } from '../../catalog/taxonomy.ts';
 import type { VehicleType } from '../../catalog/taxonomy.ts';
+import type { Vehicle } from '../vehicles.ts';
 
 export interface FleetVersion {
   /** What the shopper picks in "Versão/Motor": "1.0 12V MPI Trendline". */
@@ -385,18 +386,8 @@ export const TITLE_VEHICLES: Record<string, { make: string; model: string; engin
 
 export type Relation = 'base' | 'body' | 'engine' | 'platform';
 
-export interface FleetRow {
-  id: number;
-  type: string;
-  make: string;
-  makeSlug: string;
-  model: string;
-  modelSlug: string;
-  version: string;
-  engine: string;
-  yearFrom: number;
-  yearTo: number;
-}
+/** A vehicle as the seed builds it: the fleet's Vehicle, with the type still a plain string. */
+export type FleetRow = Omit<Vehicle, 'type'> & { type: string };
 
 /** The fleet as table rows, ids 1..n in declaration order. */
 export function fleetRows(): (FleetRow & { family: string; platform: string })[] {
