@@ -1,7 +1,7 @@
 import { useContext, useEffect } from 'react';
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation } from 'react-router';
 import type { Route } from './+types/root';
-import './app.css';
+import appCss from './app.css?url';
 import { firstName } from '../src/domain/accounts/roles.ts';
 import { FlashNotice } from './components/FlashNotice.tsx';
 import { ChatWidget } from './components/chat/ChatWidget.tsx';
@@ -10,7 +10,7 @@ import { Header } from './components/Header.tsx';
 import { NotFound } from './components/NotFound.tsx';
 import { syncAccountCart } from './lib/account-cart.ts';
 import { clearFlashCookie, readFlash } from './lib/flash.server.ts';
-import { databaseDownContext, NonceContext } from './lib/request-context.ts';
+import { databaseDownContext, InlineCssContext, NonceContext } from './lib/request-context.ts';
 import { getSessionUser } from './lib/session.server.ts';
 import { publicUrl } from './lib/site.server.ts';
 import { VehicleBar } from './components/vehicle/VehicleBar.tsx';
@@ -52,11 +52,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useContext(NonceContext);
+  const css = useContext(InlineCssContext);
   return (
     <html lang="pt-BR">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <AppStyles css={css} nonce={nonce} />
         <meta name="theme-color" content="#1f1f1f" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
@@ -77,6 +79,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * The stylesheet. In production the server inlines it (entry.server.tsx): the first paint needs nothing
+ * but the HTML. The browser never downloads the CSS as a module: while hydrating (and if React ever has to
+ * re-create the element) it keeps the text the server sent, read back from the element itself.
+ * The dev server links the file, so Vite can hot-reload it.
+ */
+function AppStyles({ css, nonce }: { css: string | null; nonce: string }) {
+  if (import.meta.env.DEV) return <link rel="stylesheet" href={appCss} />;
+  const text = css ?? (typeof document === 'undefined' ? '' : (document.getElementById('app-css')?.textContent ?? ''));
+  return <style id="app-css" nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: text }} />;
 }
 
 /** While a client-side navigation loads: the spec's "Carregando produto..." for product pages. */

@@ -169,6 +169,7 @@ export function createApp(opts: AppOptions) {
       '/assets/*',
       serveStatic({
         root: path.relative(process.cwd(), clientDir),
+        precompressed: true, // .br/.gz written at build time (vite/precompress.ts)
         onFound: (_p, c) => {
           c.header('Cache-Control', 'public, max-age=31536000, immutable');
         },

@@ -17,3 +17,9 @@ export const databaseDownContext: RouterContext<boolean> = ((globalThis as DownH
 
 /** The nonce for inline scripts, provided around the app by entry.server (empty in the browser). */
 export const NonceContext = createContext('');
+
+/**
+ * The built stylesheet's text, provided by entry.server so the root layout can inline it in <head>
+ * (null in the browser, which keeps what the server sent; see app/root.tsx).
+ */
+export const InlineCssContext = createContext<string | null>(null);

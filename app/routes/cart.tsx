@@ -170,10 +170,14 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <section aria-label="Itens do carrinho">
+          {/* The cart lives in the browser: the server sends a placeholder as tall as the empty cart, so
+              what follows does not jump when it is read (Lighthouse CLS). */}
           {items === null ? (
-            <p role="status">Carregando carrinho...</p>
+            <p role="status" className="min-h-56">
+              Carregando carrinho...
+            </p>
           ) : empty ? (
-            <div className="rounded-xl border border-dashed border-neutral-300 bg-white p-8 text-center">
+            <div className="min-h-56 rounded-xl border border-dashed border-neutral-300 bg-white p-8 text-center">
               <h2 className="text-xl font-bold">Seu carrinho está vazio</h2>
               <p className="mt-2 text-ink-soft">Encontre peças para o seu veículo e adicione ao carrinho.</p>
               <Link to="/ProductList" className="mt-5 inline-block rounded-lg bg-brand px-5 py-3 font-semibold text-ink hover:bg-brand-dark">

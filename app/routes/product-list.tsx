@@ -1,8 +1,9 @@
 import { data, Form, Link, useSubmit } from 'react-router';
 import type { Route } from './+types/product-list';
 import { getDb } from '../../src/db/client.server.ts';
-import { parseCatalogQuery, queryToParams } from '../../src/domain/catalog/query.ts';
-import type { CatalogQuery } from '../../src/domain/catalog/query.ts';
+import { parseCatalogQuery } from '../../src/domain/catalog/query.ts';
+import { queryToParams } from '../../src/domain/catalog/query-params.ts';
+import type { CatalogQuery } from '../../src/domain/catalog/query-params.ts';
 import { labelOf, SORTS } from '../../src/domain/catalog/taxonomy.ts';
 import type { Facets } from '../../src/domain/catalog/types.ts';
 import { loadGarage } from '../../src/domain/fitment/garage.server.ts';

@@ -2,28 +2,15 @@
 // paging), parsed once with zod. "No parameter" always means the default.
 import { z } from 'zod';
 import { BRAND_FILTER_SLUGS, CATEGORY_ALIASES, CATEGORY_SLUGS, SORT_SLUGS, VEHICLE_SLUGS } from './taxonomy.ts';
-import type { CategorySlug, Condition, SortSlug, VehicleType } from './taxonomy.ts';
+import type { CatalogQuery } from './query-params.ts';
+import type { CategorySlug, SortSlug } from './taxonomy.ts';
 
 export const PAGE_SIZE = 24;
 export const MAX_QUERY_LENGTH = 120;
 export const MAX_PRICE_CENTS = 100_000_000; // R$ 1.000.000,00
 
-export interface CatalogQuery {
-  q: string;
-  brands: string[];
-  category: CategorySlug | null;
-  vehicles: VehicleType[];
-  condition: Condition | null;
-  minPriceCents: number | null;
-  maxPriceCents: number | null;
-  sort: SortSlug;
-  page: number;
-  pageSize: number;
-  /** A vehicle version (fitment): only the products that fit it, or are universal for its type. */
-  vehicleId: number | null;
-  /** The vehicle's model year; null means any year it was built. */
-  year: number | null;
-}
+export type { CatalogQuery } from './query-params.ts';
+export { queryToParams } from './query-params.ts';
 
 /** Price typed the Brazilian way ("1.234,56", "150", "99,9") or the API way ("1234.56"), to centavos. */
 export function parsePriceParam(raw: string): number | null {
@@ -206,27 +193,6 @@ export function parseCatalogQuery(
   const result = memoizedSchema(opts).safeParse(paramsToObject(params));
   if (result.success) return { ok: true, query: result.data };
   return { ok: false, message: result.error.issues[0]?.message ?? 'Parâmetros inválidos.' };
-}
-
-/** The URL parameters for a query (defaults omitted), so links and the form round-trip. */
-export function queryToParams(q: Partial<CatalogQuery>): URLSearchParams {
-  const p = new URLSearchParams();
-  if (q.q) p.set('q', q.q);
-  for (const b of q.brands ?? []) p.append('marca', b);
-  if (q.category) p.set('categoria', q.category);
-  for (const v of q.vehicles ?? []) p.append('veiculo', v);
-  if (q.condition) p.set('estado', q.condition);
-  if (q.minPriceCents != null) p.set('preco_min', centsParam(q.minPriceCents));
-  if (q.maxPriceCents != null) p.set('preco_max', centsParam(q.maxPriceCents));
-  if (q.sort && q.sort !== 'relevancia') p.set('ordem', q.sort);
-  if (q.vehicleId) p.set('vehicle', String(q.vehicleId));
-  if (q.vehicleId && q.year) p.set('ano', String(q.year));
-  if (q.page && q.page > 1) p.set('pagina', String(q.page));
-  return p;
-}
-
-function centsParam(cents: number): string {
-  return cents % 100 === 0 ? String(cents / 100) : `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
 }
 
 /** Words of a search, lower-cased and stripped to letters and digits (what the database search receives). */
