@@ -12,7 +12,16 @@ declare module 'autocannon' {
     timeout?: number;
     method?: string;
     headers?: Record<string, string>;
+    body?: string;
     title?: string;
+    /** Requests sent in turn; setupRequest may rewrite each one (a fresh body per request). */
+    requests?: {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      setupRequest?: (req: Record<string, unknown>, context: Record<string, unknown>) => Record<string, unknown>;
+    }[];
   }
 
   /** HDR-histogram summary: autocannon fills p0_001 … p99_999 but *not* p95. */

@@ -1,6 +1,6 @@
 // The benchmark's baseline: a bare Node `http` server that answers every request with the same bytes the
 // search API returned (BODY_FILE), as application/json, no framework, no database, no compression.
-// Run by bench/catalog.ts in a child process: PORT=3201 BODY_FILE=/tmp/body.json node bench/baseline-server.ts
+// Run by bench/run.ts in a child process: PORT=3201 BODY_FILE=/tmp/body.json node bench/baseline-server.ts
 import fs from 'node:fs';
 import http from 'node:http';
 

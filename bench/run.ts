@@ -1,22 +1,30 @@
-// npm run bench:catalog [-- --quick] [-- --duration 10 --connections 50 --products 100000 --db postgres,pglite]
+// npm run bench [-- --quick] [-- --duration 10 --connections 50 --products 100000 --db postgres,pglite]
+// npm run bench:catalog            the catalog and fitment targets only (issues 2 and 7), no Lighthouse
 //
-// Issue 2 §7 ("Speed"), in one run:
-//   1. builds the app when build/server/index.js is missing;
+// Issue 8's benchmark, in one run, so every figure sits next to the others (ratios only mean something
+// inside one run on a noisy 2-core machine):
+//   1. builds the app (vite/precompress.ts writes the .br/.gz assets the server sends);
 //   2. seeds N products (default 100,000) with the project's own `npm run db:seed`, once into a fresh
 //      PostgreSQL database (created here, dropped at the end) and once into a PGlite DATA_DIR (cached in
-//      bench/.cache/ by product count + hash of the migrations and the seed code; --no-cache re-seeds);
-//   3. starts a bare Node `http` baseline answering the exact bytes of one real search-API response;
-//   4. for each database starts the real server (`node server/main.ts`), waits for /readyz, warms up and
-//      measures with autocannon: the baseline, the search API with several query mixes and the
-//      server-rendered /ProductList; before each warm-up and measurement it waits until the server and
-//      PostgreSQL are idle (requests still in flight from the previous run would land in the next one);
-//   5. prints req/s, p50/p95/p99, errors and the ratio to the baseline, writes bench/results/catalog-*.json
-//      and checks the PostgreSQL targets (search API p95 <= 25 ms, >= 30 % of the baseline's req/s; issue 7:
-//      >= 1,000,000 fitment rows and the list API filtered by vehicle and a search term p95 <= 30 ms).
-//      The seed (npm run db:seed) derives the fitment too; the vehicle is resolved through GET /api/vehicles.
-//      `--targets fitment` measures only the vehicle targets (the baseline is measured in every run).
-//      The exit code is 0 whether targets pass or not (the bench is informative); 1 when the bench breaks.
-//   6. stops every child process and drops the PostgreSQL database, also on error and Ctrl-C.
+//      bench/.cache/ by product count + hash of the migrations and the seed code; --no-cache re-seeds; each
+//      run works on a copy, because the order benchmark writes);
+//   3. gives 2,000 products without variants stock enough to be bought for the whole run
+//      (bench/prepare-orders.ts): the order benchmark measures placing orders, not selling out;
+//   4. starts a bare Node `http` baseline answering the exact bytes of one real search-API response;
+//   5. for each database starts the real server (`node server/main.ts`), waits for /readyz, reads its idle
+//      RSS, warms up and measures with autocannon: the search API (search + filters), the server-rendered
+//      /, /ProductList?q=... and /ProductView/:id, POST /api/cart/quote, and placing orders (POST /api/orders,
+//      PIX, a fresh idempotency key and buyer per request), plus the fitment queries; the server's RSS is
+//      sampled every 250 ms during the load (peak) and read again at the end. Before each warm-up and
+//      measurement it waits until the server and PostgreSQL are idle (requests still in flight from the
+//      previous run would land in the next one);
+//   6. Lighthouse (mobile preset, Debian Chromium, bench/lighthouse.ts) on /, /ProductList, a product page
+//      and /Cart of the first database's server, the median of --lighthouse-runs runs per page;
+//   7. prints everything, checks the targets, writes bench/results/bench-*.json and, for a full run,
+//      bench/REPORT.md + bench/REPORT.json (a --quick run writes bench/results/REPORT-quick.md instead).
+//      bench/NOTES.md (hand-written: how to read the figures, the gaps and the plan) is appended to REPORT.md.
+//      The exit code is 0 whether targets pass or not (the bench is informative); 1 when the bench breaks;
+//   8. stops every child process and drops the PostgreSQL database, also on error and Ctrl-C.
 // --against URL measures an already running server instead (no build, seeding or databases), e.g. the
 // experiments in bench/experiments/. --help lists every option.
 //
@@ -37,6 +45,10 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import type { Result as AutocannonResult } from 'autocannon';
 import pg from 'pg';
+import { auditPages } from './lighthouse.ts';
+import type { PageAudit } from './lighthouse.ts';
+import { renderReport } from './report.ts';
+import type { Check } from './report.ts';
 
 // autocannon 9 sometimes arms a timer with a negative delay near the end of a run; Node then prints a
 // TimeoutNegativeWarning in the middle of the table. It is harmless: drop that one warning, keep the rest.
@@ -57,6 +69,12 @@ const TARGET_P95_MS = 25;
 const FITMENT_TARGET_P95_MS = 30;
 const FITMENT_MIN_ROWS = 1_000_000;
 const TARGET_RATIO = 0.3;
+// Issue 8's targets.
+const ORDER_TARGET_P95_MS = 60;
+const ORDER_TARGET_RPS = 300;
+const RSS_TARGET_MB = 300;
+const LIGHTHOUSE_TARGETS = { performance: 98, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 1800, cls: 0.02, tbtMs: 100, jsBytes: 120 * 1024 };
+const LIGHTHOUSE_PAGES = ['/', '/ProductList', '/ProductView/{product}', '/Cart'];
 
 // ---------------------------------------------------------------------------------------------- options
 
@@ -75,14 +93,18 @@ const { values: args } = parseArgs({
     label: { type: 'string', default: 'external' },
     targets: { type: 'string' },
     'server-pid': { type: 'string' },
+    'no-lighthouse': { type: 'boolean', default: false },
+    'lighthouse-runs': { type: 'string' },
+    report: { type: 'boolean', default: false },
+    'no-report': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
 
-const TARGET_IDS = ['api-search-filter', 'api-search-category-sort', 'api-broad-search', 'ssr-product-list'];
+const GROUPS = ['catalog', 'pages', 'cart', 'orders', 'fitment'] as const;
 if (args.help) {
-  console.log(`npm run bench:catalog -- [options]
-  --quick             CI smoke: 2,000 products, 2 s, 10 connections, 1 s warm-up
+  console.log(`npm run bench -- [options]
+  --quick             CI smoke: 2,000 products, 2 s, 10 connections, 1 s warm-up, Lighthouse once on / and /Cart
   --duration S        seconds per measurement (default 10)
   --connections N     autocannon connections (default 50)
   --warmup S          warm-up seconds before each measurement (default 3)
@@ -92,7 +114,10 @@ if (args.help) {
   --pg-admin-url URL  maintenance database used to create/drop the bench database
                       (default $BENCH_PG_ADMIN_URL or postgres://postgres@127.0.0.1:5432/postgres)
   --keep-db           do not drop the PostgreSQL database at the end (prints its URL; for EXPLAIN)
-  --targets LIST      only these targets: ids (${TARGET_IDS.join(', ')}) or groups (catalog, fitment)
+  --targets LIST      only these targets: ids (see TARGETS in bench/run.ts) or groups (${GROUPS.join(', ')})
+  --no-lighthouse     skip Lighthouse
+  --lighthouse-runs N Lighthouse runs per page, the median is kept (default 3; --quick 1)
+  --report / --no-report  write bench/REPORT.md + REPORT.json (default: on for a full run of every target)
   --against URL       measure an already running server instead (no build, no seeding; e.g. an experiment),
                       shown as database --label NAME (default "external"); the PostgreSQL targets are not checked;
                       --server-pid PID adds that process's CPU to the table`);
@@ -123,7 +148,10 @@ const opts = {
   label: args.label,
   targets: args.targets?.split(',').map((s) => s.trim()).filter(Boolean),
   serverPid: args['server-pid'] ? Number(args['server-pid']) : undefined,
+  lighthouse: !args['no-lighthouse'] && !args.against && (!args.targets || args.targets.split(',').some((t) => t.trim() === 'all' || t.trim() === 'pages')),
+  lighthouseRuns: intArg('lighthouse-runs', args['lighthouse-runs'], args.quick ? 1 : 3, 1, 9),
 };
+const writeReport = !args['no-report'] && (args.report || (!opts.quick && !opts.against && !opts.targets));
 for (const d of opts.dbs) {
   if (d !== 'postgres' && d !== 'pglite') {
     console.error(`--db: unknown database "${d}" (use postgres, pglite)`);
@@ -142,7 +170,36 @@ interface Target {
   primary?: boolean;
   /** Issue 7's "list API filtered by vehicle and a search term" (p95 <= 30 ms on PostgreSQL). */
   fitmentPrimary?: boolean;
-  group: 'catalog' | 'fitment';
+  group: (typeof GROUPS)[number];
+  /** POST targets: the JSON body, built once (quote) or for every request (orders: a fresh idempotency key). */
+  post?: { body: (ctx: RunContext) => Record<string, unknown>; perRequest: boolean };
+}
+
+/** What the targets need from the database being measured. */
+interface RunContext {
+  /** Products without variants, with stock for the whole run (bench/prepare-orders.ts). */
+  pool: number[];
+}
+
+const ORDER_ADDRESS = { cep: '01001000', street: 'Praça da Sé', number: '100', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' };
+let orderSeq = 0;
+/** A new order: a fresh idempotency key and buyer, one or two products of the pool, PIX. */
+function orderBody(ctx: RunContext): Record<string, unknown> {
+  const n = ++orderSeq;
+  const pick = () => ctx.pool[crypto.randomInt(ctx.pool.length)]!;
+  const first = pick();
+  let second = pick();
+  if (second === first) second = ctx.pool[(ctx.pool.indexOf(first) + 1) % ctx.pool.length]!;
+  return {
+    idempotencyKey: `bench-${process.pid}-${n}-${crypto.randomBytes(6).toString('hex')}`,
+    email: `comprador${n}@bench.example.com`,
+    lines: n % 2 ? [{ productId: first, quantity: 1 }] : [{ productId: first, quantity: 1 }, { productId: second, quantity: 2 }],
+    coupon: n % 3 === 0 ? 'OLIMPO' : undefined,
+    address: ORDER_ADDRESS,
+    shipping: n % 4 === 0 ? 'express' : 'standard',
+    payment: 'pix',
+    installments: 1,
+  };
 }
 
 const TARGETS: Target[] = ([
@@ -150,6 +207,18 @@ const TARGETS: Target[] = ([
   { id: 'api-search-category-sort', label: 'API q="pastilha freio" cat+preço', path: '/api/products?q=pastilha%20freio&categoria=freios&ordem=menor-preco', kind: 'api', group: 'catalog' },
   { id: 'api-broad-search', label: 'API q=filtro (ampla)', path: '/api/products?q=filtro&limite=24', kind: 'api', group: 'catalog' },
   { id: 'ssr-product-list', label: 'SSR /ProductList?q=farol', path: '/ProductList?q=farol', kind: 'html', group: 'catalog' },
+  { id: 'ssr-home', label: 'SSR /', path: '/', kind: 'html', group: 'pages' },
+  // {product}: the first result of the search above, resolved through the API.
+  { id: 'ssr-product-view', label: 'SSR /ProductView/:id', path: '/ProductView/{product}', kind: 'html', group: 'pages' },
+  {
+    id: 'api-cart-quote',
+    label: 'POST /api/cart/quote (3 itens, cupom, CEP)',
+    path: '/api/cart/quote',
+    kind: 'api',
+    group: 'cart',
+    post: { perRequest: false, body: (ctx) => ({ lines: ctx.pool.slice(0, 3).map((productId, i) => ({ productId, quantity: i + 1 })), coupon: 'OLIMPO', cep: '01001-000' }) },
+  },
+  { id: 'api-place-order', label: 'POST /api/orders (PIX, pedido novo)', path: '/api/orders', kind: 'api', group: 'orders', post: { perRequest: true, body: orderBody } },
   // Issue 7: {gol} is the VW Gol 1.0 12V MPI Trendline of 2015, resolved through GET /api/vehicles.
   { id: 'api-vehicle-search', label: 'API vehicle=Gol 2015 q=pastilha', path: '/api/products?q=pastilha&vehicle={gol}&ano=2015&limite=24', kind: 'api', fitmentPrimary: true, group: 'fitment' },
   { id: 'api-vehicle-search-broad', label: 'API vehicle=Gol 2015 q=filtro', path: '/api/products?q=filtro&vehicle={gol}&ano=2015&limite=24', kind: 'api', group: 'fitment' },
@@ -176,7 +245,15 @@ async function resolveVehicle(base: string): Promise<number> {
   return Number(option.value);
 }
 
-const withVehicle = (t: Target, gol: number): Target => ({ ...t, path: t.path.replaceAll('{gol}', String(gol)) });
+const withVehicle = (t: Target, gol: number, product = 0): Target => ({ ...t, path: t.path.replaceAll('{gol}', String(gol)).replaceAll('{product}', String(product)) });
+
+/** The product page the benchmark opens: the first result of the primary search. */
+async function resolveProduct(base: string): Promise<number> {
+  const res = await rawGet(base + BASELINE_SOURCE.path, { accept: 'application/json' });
+  const id = (JSON.parse(res.body.toString()) as { items?: { id: number }[] }).items?.[0]?.id;
+  if (!id) throw new Error(`${BASELINE_SOURCE.path} found no product: ${res.body.toString().slice(0, 300)}`);
+  return id;
+}
 
 const HEADERS = {
   api: { accept: 'application/json', 'accept-encoding': ACCEPT_ENCODING, 'user-agent': CHROME_UA },
@@ -320,8 +397,12 @@ interface RawResponse {
 
 /** GET with node:http so the body arrives exactly as sent (fetch would decompress it). */
 function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return rawRequest(url, 'GET', headers);
+}
+
+function rawRequest(url: string, method: string, headers: Record<string, string> = {}, body?: string): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers, agent: false }, (res) => {
+    const req = http.request(url, { method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -329,7 +410,28 @@ function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawR
     });
     req.on('error', reject);
     req.setTimeout(30_000, () => req.destroy(new Error(`timeout: ${url}`)));
+    req.end(body);
   });
+}
+
+/** Resident memory of one process in MB, from /proc (Linux only; null elsewhere). */
+function rssMb(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? round(Number(m[1]) / 1024, 1) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Headers and body of a target's request, as a browser (or the shop's own scripts) would send it. */
+function requestFor(t: Target, base: string, ctx: RunContext) {
+  const headers: Record<string, string> = { ...HEADERS[t.kind] };
+  if (!t.post) return { method: 'GET' as const, headers, body: undefined };
+  headers['content-type'] = 'application/json';
+  headers.origin = base; // the shop's own pages post same-origin (server/app.ts refuses other origins)
+  return { method: 'POST' as const, headers, body: JSON.stringify(t.post.body(ctx)) };
 }
 
 async function waitReady(child: Child, url: string, timeoutMs = 180_000): Promise<number> {
@@ -423,12 +525,9 @@ function gitInfo() {
 
 // ------------------------------------------------------------------------------------------- steps
 
+/** Always builds: the bench measures the code as it is, with the precompressed assets of vite/precompress.ts. */
 async function ensureBuild() {
-  if (fs.existsSync(path.join(ROOT, 'build/server/index.js')) && fs.existsSync(path.join(ROOT, 'build/client'))) {
-    console.log('• build: build/server/index.js present');
-    return;
-  }
-  console.log('• build: missing, running npx react-router build');
+  console.log('• build: npx react-router build');
   const started = Date.now();
   await runToEnd('build', 'npx', ['react-router', 'build'], { ...process.env }, true);
   console.log(`  built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -597,10 +696,11 @@ interface Sample {
 }
 
 /** One request per target as a browser would send it: status, compression, size, result count. */
-async function sampleTargets(base: string, targets: Target[]): Promise<Record<string, Sample>> {
+async function sampleTargets(base: string, targets: Target[], ctx: RunContext): Promise<Record<string, Sample>> {
   const out: Record<string, Sample> = {};
   for (const t of targets) {
-    const res = await rawGet(base + t.path, HEADERS[t.kind]);
+    const r = requestFor(t, base, ctx);
+    const res = await rawRequest(base + t.path, r.method, r.headers, r.body);
     let count: string | number | undefined = res.headers['x-total-count'] as string | undefined;
     if (count === undefined && t.kind === 'html') {
       const html = (res.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(res.body) : res.body).toString();
@@ -613,7 +713,7 @@ async function sampleTargets(base: string, targets: Target[]): Promise<Record<st
       wireBytes: res.body.length,
       total: count === undefined ? null : Number(count),
     };
-    if (res.status !== 200) throw new Error(`${t.path} answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
+    if (res.status !== 200 && res.status !== 201) throw new Error(`${t.path} answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
   }
   return out;
 }
@@ -663,21 +763,28 @@ interface Row {
   loadAverage1m: number;
   ratioToBaseline?: number;
   sample?: Sample;
+  /** Server RSS: highest of the 250 ms samples during the measurement, and right after it (MB). */
+  rss?: { peakMb: number | null; endMb: number | null };
 }
 
 async function measure(
-  t: { id: string; label: string; path: string; kind: 'api' | 'html' },
+  t: Pick<Target, 'id' | 'label' | 'path' | 'kind' | 'post'>,
   database: string,
   base: string,
   serverPid: number | undefined,
+  ctx: RunContext = { pool: [] },
 ): Promise<Row> {
   const url = base + t.path;
-  const headers = HEADERS[t.kind];
+  const first = requestFor(t as Target, base, ctx);
+  // A POST with a fresh body per request (orders) builds it in autocannon's setupRequest.
+  const request = t.post?.perRequest
+    ? { requests: [{ method: 'POST' as const, path: t.path, headers: first.headers, setupRequest: (req: Record<string, unknown>) => ({ ...req, body: JSON.stringify(t.post!.body(ctx)) }) }] }
+    : { method: first.method, headers: first.headers, ...(first.body ? { body: first.body } : {}) };
   process.stdout.write(`  ${database.padEnd(8)} ${t.label.padEnd(34)} `);
   const watchPg = database === 'postgres' || database === opts.label;
   await settle(serverPid, watchPg);
   if (opts.warmup > 0) {
-    await autocannon({ url, connections: opts.connections, duration: opts.warmup, headers, timeout: 10 });
+    await autocannon({ url, connections: opts.connections, duration: opts.warmup, timeout: 10, ...request });
     await settle(serverPid, watchPg);
   }
 
@@ -686,12 +793,19 @@ async function measure(
   const cpuServer0 = serverPid ? procCpuSeconds(serverPid) : null;
   const cpuPg0 = watchPg ? postgresCpuSeconds() : null;
   const cpuSelf0 = process.cpuUsage();
+  let rssPeak: number | null = null;
+  const rssTimer = setInterval(() => {
+    const mb = rssMb(serverPid);
+    if (mb !== null) rssPeak = Math.max(rssPeak ?? 0, mb);
+  }, 250);
   const wall0 = performance.now();
-  const instance = autocannon({ url, connections: opts.connections, duration: opts.duration, headers, timeout: 10, title: t.id });
+  const instance = autocannon({ url, connections: opts.connections, duration: opts.duration, timeout: 10, title: t.id, ...request });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
   });
   const r: AutocannonResult = await instance;
+  clearInterval(rssTimer);
+  const rssEnd = rssMb(serverPid);
   const wall = (performance.now() - wall0) / 1000;
   const cpuSelf = process.cpuUsage(cpuSelf0);
   const cpuServer1 = serverPid ? procCpuSeconds(serverPid) : null;
@@ -727,6 +841,7 @@ async function measure(
       benchPercent: round(((cpuSelf.user + cpuSelf.system) / 1e6 / wall) * 100, 0),
     },
     loadAverage1m,
+    rss: { peakMb: rssPeak === null ? rssEnd : Math.max(rssPeak, rssEnd ?? 0), endMb: rssEnd },
   };
   console.log(
     `${String(row.rps).padStart(8)} req/s  p50 ${row.p50} ms  p95 ${row.p95} ms  p99 ${row.p99} ms` +
@@ -737,10 +852,29 @@ async function measure(
 
 // --------------------------------------------------------------------------------------------- main
 
+/** Gives the pool products stock for the whole run (bench/prepare-orders.ts), before the server starts. */
+async function prepareOrders(env: Record<string, string>): Promise<number[]> {
+  const log = await runToEnd('prepare orders', process.execPath, ['bench/prepare-orders.ts'], childEnv(env), false);
+  const line = log.find((l) => l.startsWith('['));
+  const pool = line ? (JSON.parse(line) as number[]) : [];
+  if (pool.length < 3) throw new Error(`bench/prepare-orders.ts found ${pool.length} products without variants:\n${log.join('\n')}`);
+  return pool;
+}
+
+interface ServerMemory {
+  database: string;
+  /** After start-up and one request per target, before any load. */
+  idleMb: number | null;
+  /** Highest 250 ms sample during any measurement. */
+  peakUnderLoadMb: number | null;
+  /** Right after the last measurement. */
+  endOfLoadMb: number | null;
+}
+
 async function main() {
   const startedAt = new Date();
   console.log(
-    `Olimpo Peças catalog bench: ${opts.products.toLocaleString('en')} products, ${opts.connections} connections, ` +
+    `Olimpo Peças bench: ${opts.products.toLocaleString('en')} products, ${opts.connections} connections, ` +
       `${opts.duration} s per target (+${opts.warmup} s warm-up), databases: ${opts.dbs.join(', ')}${opts.quick ? ' [quick]' : ''}`,
   );
   console.log(`  node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
@@ -753,33 +887,53 @@ async function main() {
   const rows: Row[] = [];
   const samples: Record<string, Record<string, Sample>> = {};
   const servers: Record<string, { readySeconds: number }> = {};
+  const memory: ServerMemory[] = [];
+  let lighthouse: { database: string; productPath: string; runs: number; pages: PageAudit[] } | null = null;
   let baseline: Awaited<ReturnType<typeof startChild>> | null = null;
   let baselineBase = '';
   let baselineBody: { bytes: number; source: string; gzipBytes: number } | null = null;
 
   const dbRuns: { database: string; env: Record<string, string> }[] = [];
-  if (pgBench) dbRuns.push({ database: 'postgres', env: { DATABASE_URL: pgBench.url, DB_POOL_SIZE: '20' } });
+  const mailDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-bench-data-'));
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  };
+  // On PostgreSQL, DATA_DIR only holds the order e-mails (.eml) the run writes.
+  if (pgBench) dbRuns.push({ database: 'postgres', env: { DATABASE_URL: pgBench.url, DB_POOL_SIZE: '20', DATA_DIR: mailDir() } });
   if (pgliteBench) dbRuns.push({ database: 'pglite', env: { DATA_DIR: pgliteBench.dataDir } });
   if (opts.against) dbRuns.push({ database: opts.label, env: {} });
 
   console.log('\n• measuring');
   for (const run of dbRuns) {
+    const needsPool = SELECTED.some((t) => t.post);
+    const ctx: RunContext = { pool: needsPool && !opts.against ? await prepareOrders(run.env) : [] };
+    if (needsPool && opts.against) {
+      // An external server: buy from the first page of the catalog (its stock is whatever it is).
+      const res = await rawGet(`${opts.against}/api/products?limite=48`, { accept: 'application/json' });
+      ctx.pool = ((JSON.parse(res.body.toString()) as { items: { id: number; category: string }[] }).items ?? []).filter((p) => p.category !== 'calcados').map((p) => p.id);
+    }
     const server: { child: Child | null; base: string; readyMs: number } = opts.against
       ? { child: null, base: opts.against, readyMs: 0 }
       : await startServer(run.database as 'postgres' | 'pglite', run.env);
     if (server.child) servers[run.database] = { readySeconds: round(server.readyMs / 1000, 1) };
+    const serverPid = server.child?.proc.pid ?? opts.serverPid;
     const gol = SELECTED.some((t) => t.group === 'fitment') ? await resolveVehicle(server.base) : 0;
-    const targets = SELECTED.map((t) => withVehicle(t, gol));
-    samples[run.database] = await sampleTargets(server.base, targets);
+    const product = await resolveProduct(server.base);
+    const targets = SELECTED.map((t) => withVehicle(t, gol, product));
+    samples[run.database] = await sampleTargets(server.base, targets, ctx);
+    await settle(serverPid, run.database === 'postgres');
+    const mem: ServerMemory = { database: run.database, idleMb: rssMb(serverPid), peakUnderLoadMb: null, endOfLoadMb: null };
+    memory.push(mem);
 
     if (!baseline) {
       // 2. the baseline: the exact bytes of a real search-API response, uncompressed
       const body = await rawGet(server.base + withVehicle(BASELINE_SOURCE, gol).path, { accept: 'application/json' });
-      const gz = samples[run.database]![BASELINE_SOURCE.id]!;
+      const gzipBytes = zlib.gzipSync(body.body).length;
       const bodyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-bench-body-')), 'body.json');
       cleanups.push(() => fs.rmSync(path.dirname(bodyFile), { recursive: true, force: true }));
       fs.writeFileSync(bodyFile, body.body);
-      baselineBody = { bytes: body.body.length, source: BASELINE_SOURCE.path, gzipBytes: gz.wireBytes };
+      baselineBody = { bytes: body.body.length, source: BASELINE_SOURCE.path, gzipBytes };
       const port = await freePort();
       baseline = startChild('baseline', process.execPath, ['bench/baseline-server.ts'], { ...process.env, PORT: String(port), BODY_FILE: bodyFile });
       baselineBase = `http://127.0.0.1:${port}`;
@@ -789,9 +943,22 @@ async function main() {
     }
 
     for (const t of targets) {
-      const row = await measure(t, run.database, server.base, server.child?.proc.pid ?? opts.serverPid);
+      const row = await measure(t, run.database, server.base, serverPid, ctx);
       row.sample = samples[run.database]![t.id];
       rows.push(row);
+      if (row.rss?.peakMb != null) mem.peakUnderLoadMb = Math.max(mem.peakUnderLoadMb ?? 0, row.rss.peakMb);
+      mem.endOfLoadMb = row.rss?.endMb ?? mem.endOfLoadMb;
+    }
+    if (mem.peakUnderLoadMb !== null) console.log(`  ${run.database} server RSS: idle ${mem.idleMb} MB, peak under load ${mem.peakUnderLoadMb} MB, end of load ${mem.endOfLoadMb} MB`);
+
+    // 3. Lighthouse on the first database's server, once the load has drained.
+    if (opts.lighthouse && !lighthouse && server.child) {
+      await settle(serverPid, run.database === 'postgres');
+      const productPath = `/ProductView/${product}`;
+      const pages = (opts.quick ? ['/', '/Cart'] : LIGHTHOUSE_PAGES).map((p) => p.replace('{product}', String(product)));
+      console.log(`\n• Lighthouse ${lighthouseVersion()} (mobile, ${process.env.CHROME_PATH ?? '/usr/bin/chromium'}), ${opts.lighthouseRuns} run(s) per page, median kept, on ${run.database}`);
+      lighthouse = { database: run.database, productPath, runs: opts.lighthouseRuns, pages: await auditPages(server.base, pages, opts.lighthouseRuns, console.log) };
+      console.log('');
     }
     if (server.child) await stopChild(server.child);
   }
@@ -806,18 +973,16 @@ async function main() {
   const baselineRps = baselineRows.reduce((a, r) => a + r.rps, 0) / Math.max(1, baselineRows.length);
   for (const r of rows) r.ratioToBaseline = round(r.rps / baselineRps, 3);
 
-  // 3. report
-  const seeds = [pgBench?.seed, pgliteBench?.seed].filter((s): s is SeedInfo => Boolean(s));
-  console.log('\nSeeding (npm run db:seed -- --products ' + opts.products + '):');
-  for (const s of seeds) {
+  // 4. console summary
+  const seeds = [pgBench?.seed, pgliteBench?.seed].filter((x): x is SeedInfo => Boolean(x));
+  console.log(`\nSeeding (npm run db:seed -- --products ${opts.products}):`);
+  for (const x of seeds) {
     console.log(
-      `  ${s.database.padEnd(8)} seed ${s.seedSeconds ?? '?'} s, whole command ${s.commandSeconds} s, vacuum ${s.vacuumSeconds} s` +
-        `${s.cached ? ` (cached, seeded ${s.seededAt})` : ''}  -> < 2 min: ${s.underTwoMinutes ? 'PASS' : 'MISS'}` +
-        `; fitment ${s.fitmentRows ?? '?'} rows in ${s.fitmentSeconds ?? '?'} s`,
+      `  ${x.database.padEnd(8)} seed ${x.seedSeconds ?? '?'} s, whole command ${x.commandSeconds} s, vacuum ${x.vacuumSeconds} s` +
+        `${x.cached ? ` (cached, seeded ${x.seededAt})` : ''}; fitment ${x.fitmentRows ?? '?'} rows in ${x.fitmentSeconds ?? '?'} s`,
     );
   }
-
-  const header = ['target', 'database', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'err(t/o)/non-2xx', 'x baseline', 'bytes/resp', 'load', 'cpu srv/pg/ac %'];
+  const header = ['target', 'database', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'err(t/o)/non-2xx', 'x baseline', 'bytes/resp', 'load', 'cpu srv/pg/ac %', 'rss MB'];
   const table = rows.map((r) => [
     r.label,
     r.database,
@@ -830,6 +995,7 @@ async function main() {
     String(r.bytesPerResponse),
     r.loadAverage1m.toFixed(1),
     `${r.cpu.serverPercent ?? '-'}/${r.cpu.postgresPercent ?? '-'}/${r.cpu.benchPercent}`,
+    String(r.rss?.peakMb ?? '-'),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
@@ -837,71 +1003,82 @@ async function main() {
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of table) console.log(line(row));
-  console.log('  p50/p95/p99: exact nearest-rank over every 2xx response time; cpu: server process / all postgres processes / this bench (autocannon), % of one core;\n  errors include timeouts (a response slower than 10 s, shown in brackets); bytes/resp: on the wire, headers included; load: 1-min load average when the measurement started (2 cores, shared machine)');
-  for (const [db, s] of Object.entries(samples)) {
-    console.log(`  ${db} results per query: ${SELECTED.map((t) => `${t.id}=${s[t.id]?.total ?? 'n/a'}${s[t.id]?.contentEncoding ? ` (${s[t.id]!.contentEncoding})` : ''}`).join(', ')}`);
-  }
 
-  const checks: { target: string; database: string; metric: string; goal: string; value: string; pass: boolean; primary: boolean }[] = [];
-  for (const r of rows.filter((r) => r.database === 'postgres' && r.target.startsWith('api-') && TARGETS.find((t) => t.id === r.target)?.group === 'catalog')) {
-    const primary = TARGETS.find((t) => t.id === r.target)?.primary ?? false;
-    checks.push({ target: r.target, database: r.database, metric: 'p95', goal: `<= ${TARGET_P95_MS} ms`, value: `${r.p95} ms`, pass: r.p95 <= TARGET_P95_MS && r.non2xx + r.errors === 0, primary });
-    checks.push({ target: r.target, database: r.database, metric: 'throughput', goal: `>= ${TARGET_RATIO * 100} % of baseline`, value: `${((r.ratioToBaseline ?? 0) * 100).toFixed(1)} %`, pass: (r.ratioToBaseline ?? 0) >= TARGET_RATIO, primary });
+  // 5. targets
+  const checks: Check[] = [];
+  const add = (c: Check) => checks.push(c);
+  const pgRow = (id: string) => rows.find((r) => r.database === 'postgres' && r.target === id);
+  const clean = (r: Row) => r.non2xx + r.errors === 0;
+  const search = pgRow('api-search-filter');
+  if (search) {
+    add({ issue: 8, what: 'search API p95 (PostgreSQL)', goal: `<= ${TARGET_P95_MS} ms`, value: `${search.p95} ms`, pass: search.p95 <= TARGET_P95_MS && clean(search) });
+    add({ issue: 2, what: 'search API throughput vs bare node:http (PostgreSQL)', goal: `>= ${TARGET_RATIO * 100} %`, value: `${((search.ratioToBaseline ?? 0) * 100).toFixed(1)} %`, pass: (search.ratioToBaseline ?? 0) >= TARGET_RATIO });
   }
-  if (checks.length > 0) {
-    console.log('\nIssue 2 §7 targets on PostgreSQL (search API = ' + BASELINE_SOURCE.path + '):');
-    for (const c of checks) {
-      console.log(`  ${c.pass ? 'PASS' : 'MISS'}  ${c.target} ${c.metric} ${c.value} (target ${c.goal})${c.primary ? '' : '  [informative: other query mix]'}`);
-    }
-  } else if (SELECTED.some((t) => t.group === 'catalog')) {
-    console.log('\n(PostgreSQL not measured: the issue\'s targets were not checked.)');
+  const orders = pgRow('api-place-order');
+  if (orders) {
+    add({ issue: 8, what: 'place order p95 (PostgreSQL)', goal: `<= ${ORDER_TARGET_P95_MS} ms`, value: `${orders.p95} ms`, pass: orders.p95 <= ORDER_TARGET_P95_MS && clean(orders) });
+    add({ issue: 8, what: 'orders per second (PostgreSQL)', goal: `>= ${ORDER_TARGET_RPS}`, value: `${orders.rps}`, pass: orders.rps >= ORDER_TARGET_RPS && clean(orders) });
   }
+  for (const m of memory) {
+    if (m.peakUnderLoadMb !== null) add({ issue: 8, what: `server RSS under load (${m.database})`, goal: `<= ${RSS_TARGET_MB} MB`, value: `${m.peakUnderLoadMb} MB`, pass: m.peakUnderLoadMb <= RSS_TARGET_MB });
+  }
+  const vehicle = pgRow('api-vehicle-search');
+  if (vehicle) add({ issue: 7, what: 'list API by vehicle + term p95 (PostgreSQL)', goal: `<= ${FITMENT_TARGET_P95_MS} ms`, value: `${vehicle.p95} ms`, pass: vehicle.p95 <= FITMENT_TARGET_P95_MS && clean(vehicle) });
+  for (const x of seeds) {
+    if (x.fitmentRows != null && opts.products >= 100_000) add({ issue: 7, what: `fitment rows (${x.database})`, goal: `>= ${FITMENT_MIN_ROWS.toLocaleString('en')}`, value: x.fitmentRows.toLocaleString('en'), pass: x.fitmentRows >= FITMENT_MIN_ROWS });
+    if (!x.cached) add({ issue: 2, what: `seed ${opts.products.toLocaleString('en')} products (${x.database})`, goal: '< 120 s', value: `${x.seedSeconds ?? x.commandSeconds} s`, pass: x.underTwoMinutes });
+  }
+  for (const r of rows.filter((r) => r.database !== '-' && !clean(r))) {
+    add({ issue: 8, what: `${r.label} (${r.database}) answered without errors`, goal: '0 errors, 0 non-2xx', value: `${r.errors} errors, ${r.non2xx} non-2xx ${JSON.stringify(r.statusCodes)}`, pass: false });
+  }
+  const T = LIGHTHOUSE_TARGETS;
+  for (const a of lighthouse?.pages ?? []) {
+    const page = a.path.startsWith('/ProductView/') ? 'product page' : a.path;
+    add({ issue: 8, what: `Lighthouse performance ${page}`, goal: `>= ${T.performance}`, value: String(a.scores.performance), pass: a.scores.performance >= T.performance });
+    add({ issue: 8, what: `Lighthouse accessibility / best practices / SEO ${page}`, goal: '100 / 100 / 100', value: `${a.scores.accessibility} / ${a.scores.bestPractices} / ${a.scores.seo}`, pass: a.scores.accessibility >= T.accessibility && a.scores.bestPractices >= T.bestPractices && a.scores.seo >= T.seo });
+    add({ issue: 8, what: `LCP / CLS / TBT ${page}`, goal: `<= ${T.lcpMs} ms / <= ${T.cls} / <= ${T.tbtMs} ms`, value: `${a.lcpMs} ms / ${a.cls} / ${a.tbtMs} ms`, pass: a.lcpMs <= T.lcpMs && a.cls <= T.cls && a.tbtMs <= T.tbtMs });
+    add({ issue: 8, what: `JavaScript on first load ${page}`, goal: `<= ${T.jsBytes / 1024} KB compressed`, value: `${(a.jsBytes / 1024).toFixed(1)} KB`, pass: a.jsBytes <= T.jsBytes });
+  }
+  console.log('\nTargets:');
+  for (const c of checks) console.log(`  ${c.pass ? 'PASS' : 'MISS'}  #${c.issue} ${c.what}: ${c.value} (target ${c.goal})`);
 
-  // Issue 7: the fitment data and the vehicle-filtered list API.
-  const fitmentChecks: typeof checks = [];
-  for (const seedInfo of seeds.filter((x) => x.database === 'postgres' || x.database === 'pglite')) {
-    if (seedInfo.fitmentRows !== null && seedInfo.fitmentRows !== undefined) {
-      fitmentChecks.push({ target: 'seed', database: seedInfo.database, metric: 'fitment rows', goal: `>= ${FITMENT_MIN_ROWS.toLocaleString('en')}`, value: seedInfo.fitmentRows.toLocaleString('en'), pass: seedInfo.fitmentRows >= FITMENT_MIN_ROWS || opts.products < 100_000, primary: opts.products >= 100_000 });
-    }
-  }
-  for (const r of rows.filter((r) => r.database === 'postgres' && TARGETS.find((t) => t.id === r.target)?.group === 'fitment' && r.target.startsWith('api-'))) {
-    const primary = TARGETS.find((t) => t.id === r.target)?.fitmentPrimary ?? false;
-    fitmentChecks.push({ target: r.target, database: r.database, metric: 'p95', goal: `<= ${FITMENT_TARGET_P95_MS} ms`, value: `${r.p95} ms`, pass: r.p95 <= FITMENT_TARGET_P95_MS && r.non2xx + r.errors === 0, primary });
-  }
-  if (fitmentChecks.length > 0) {
-    console.log('\nIssue 7 targets (fitment; list API filtered by vehicle and a search term on PostgreSQL):');
-    for (const c of fitmentChecks) {
-      console.log(`  ${c.pass ? 'PASS' : 'MISS'}  ${c.database} ${c.target} ${c.metric} ${c.value} (target ${c.goal})${c.primary ? '' : '  [informative]'}`);
-    }
-  }
-  checks.push(...fitmentChecks);
-
+  // 6. files
+  const result = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    commit: gitInfo(),
+    machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memGiB: round(os.totalmem() / 2 ** 30, 1), loadAverageAtEnd: os.loadavg() },
+    options: { ...opts, acceptEncoding: ACCEPT_ENCODING, userAgent: CHROME_UA },
+    latencyMethod: 'exact nearest-rank percentiles over every 2xx response time from autocannon\'s per-request "response" event; autocannonHdr holds autocannon\'s own HDR summary (no p95 there)',
+    postgres: pgBench ? { serverVersion: pgBench.serverVersion, database: pgBench.name, poolSize: 20, kept: opts.keepDb } : null,
+    pglite: pgliteBench ? { cacheDir: pgliteBench.cacheDir && path.relative(ROOT, pgliteBench.cacheDir) } : null,
+    seeds,
+    servers,
+    baseline: { ...baselineBody, meanRps: round(baselineRps, 1) },
+    rows,
+    memory,
+    lighthouse,
+    checks,
+  };
   fs.mkdirSync(RESULTS, { recursive: true });
-  const file = path.join(RESULTS, `catalog-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
-  fs.writeFileSync(
-    file,
-    JSON.stringify(
-      {
-        startedAt: startedAt.toISOString(),
-        finishedAt: new Date().toISOString(),
-        commit: gitInfo(),
-        machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memGiB: round(os.totalmem() / 2 ** 30, 1), loadAverageAtEnd: os.loadavg() },
-        options: { ...opts, acceptEncoding: ACCEPT_ENCODING, userAgent: CHROME_UA },
-        latencyMethod: 'exact nearest-rank percentiles over every 2xx response time from autocannon\'s per-request "response" event; autocannonHdr holds autocannon\'s own HDR summary (no p95 there)',
-        postgres: pgBench ? { serverVersion: pgBench.serverVersion, database: pgBench.name, poolSize: 20, kept: opts.keepDb } : null,
-        pglite: pgliteBench ? { cacheDir: pgliteBench.cacheDir && path.relative(ROOT, pgliteBench.cacheDir) } : null,
-        seeds,
-        servers,
-        baseline: { ...baselineBody, meanRps: round(baselineRps, 1) },
-        rows,
-        checks,
-      },
-      null,
-      2,
-    ),
-  );
+  const file = path.join(RESULTS, `bench-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, JSON.stringify(result, null, 2));
   console.log(`\nwrote ${path.relative(ROOT, file)}`);
+  const notesFile = path.join(BENCH, 'NOTES.md');
+  const markdown = renderReport(result, fs.existsSync(notesFile) ? fs.readFileSync(notesFile, 'utf8') : '');
+  const reportFile = writeReport ? path.join(BENCH, 'REPORT.md') : path.join(RESULTS, opts.quick ? 'REPORT-quick.md' : 'REPORT-partial.md');
+  fs.writeFileSync(reportFile, markdown);
+  if (writeReport) fs.writeFileSync(path.join(BENCH, 'REPORT.json'), JSON.stringify(result, null, 2));
+  console.log(`wrote ${path.relative(ROOT, reportFile)}${writeReport ? ' and bench/REPORT.json' : ''}`);
   if (pgBench && opts.keepDb) console.log(`kept PostgreSQL database: ${pgBench.url}`);
+}
+
+function lighthouseVersion(): string {
+  try {
+    return (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return '?';
+  }
 }
 
 try {
