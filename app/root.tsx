@@ -120,7 +120,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <meta name="robots" content="noindex" />
         <p className="text-sm font-bold tracking-widest text-brand-dark uppercase">Erro 403</p>
         <h1 className="mt-2 text-3xl font-extrabold">Acesso negado</h1>
-        <p className="mx-auto mt-4 max-w-md text-ink-soft">{typeof error.data === 'string' ? error.data : 'Você não tem permissão para abrir esta página.'}</p>
+        <p role="alert" className="mx-auto mt-4 max-w-md text-ink-soft">{typeof error.data === 'string' ? error.data : 'Você não tem permissão para abrir esta página.'}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <a href="/" className="inline-block rounded-lg bg-brand px-5 py-3 font-semibold text-ink hover:bg-brand-dark">
             Voltar para Home
@@ -134,13 +134,25 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   const unavailable = isRouteErrorResponse(error) && error.status === 503;
   const badRequest = isRouteErrorResponse(error) && error.status === 400;
+  if (isRouteErrorResponse(error) && error.status === 405) {
+    return (
+      <section className="container-page py-20 text-center">
+        <title>Envio não aceito | Olimpo Peças</title>
+        <h1 className="text-3xl font-extrabold">Esta página não recebe formulários</h1>
+        <p role="alert" className="mt-4 text-ink-soft">Nada foi enviado. Volte à página anterior e use os botões da loja.</p>
+        <a href="/" className="mt-8 inline-block rounded-lg bg-brand px-5 py-3 font-semibold text-ink">
+          Voltar para Home
+        </a>
+      </section>
+    );
+  }
   return (
     <section className="container-page py-20 text-center">
       <title>{badRequest ? 'Pedido inválido | Olimpo Peças' : unavailable ? 'Em manutenção | Olimpo Peças' : 'Erro | Olimpo Peças'}</title>
       <h1 className="text-3xl font-extrabold">
         {badRequest ? 'Não foi possível entender o pedido' : unavailable ? 'Estamos em manutenção rápida' : 'Algo deu errado'}
       </h1>
-      <p className="mt-4 text-ink-soft">
+      <p role="alert" className="mt-4 text-ink-soft">
         {badRequest && typeof error.data === 'string'
           ? error.data
           : 'Tente novamente em instantes. Se o problema continuar, fale com a gente pelo telefone do rodapé.'}

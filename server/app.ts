@@ -15,7 +15,7 @@ import type { ServerBuild } from 'react-router';
 import { databaseDownContext, nonceContext } from '../app/lib/request-context.ts';
 import type { Database } from '../src/db/client.server.ts';
 import { authFor, providerFormOrigins } from '../src/domain/accounts/auth.server.ts';
-import { MSG } from '../src/domain/accounts/messages.ts';
+import { authErrorMessage, isAuthSentence, MSG } from '../src/domain/accounts/messages.ts';
 import { parseArtPath, renderArt } from '../src/domain/catalog/art.ts';
 import { CLIENT_IP_HEADER, resolveClientIp } from '../src/platform/client-ip.ts';
 import { getUploadStore } from '../src/platform/uploads.server.ts';
@@ -104,6 +104,7 @@ export function createApp(opts: AppOptions) {
   app.use('*', clientIp(opts.trustProxy ?? false));
   app.use('*', originCheck(new URL(opts.publicUrl).origin));
   app.use('*', pageBodyLimit());
+  app.use('*', pageForms());
 
   // A failure is the database's when it does not answer a ping right now: 503, else a real 500.
   app.onError(async (err, c) => {
@@ -122,7 +123,7 @@ export function createApp(opts: AppOptions) {
   });
 
   app.get('/api/openapi.json', (c) => c.json(openApiDocument(opts.publicUrl)));
-  const limit = bodyLimit({ maxSize: 64 * 1024, onError: (c) => apiError(c, 413, 'Dados grandes demais.') });
+  const limit = bodyLimit({ maxSize: 64 * 1024, onError: refuseBody((c) => apiError(c, 413, 'Dados grandes demais.')) });
   app.use('/api/*', limit);
   app.use('/orders', limit);
   app.use('/chat', limit);
@@ -137,7 +138,7 @@ export function createApp(opts: AppOptions) {
   app.route('/api', vehiclesApi(db));
   app.route('/api', cartApi(db, opts.logger));
   app.route('/api', accountApi(db));
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => authFor(db()).handler(c.req.raw));
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => inPortuguese(await authFor(db()).handler(c.req.raw)));
   app.all('/api/*', (c) => apiError(c, 404, 'Rota da API não encontrada.'));
 
   // Uploaded product photos: only names we generated, served as images that cannot run anything.
@@ -217,6 +218,28 @@ export function createApp(opts: AppOptions) {
   return app;
 }
 
+/**
+ * Better Auth's hooks translate the errors of its endpoints, but some are raised before they run (a body
+ * that is not JSON, a content type it does not read, an unknown route: English or empty answers). Every
+ * 4xx of /api/auth leaves as `{ code, message }` with a pt-BR message.
+ */
+async function inPortuguese(res: Response): Promise<Response> {
+  if (res.status < 400 || res.status >= 500) return res;
+  let body: { code?: unknown; message?: unknown } = {};
+  try {
+    body = ((await res.clone().json()) as typeof body) ?? {};
+  } catch {
+    // empty or not JSON
+  }
+  if (isAuthSentence(body.message)) return res;
+  const code = typeof body.code === 'string' ? body.code : res.status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST';
+  const headers = new Headers(res.headers);
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  headers.delete('Content-Length');
+  await res.body?.cancel();
+  return new Response(JSON.stringify({ code, message: authErrorMessage(code) }), { status: res.status, headers });
+}
+
 /** Decides the client IP once and hands it on in a header nobody outside can set (src/platform/client-ip.ts). */
 function clientIp(trustProxy: boolean): MiddlewareHandler {
   return async (c, next) => {
@@ -264,8 +287,8 @@ function originCheck(publicOrigin: string): MiddlewareHandler {
 
 // Page forms: small, except the product form, which carries a photo of up to 5 MB.
 const PHOTO_FORMS = /^\/(criarproduto|meusprodutos)(\/|\.data|$)/i;
-const smallForms = bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.html(simplePage('Dados grandes demais', 'O formulário enviado é grande demais.'), 413) });
-const photoForms = bodyLimit({ maxSize: 6 * 1024 * 1024, onError: (c) => c.html(simplePage('Foto grande demais', 'A foto deve ter no máximo 5 MB.'), 413) });
+const smallForms = bodyLimit({ maxSize: 64 * 1024, onError: refuseBody((c) => c.html(simplePage('Dados grandes demais', 'O formulário enviado é grande demais.'), 413)) });
+const photoForms = bodyLimit({ maxSize: 6 * 1024 * 1024, onError: refuseBody((c) => c.html(simplePage('Foto grande demais', 'A foto deve ter no máximo 5 MB.'), 413)) });
 
 function pageBodyLimit(): MiddlewareHandler {
   return async (c, next) => {
@@ -274,7 +297,66 @@ function pageBodyLimit(): MiddlewareHandler {
   };
 }
 
+const DISCARD_AT_MOST = 16 * 1024 * 1024;
+
+/**
+ * Answers a refused request after reading and dropping what is left of its body (up to 16 MB): a client
+ * still sending when the answer comes and the socket closes reads "connection reset" instead of the pt-BR
+ * answer. When the body cannot be read to its end, the answer says the connection closes.
+ */
+function refuseBody(respond: (c: Context) => Response | Promise<Response>) {
+  return async (c: Context): Promise<Response> => {
+    let drained = false;
+    const body = c.req.raw.body;
+    if (body && !body.locked) {
+      const reader = body.getReader();
+      let seen = 0;
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) {
+            drained = true;
+            break;
+          }
+          seen += value.byteLength;
+          if (seen > DISCARD_AT_MOST) {
+            await reader.cancel();
+            break;
+          }
+        }
+      } catch {
+        drained = false;
+      }
+    } else drained = !body;
+    const res = await respond(c);
+    if (!drained) res.headers.set('Connection', 'close');
+    return res;
+  };
+}
+
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+
+/**
+ * Page actions read HTML forms only: another content type, or a multipart body that cannot be read, is
+ * answered here in pt-BR (415/400) instead of failing inside an action's `request.formData()` as a 500.
+ */
+function pageForms(): MiddlewareHandler {
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || isApiPath(c.req.path)) return next();
+    const type = c.req.header('content-type') ?? '';
+    if (!FORM_TYPES.test(type)) return refuseBody((c) => c.html(simplePage('Formulário inválido', 'Envie os dados pelo formulário da página.'), 415))(c);
+    if (/^multipart\//i.test(type)) {
+      try {
+        await c.req.raw.clone().formData();
+      } catch {
+        return refuseBody((c) => c.html(simplePage('Formulário inválido', 'Não foi possível ler o formulário enviado. Tente novamente.'), 400))(c);
+      }
+    }
+    return next();
+  };
+}
+
 function simplePage(title: string, message: string): string {
   const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
-  return `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)} | Olimpo Peças</title><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>${esc(title)}</h1><p>${esc(message)}</p><p><a href="/">Voltar para Home</a></p></body></html>`;
+  return `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)} | Olimpo Peças</title><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>${esc(title)}</h1><p role="alert">${esc(message)}</p><p><a href="/">Voltar para Home</a></p></body></html>`;
 }

@@ -21,7 +21,9 @@ export async function readProductPost(request: Request, opts: { photoRequired: b
   const errors: ProductValues = parsed.ok ? {} : { ...parsed.errors };
 
   const file = form.get('foto');
-  const upload = typeof file === 'object' && file !== null && file.size > 0 ? file : null;
+  // A file input left empty sends a nameless, empty part; a named file is an upload, even an empty one
+  // (refused by its content below, instead of being taken for "no new photo").
+  const upload = typeof file === 'object' && file !== null && (file.size > 0 || file.name !== '') ? file : null;
   let processed: { data: Buffer; width: number; height: number } | null = null;
   if (upload) {
     if (upload.size > MAX_PHOTO_BYTES) errors.foto = PRODUCT_MESSAGES.fotoSize;

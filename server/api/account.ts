@@ -16,7 +16,7 @@ import { getSavedCart, mergeIntoSavedCart, replaceSavedCart } from '../../src/do
 import type { SavedCartLine } from '../../src/domain/accounts/saved-cart.server.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../src/domain/cart/quote.ts';
 import { centsToReais } from '../../src/domain/pricing/money.ts';
-import { apiError, readJson } from '../http.ts';
+import { apiError, readJson, validate } from '../http.ts';
 
 /** A browser cart line (the `cart` localStorage item); titles and prices it carries are ignored. */
 const cartItem = z.object({
@@ -71,8 +71,8 @@ export function accountApi(getDb: () => Db) {
   const parseCart = async (c: Context) => {
     const body = await readJson(c);
     if (!body.ok) return { error: apiError(c, 400, body.message) } as const;
-    const parsed = cartBodySchema.safeParse(body.value);
-    if (!parsed.success) return { error: apiError(c, 400, parsed.error.issues[0]?.message ?? 'Carrinho inválido.') } as const;
+    const parsed = validate(cartBodySchema, body.value, 'Carrinho inválido.');
+    if (!parsed.ok) return { error: apiError(c, 400, parsed.message) } as const;
     return { lines: toLines(parsed.data.items) } as const;
   };
 

@@ -3,10 +3,9 @@
 // injection strings in search give normal answers; card numbers and CVVs appear in no table and no log after
 // card purchases; an order cannot be read or changed without its token.
 //
-// Access control is a matrix of actors × order endpoints. Today the actors are guests (no token, a wrong
-// token, another order's token, the right token). When accounts land, add a signed-in shopper who does not
-// own the order, the owner, a seller and an admin to ACTORS (with their session cookie in `headers`), and
-// the account endpoints (profile, addresses, cart, admin actions, seller products) next to ORDER_ENDPOINTS.
+// Here, guests × order endpoints (no token, a wrong token, another order's token, the right token).
+// Signed-in actors (owner, another shopper, sellers, an admin) × every account, order, seller and admin
+// endpoint are in access-control.test.ts.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -340,7 +339,6 @@ describe('security of the built server', () => {
   describe('orders are private to whoever holds their token', () => {
     type Target = { number: string; token: string; boleto: { number: string; token: string } };
     type Actor = { name: string; headers: Record<string, string>; token: (own: Target, other: Target) => string | null; allowed: boolean };
-    // Add signed-in actors here when accounts land (session cookie in headers; allowed = owns the order or is admin).
     const ACTORS: Actor[] = [
       { name: 'visitante sem token', headers: {}, token: () => null, allowed: false },
       { name: 'visitante com token errado', headers: {}, token: () => crypto.randomBytes(24).toString('base64url'), allowed: false },

@@ -28,8 +28,9 @@ export async function action({ request, url }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get('intent') === 'apagar') {
     const id = Number(form.get('id'));
-    if (!Number.isSafeInteger(id) || id < 1) return data({ formError: 'Endereço inválido.' }, { status: 400 });
-    await deleteAddress(getDb(), user.id, id);
+    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return data({ formError: 'Endereço inválido.' }, { status: 400 });
+    // Another account's address (or one already gone) is simply not found: nothing is deleted.
+    if (!(await deleteAddress(getDb(), user.id, id))) return data({ formError: 'Endereço não encontrado.' }, { status: 404 });
     return { deleted: true };
   }
   const raw = pickFields(form, ADDRESS_FIELDS);

@@ -72,6 +72,7 @@ export async function addAddress(db: Db, userId: string, input: AddressInput, op
 
 /** Deletes one of the shopper's own addresses (another account's id deletes nothing). */
 export async function deleteAddress(db: Db, userId: string, id: number): Promise<boolean> {
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return false; // beyond an integer id: none
   return db.transaction(async (tx) => {
     const [gone] = await tx.delete(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId))).returning({ isDefault: addresses.isDefault });
     if (gone?.isDefault) {

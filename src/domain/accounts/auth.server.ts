@@ -21,7 +21,7 @@ import type { SocialProvider } from './messages.ts';
 import { asRole, firstName } from './roles.ts';
 import type { Role } from './roles.ts';
 import { accounts, sessions, users, verifications } from './schema.ts';
-import { MAX_PASSWORD, MIN_PASSWORD } from './validation.ts';
+import { authApiInputProblem, MAX_PASSWORD, MIN_PASSWORD } from './validation.ts';
 
 export const RESET_TOKEN_SECONDS = 60 * 60;
 export const SESSION_COOKIE = 'better-auth.session_token';
@@ -191,6 +191,8 @@ export function createAuth(db: Db, settings: AuthSettings) {
     plugins: providers.length > 0 ? [genericOAuth({ config: providers })] : [],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        const problem = authApiInputProblem(ctx.path, ctx.body);
+        if (problem) throw new APIError('BAD_REQUEST', problem);
         const attempt = { ip: clientIpFrom(ctx.headers ?? ctx.request?.headers), email: emailOf(ctx.body) };
         const refused = await checkAccountLimits(db, ctx.path, attempt);
         if (refused) {

@@ -62,7 +62,17 @@ const AUTH_ERRORS: Record<string, string> = {
   SESSION_EXPIRED: 'Sua sessão expirou. Entre novamente.',
   FAILED_TO_CREATE_USER: MSG.genericFailure,
   FAILED_TO_CREATE_SESSION: MSG.genericFailure,
+  // Raised while Better Auth reads the request, before any hook can translate them.
+  BAD_REQUEST: 'Dados inválidos. Confira os campos e tente novamente.',
+  UNSUPPORTED_MEDIA_TYPE: 'Envie os dados em JSON (Content-Type: application/json).',
+  NOT_FOUND: 'Rota da API não encontrada.',
+  METHOD_NOT_ALLOWED: 'Rota da API não encontrada.',
 };
+
+const AUTH_SENTENCES = new Set<string>([...Object.values(AUTH_ERRORS), ...Object.values(MSG)]);
+
+/** Is this one of our pt-BR sentences (as opposed to a provider's English default)? */
+export const isAuthSentence = (message: unknown): boolean => typeof message === 'string' && AUTH_SENTENCES.has(message);
 
 export function authErrorMessage(code: string | undefined): string {
   return (code && AUTH_ERRORS[code]) || MSG.genericFailure;

@@ -107,6 +107,8 @@ export type ReviewResult = { ok: true; status: ApplicationStatus } | { ok: false
 
 /** Approve (the account becomes a seller, unless it is an admin already) or reject an open application. */
 export async function reviewSellerApplication(db: Db, reviewerId: string, applicationId: number, decision: 'approve' | 'reject'): Promise<ReviewResult> {
+  // Ids are PostgreSQL integers: anything beyond them names no application (and must not reach the query).
+  if (!Number.isSafeInteger(applicationId) || applicationId < 1 || applicationId > 2_147_483_647) return { ok: false, message: SELLER_MESSAGES.notFound };
   return db.transaction(async (tx) => {
     const status: ApplicationStatus = decision === 'approve' ? 'approved' : 'rejected';
     const [updated] = await tx

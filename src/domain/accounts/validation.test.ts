@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressSchema, fieldErrorsOf, personSchema, resetPasswordSchema, signInSchema, signUpSchema } from './validation.ts';
+import { addressSchema, authApiInputProblem, fieldErrorsOf, personSchema, resetPasswordSchema, signInSchema, signUpSchema } from './validation.ts';
 
 const valid = {
   nome: 'Ana Maria Souza',
@@ -67,5 +67,22 @@ describe('addressSchema (CriarFormulario)', () => {
     const ok = addressSchema.parse({ nome: 'Ana Souza', celular: '11987654321', cep: '01310100', rua: 'Av. Paulista', numero: '1000', bairro: 'Bela Vista', cidade: 'São Paulo', estado: 'SP' });
     expect(ok.complemento).toBe('');
     expect(errorsOf(addressSchema, { nome: 'Ana Souza', celular: '11987654321', cep: '01310100', rua: 'x', numero: '1', bairro: 'b', cidade: 'c', estado: 'XX' })).toEqual({ estado: 'Escolha o estado.' });
+  });
+});
+
+describe('authApiInputProblem (Better Auth endpoints)', () => {
+  it('sign-up needs the pages\' e-mail rule', () => {
+    expect(authApiInputProblem('/sign-up/email', { email: `${'a'.repeat(300)}@example.com`, name: 'Ana', password: '12345678' })?.code).toBe('INVALID_EMAIL');
+    expect(authApiInputProblem('/sign-up/email', { email: 'ana@example.com', name: 'Ana', password: '12345678' })).toBeNull();
+  });
+  it('update-user changes the name only, within 100 characters', () => {
+    expect(authApiInputProblem('/update-user', { name: 'Ana Souza' })).toBeNull();
+    expect(authApiInputProblem('/update-user', { name: '   ' })?.message).toBe('Informe o nome completo.');
+    expect(authApiInputProblem('/update-user', { name: 'a'.repeat(101) })?.message).toBe('O nome pode ter no máximo 100 caracteres.');
+    expect(authApiInputProblem('/update-user', { name: 'Ana', image: null })?.code).toBe('FIELD_NOT_ALLOWED');
+    expect(authApiInputProblem('/sign-in/email', { anything: 1 })).toBeNull();
+  });
+  it('no CEP is all zeros', () => {
+    expect(errorsOf(personSchema, { ...valid, cep: '00000-000' })).toEqual({ cep: 'CEP inválido. Use o formato 00000-000.' });
   });
 });

@@ -80,7 +80,8 @@ export const cepField = z
       .string()
       .min(1, PERSON_MESSAGES.cepRequired)
       .regex(CART_CEP_PATTERN, PERSON_MESSAGES.cepFormat)
-      .refine((v) => isValidCep(v), PERSON_MESSAGES.cepFormat)
+      // isValidCep checks the shape only; no CEP is all zeros (the first ones start at 01000-000).
+      .refine((v) => isValidCep(v) && digits(v) !== '00000000', PERSON_MESSAGES.cepFormat)
       .transform(digits),
   );
 
@@ -116,6 +117,29 @@ export const resetPasswordSchema = z
     confirm: z.string({ error: MSG.passwordsDiffer }),
   })
   .refine((v) => v.password === v.confirm, { message: MSG.passwordsDiffer, path: ['confirm'] });
+
+// ---------------------------------------------------------------- Better Auth's JSON API (/api/auth)
+
+/** The account name the API may set: any non-blank name up to 100 characters (pages ask for the full name). */
+const accountName = text(MSG.nameRequired, 100, MSG.nameTooLong);
+
+/**
+ * Rules of ours that Better Auth's own endpoints do not know, checked before they run: the same e-mail rule
+ * as the pages at sign-up, and only the name may be changed through update-user (not the photo, e-mail or
+ * role). Null when the body may go on.
+ */
+export function authApiInputProblem(path: string, body: unknown): { code: string; message: string } | null {
+  const b = (body !== null && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  if (path === '/sign-up/email') {
+    if (!emailField.safeParse(b.email).success) return { code: 'INVALID_EMAIL', message: MSG.emailInvalid };
+  }
+  if (path === '/update-user') {
+    if (Object.keys(b).some((k) => k !== 'name')) return { code: 'FIELD_NOT_ALLOWED', message: 'Este campo não pode ser alterado.' };
+    const name = accountName.safeParse(b.name);
+    if (!name.success) return { code: 'VALIDATION_ERROR', message: name.error.issues[0]?.message ?? MSG.nameRequired };
+  }
+  return null;
+}
 
 // ------------------------------------------------------------------ "Cadastrar Cliente" / "Vendedor"
 
