@@ -62,6 +62,9 @@ const BENCH = path.join(ROOT, 'bench');
 const CACHE = path.join(BENCH, '.cache');
 const RESULTS = path.join(BENCH, 'results');
 const PORT_RANGE: [number, number] = [3200, 3299];
+const SERVER_NODE_FLAGS = (/node (--[^ ]+ )*server\/main\.ts/.exec((JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '')?.[0] ?? '')
+  .split(' ')
+  .filter((a) => a.startsWith('--'));
 const CHROME_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
 const ACCEPT_ENCODING = 'gzip, deflate, br, zstd'; // what Chrome sends; hono/compress answers gzip
@@ -676,7 +679,8 @@ async function preparePglite(): Promise<PgliteBench> {
 
 async function startServer(database: 'postgres' | 'pglite', env: Record<string, string>) {
   const port = await freePort();
-  const child = startChild(`server ${database}`, process.execPath, ['server/main.ts'], childEnv({
+  // The same V8 flags as `npm start` (package.json "serve"): young generation capped at 16 MB per semi-space.
+  const child = startChild(`server ${database}`, process.execPath, [...SERVER_NODE_FLAGS, 'server/main.ts'], childEnv({
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,

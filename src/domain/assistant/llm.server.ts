@@ -2,8 +2,6 @@
 // domain functions the embedded engine uses, so every fact still comes from the database or the pricing
 // module. Used only when OLIMPIA_LLM_* is configured; on timeout (10 s) or error, the embedded engine
 // answers instead.
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { stepCountIs, streamText, tool } from 'ai';
 import { z } from 'zod';
 import { store } from '../../config/store.ts';
 import { getProduct } from '../catalog/repository.server.ts';
@@ -33,6 +31,8 @@ export type StreamEvent = { type: 'delta'; text: string } | { type: 'done'; prod
 export async function* llmAnswer(ctx: AssistantContext, messages: ChatMessage[], config: LlmConfig): AsyncGenerator<StreamEvent> {
   const produtos = new Map<number, SuggestedProduct>();
   const lastUser = messages.filter((m) => m.sender === 'user').at(-1)?.content ?? '';
+  // The AI SDK is loaded only when a model is configured and asked (~25 MB of RSS otherwise idle).
+  const [{ createOpenAICompatible }, { stepCountIs, streamText, tool }] = await Promise.all([import('@ai-sdk/openai-compatible'), import('ai')]);
   const provider = createOpenAICompatible({ name: 'olimpia', baseURL: config.baseUrl, apiKey: config.apiKey });
   const tools = {
     buscar_produtos: tool({

@@ -1,6 +1,5 @@
 // Product photos sent by sellers: checked by their content (not their name or declared type), re-encoded
 // to WebP at most 1200 px on the longer side, with EXIF, GPS and every other metadata left behind.
-import sharp from 'sharp';
 import { MAX_PHOTO_BYTES, PRODUCT_MESSAGES } from './product-form.ts';
 
 export const PHOTO_MAX_SIDE = 1200;
@@ -11,6 +10,8 @@ export type PhotoResult = { ok: true; data: Buffer; width: number; height: numbe
 export async function processProductPhoto(input: Uint8Array): Promise<PhotoResult> {
   if (input.byteLength > MAX_PHOTO_BYTES) return { ok: false, message: PRODUCT_MESSAGES.fotoSize };
   try {
+    // Loaded on the first upload, not at start-up: libvips costs every server process ~20 MB of RSS.
+    const { default: sharp } = await import('sharp');
     // limitInputPixels guards against decompression bombs (a tiny file declaring a huge image).
     const image = sharp(input, { failOn: 'error', limitInputPixels: 50_000_000 });
     const meta = await image.metadata();
