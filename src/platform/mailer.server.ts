@@ -34,10 +34,15 @@ export function createMailer(opts: MailerOptions): Mailer {
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let folder: Promise<unknown> | null = null;
   return {
     async send(m) {
       const info = await transport.sendMail({ from: opts.from, ...m });
-      await fs.mkdir(opts.mailDir, { recursive: true });
+      // Made once per process; a failure is not remembered, so the next message tries again.
+      await (folder ??= fs.mkdir(opts.mailDir, { recursive: true }).catch((err: unknown) => {
+        folder = null;
+        throw err;
+      }));
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(opts.mailDir, `${stamp}-${crypto.randomBytes(4).toString('hex')}.eml`);
       await fs.writeFile(file, info.message as Buffer);

@@ -155,6 +155,43 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     expect(await stockOf(7)).toBe(0);
   });
 
+  it('sells colours and sizes from their own stock, and says which line cannot be sold', async () => {
+    // A product with colours and sizes (footwear in the demo catalog), one variant given stock 2.
+    const [shoe] = await queryRows<{ id: number; title: string; color: string; size: string; variant: number }>(
+      database.db,
+      sql`select p.id, p.title, v.color, v.size, v.id as variant from products p join product_variants v on v.product_id = p.id order by p.id, v.id limit 1`,
+    );
+    expect(shoe, 'the seed has a product with variants').toBeTruthy();
+    await database.db.execute(sql`update product_variants set stock = 2 where id = ${shoe!.variant}`);
+    await database.db.update(products).set({ stock: 10 }).where(eq(products.id, shoe!.id));
+    const variantStock = async () => (await queryRows<{ stock: number }>(database.db, sql`select stock from product_variants where id = ${shoe!.variant}`))[0]!.stock;
+
+    const placed = await place(order({ lines: [{ productId: shoe!.id, color: shoe!.color, size: shoe!.size, quantity: 2 }] }));
+    expect(placed.order.lines).toEqual([expect.objectContaining({ productId: shoe!.id, color: shoe!.color, size: shoe!.size, quantity: 2 })]);
+    expect(await variantStock()).toBe(0);
+    expect(await stockOf(shoe!.id)).toBe(8);
+
+    const refuse = async (line: Record<string, unknown>, message: string) => {
+      const before = await queryRows(database.db, sql`select count(*)::int as n from orders`);
+      const json = await place(order({ lines: [{ productId: 2, quantity: 1 }, line] }), 409);
+      expect(json.erro).toBe(message);
+      expect(await queryRows(database.db, sql`select count(*)::int as n from orders`)).toEqual(before);
+    };
+    await database.db.update(products).set({ stock: 50 }).where(eq(products.id, 2));
+    await refuse({ productId: shoe!.id, color: shoe!.color, size: shoe!.size, quantity: 1 }, `Desculpe, o produto "${shoe!.title} (${shoe!.color}, ${shoe!.size})" não tem estoque suficiente. Ajuste a quantidade no carrinho.`);
+    await refuse({ productId: shoe!.id, quantity: 1 }, `Escolha uma cor e um tamanho disponíveis para "${shoe!.title}".`);
+    await refuse({ productId: shoe!.id, color: 'Furta-cor', size: shoe!.size, quantity: 1 }, `Escolha uma cor e um tamanho disponíveis para "${shoe!.title}".`);
+    await refuse({ productId: 999999, quantity: 1 }, 'Um produto do carrinho não está mais disponível. Revise o carrinho.');
+    // Every refusal rolled back the other line's stock too.
+    expect(await stockOf(2)).toBe(50);
+    expect(await stockOf(shoe!.id)).toBe(8);
+
+    // A colour or size sent for a product sold without them is ignored.
+    const plain = await place(order({ lines: [{ productId: 2, color: 'Preto', size: '42', quantity: 1 }] }));
+    expect(plain.order.lines).toEqual([expect.objectContaining({ productId: 2, color: null, size: null, quantity: 1 })]);
+    expect(await stockOf(2)).toBe(49);
+  });
+
   it('lets the token holder read the order and nobody else', async () => {
     const placed = await place(order());
     const n = placed.order.number;

@@ -6,9 +6,9 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.server.ts';
-import { productImages, products, productVariants } from '../catalog/schema.ts';
+import { products, productVariants } from '../catalog/schema.ts';
 import { orderEvents, orderLines, orders } from '../orders/schema.ts';
-import { hashToken, loadOrderView, newAccessToken, restock } from '../orders/orders.server.ts';
+import { hashToken, loadOrderView, newAccessToken, restock, toOrderView } from '../orders/orders.server.ts';
 import type { OrderView } from '../orders/orders.server.ts';
 import { checkCard } from '../payments/card.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
@@ -72,6 +72,81 @@ function mergeLines(lines: PlaceOrderInput['lines']): MergedLine[] {
   return [...merged.values()].sort((a, b) => a.productId - b.productId || (a.color ?? '').localeCompare(b.color ?? '') || (a.size ?? '').localeCompare(b.size ?? ''));
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type PricedLine = { productId: number; variantId: number | null; title: string; imageUrl: string | null; color: string | null; size: string | null; quantity: number; unitPriceCents: number };
+
+const UNAVAILABLE = 'Um produto do carrinho não está mais disponível. Revise o carrinho.';
+const chooseVariant = (title: string) => `Escolha uma cor e um tamanho disponíveis para "${title}".`;
+
+/**
+ * Takes one line's units from stock and prices it from the database. The common case (no colour or size)
+ * is a single conditional UPDATE ... RETURNING that locks the row, checks the stock and reads the price;
+ * only a refused update asks the database why (gone, sold out, or a colour/size it does not have).
+ */
+async function takeStock(tx: Tx, line: MergedLine, now: Date): Promise<PricedLine> {
+  let variantId: number | null = null;
+  let variantLabel = '';
+  if (line.color !== null || line.size !== null) {
+    const [variant] = await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
+      .where(
+        and(
+          eq(productVariants.productId, line.productId),
+          line.color === null ? sql`false` : eq(productVariants.color, line.color),
+          line.size === null ? sql`false` : eq(productVariants.size, line.size),
+          sql`${productVariants.stock} >= ${line.quantity}`,
+        ),
+      )
+      .returning({ id: productVariants.id });
+    if (variant) {
+      variantId = variant.id;
+      variantLabel = ` (${line.color}, ${line.size})`;
+    } else {
+      const [product] = await tx
+        .select({
+          title: products.title,
+          // Written out with aliases: drizzle leaves column names unqualified inside UPDATE ... RETURNING.
+          variants: sql<number>`(select count(*)::int from product_variants pv where pv.product_id = products.id)`,
+          exists: sql<boolean>`exists(select 1 from product_variants pv where pv.product_id = products.id and pv.color = ${line.color ?? ''} and pv.size = ${line.size ?? ''})`,
+        })
+        .from(products)
+        .where(eq(products.id, line.productId));
+      if (!product) throw new CheckoutError(409, UNAVAILABLE);
+      // A colour or size sent for a product sold without them is ignored, as the cart does.
+      if (product.variants > 0) {
+        if (!product.exists) throw new CheckoutError(409, chooseVariant(product.title));
+        throw new CheckoutError(409, outOfStockMessage(`${product.title} (${line.color}, ${line.size})`));
+      }
+    }
+  }
+  const [taken] = await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: now })
+    .where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.quantity}`))
+    .returning({
+      title: products.title,
+      priceCents: products.priceCents,
+      imageUrl: sql<string | null>`(select pi.url from product_images pi where pi.product_id = products.id and pi.position = 0 limit 1)`,
+      hasVariants: sql<boolean>`exists(select 1 from product_variants pv where pv.product_id = products.id)`,
+    });
+  if (!taken) {
+    const [product] = await tx.select({ title: products.title }).from(products).where(eq(products.id, line.productId));
+    throw new CheckoutError(409, product ? outOfStockMessage(product.title + variantLabel) : UNAVAILABLE);
+  }
+  if (taken.hasVariants && variantId === null) throw new CheckoutError(409, chooseVariant(taken.title));
+  return {
+    productId: line.productId,
+    variantId,
+    title: taken.title,
+    imageUrl: taken.imageUrl,
+    color: variantId ? line.color : null,
+    size: variantId ? line.size : null,
+    quantity: line.quantity,
+    unitPriceCents: taken.priceCents,
+  };
+}
+
 export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput, viewer: { userId: string | null }): Promise<PlaceOrderResult> {
   const now = deps.now?.() ?? new Date();
   const { db } = deps;
@@ -87,49 +162,11 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput, v
   if (existing) return replay(deps, existing, hash, input, card, now);
 
   const accessToken = newAccessToken();
-  let orderId: number;
+  let written: Written;
   try {
-    orderId = await db.transaction(async (tx) => {
-      const lines = mergeLines(input.lines);
-      const priced: { productId: number; variantId: number | null; title: string; imageUrl: string | null; color: string | null; size: string | null; quantity: number; unitPriceCents: number }[] = [];
-      for (const line of lines) {
-        const [product] = await tx
-          .select({ id: products.id, title: products.title, priceCents: products.priceCents, imageUrl: productImages.url })
-          .from(products)
-          .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
-          .where(eq(products.id, line.productId))
-          .limit(1);
-        if (!product) throw new CheckoutError(409, 'Um produto do carrinho não está mais disponível. Revise o carrinho.');
-        const variants = await tx.select({ id: productVariants.id, color: productVariants.color, size: productVariants.size }).from(productVariants).where(eq(productVariants.productId, line.productId));
-        let variantId: number | null = null;
-        if (variants.length > 0) {
-          const v = variants.find((x) => x.color === line.color && x.size === line.size);
-          if (!v) throw new CheckoutError(409, `Escolha uma cor e um tamanho disponíveis para "${product.title}".`);
-          variantId = v.id;
-          const taken = await tx
-            .update(productVariants)
-            .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
-            .where(and(eq(productVariants.id, v.id), sql`${productVariants.stock} >= ${line.quantity}`))
-            .returning({ id: productVariants.id });
-          if (taken.length === 0) throw new CheckoutError(409, outOfStockMessage(`${product.title} (${v.color}, ${v.size})`));
-        }
-        const taken = await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: now })
-          .where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.quantity}`))
-          .returning({ id: products.id });
-        if (taken.length === 0) throw new CheckoutError(409, outOfStockMessage(product.title));
-        priced.push({
-          productId: product.id,
-          variantId,
-          title: product.title,
-          imageUrl: product.imageUrl,
-          color: variantId ? line.color : null,
-          size: variantId ? line.size : null,
-          quantity: line.quantity,
-          unitPriceCents: product.priceCents,
-        });
-      }
+    written = await db.transaction(async (tx) => {
+      const priced: PricedLine[] = [];
+      for (const line of mergeLines(input.lines)) priced.push(await takeStock(tx, line, now));
 
       const couponCode = input.coupon ? normalizeCouponCode(input.coupon) : '';
       const couponPercent = couponCode ? await findCouponPercent(tx as unknown as Db, couponCode, now) : null;
@@ -137,41 +174,35 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput, v
       const installments = input.payment === 'credit' ? input.installments : 1;
       if (installments > maxInstallments(totals.totalCents)) throw new CheckoutError(400, MESSAGES.installments);
 
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          number: sql`lpad((((nextval('order_number_seq') * 7919) % 90000000) + 10000000)::text, 8, '0')`,
-          accessTokenHash: hashToken(accessToken),
-          userId: viewer.userId,
-          email: input.email.trim().toLowerCase(),
-          status: 'awaiting_payment',
-          cep: input.address.cep,
-          street: input.address.street,
-          streetNumber: input.address.number,
-          complement: input.address.complement || null,
-          neighborhood: input.address.neighborhood,
-          city: input.address.city,
-          state: input.address.state,
-          shippingMethod: input.shipping,
-          paymentMethod: input.payment,
-          installments,
-          couponCode: couponPercent !== null ? couponCode : null,
-          subtotalCents: totals.subtotalCents,
-          couponDiscountCents: totals.couponDiscountCents,
-          shippingCents: totals.shippingCents,
-          paymentDiscountCents: totals.paymentDiscountCents,
-          totalCents: totals.totalCents,
-          idempotencyKey: input.idempotencyKey,
-          requestHash: hash,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: orders.id });
-      const id = order!.id;
-      await tx.insert(orderLines).values(priced.map((p) => ({ orderId: id, ...p, lineTotalCents: lineTotal(p) })));
-      await tx.insert(orderEvents).values({ orderId: id, status: 'awaiting_payment', createdAt: now });
-      await tx.insert(payments).values({
-        orderId: id,
+      const values = {
+        accessTokenHash: hashToken(accessToken),
+        userId: viewer.userId,
+        email: input.email.trim().toLowerCase(),
+        status: 'awaiting_payment',
+        cep: input.address.cep,
+        street: input.address.street,
+        streetNumber: input.address.number,
+        complement: input.address.complement || null,
+        neighborhood: input.address.neighborhood,
+        city: input.address.city,
+        state: input.address.state,
+        shippingMethod: input.shipping,
+        paymentMethod: input.payment,
+        installments,
+        couponCode: couponPercent !== null ? couponCode : null,
+        subtotalCents: totals.subtotalCents,
+        couponDiscountCents: totals.couponDiscountCents,
+        shippingCents: totals.shippingCents,
+        paymentDiscountCents: totals.paymentDiscountCents,
+        totalCents: totals.totalCents,
+        idempotencyKey: input.idempotencyKey,
+        requestHash: hash,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const lines = priced.map((p) => ({ ...p, lineTotalCents: lineTotal(p) }));
+      const event = { status: 'awaiting_payment', note: null, createdAt: now };
+      const payment = {
         provider: deps.provider.name,
         method: input.payment,
         status: 'pending',
@@ -179,10 +210,31 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput, v
         installments,
         cardBrand: cardSummary?.brand ?? null,
         cardLast4: cardSummary?.last4 ?? null,
+        pixCode: null,
+        pixExpiresAt: null,
+        boletoLine: null,
+        boletoDueDate: null,
+        failureReason: null,
         createdAt: now,
         updatedAt: now,
-      });
-      return id;
+      };
+      // The order, its lines, its first event and its payment record in one statement (one round trip):
+      // the later inserts take the order's id from the first one's RETURNING (getSQL(): a CTE body takes no
+      // parentheses, which drizzle would put around an embedded query).
+      const orderId = sql`(select id from new_order)`;
+      const result = await tx.execute(sql`
+        with new_order as (${tx
+          .insert(orders)
+          .values({ ...values, number: sql`lpad((((nextval('order_number_seq') * 7919) % 90000000) + 10000000)::text, 8, '0')` })
+          .returning({ id: orders.id, number: orders.number })
+          .getSQL()}),
+        new_lines as (${tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId }))).getSQL()}),
+        new_event as (${tx.insert(orderEvents).values({ ...event, orderId }).getSQL()}),
+        new_payment as (${tx.insert(payments).values({ ...payment, orderId }).getSQL()})
+        select id, number from new_order`);
+      const [created] = (result as unknown as { rows: { id: number; number: string }[] }).rows;
+      const row: typeof orders.$inferSelect = { ...values, id: Number(created!.id), number: created!.number, trackingCode: null, rating: null, anonymizedAt: null };
+      return { row, lines, payment, events: [event] };
     });
   } catch (err) {
     if (err instanceof CheckoutError) return { ok: false, status: err.status === 400 ? 400 : 409, message: err.message };
@@ -192,12 +244,22 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput, v
     throw err;
   }
 
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  return charge(deps, row!, card, now, accessToken, false);
+  return charge(deps, written.row, card, now, accessToken, false, written);
+}
+
+/** What placing an order wrote, so the answer is built without reading it back. */
+interface Written {
+  row: typeof orders.$inferSelect;
+  lines: Parameters<typeof toOrderView>[1];
+  payment: NonNullable<Parameters<typeof toOrderView>[2]>;
+  events: Parameters<typeof toOrderView>[3];
 }
 
 async function findByKey(db: Db, key: string) {
-  const [row] = await db.select().from(orders).where(eq(orders.idempotencyKey, key)).limit(1);
+  // Almost every key is new: ask for the id alone, read the whole order only for a replay.
+  const [hit] = await db.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, key)).limit(1);
+  if (!hit) return null;
+  const [row] = await db.select().from(orders).where(eq(orders.id, hit.id)).limit(1);
   return row ?? null;
 }
 
@@ -212,7 +274,15 @@ async function replay(deps: PlaceOrderDeps, row: typeof orders.$inferSelect, has
   return { ok: true, order, accessToken: null, replayed: true };
 }
 
-async function charge(deps: PlaceOrderDeps, row: typeof orders.$inferSelect, card: ReturnType<typeof checkCard> | null, now: Date, accessToken: string | null, replayed: boolean): Promise<PlaceOrderResult> {
+async function charge(
+  deps: PlaceOrderDeps,
+  row: typeof orders.$inferSelect,
+  card: ReturnType<typeof checkCard> | null,
+  now: Date,
+  accessToken: string | null,
+  replayed: boolean,
+  written?: Written,
+): Promise<PlaceOrderResult> {
   const { db } = deps;
   const result = await deps.provider.charge({
     orderNumber: row.number,
@@ -222,32 +292,45 @@ async function charge(deps: PlaceOrderDeps, row: typeof orders.$inferSelect, car
     card: card?.ok ? { digits: card.digits, brand: card.brand, last4: card.last4, name: '', expiry: '', cvv: '' } : undefined,
     now,
   });
-  await db.transaction(async (tx) => {
-    if (result.status === 'declined') {
-      await tx.update(payments).set({ status: 'declined', failureReason: result.reason, providerRef: 'declined', updatedAt: now }).where(eq(payments.orderId, row.id));
-      await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, row.id));
-      await tx.insert(orderEvents).values({ orderId: row.id, status: 'cancelled', note: result.reason, createdAt: now });
+  let status = row.status;
+  let paymentChange: Partial<Written['payment']>;
+  let event: Written['events'][number] | null = null;
+  if (result.status === 'declined') {
+    paymentChange = { status: 'declined', failureReason: result.reason };
+    status = 'cancelled';
+    event = { status: 'cancelled', note: result.reason, createdAt: now };
+    await db.transaction(async (tx) => {
+      await tx.update(payments).set({ ...paymentChange, providerRef: 'declined', updatedAt: now }).where(eq(payments.orderId, row.id));
+      await tx.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, row.id));
+      await tx.insert(orderEvents).values({ orderId: row.id, ...event! });
       await restock(tx, row.id);
-    } else if (result.status === 'paid') {
+    });
+  } else if (result.status === 'paid') {
+    paymentChange = { status: 'paid' };
+    status = 'paid';
+    event = { status: 'paid', note: 'Pagamento aprovado.', createdAt: now };
+    await db.transaction(async (tx) => {
       await tx.update(payments).set({ status: 'paid', providerRef: result.providerRef, paidAt: now, updatedAt: now }).where(eq(payments.orderId, row.id));
-      await tx.update(orders).set({ status: 'paid', updatedAt: now }).where(eq(orders.id, row.id));
-      await tx.insert(orderEvents).values({ orderId: row.id, status: 'paid', note: 'Pagamento aprovado.', createdAt: now });
-    } else {
-      await tx
-        .update(payments)
-        .set({
-          providerRef: result.providerRef,
-          pixCode: result.pix?.code ?? null,
-          pixExpiresAt: result.pix?.expiresAt ?? null,
-          boletoLine: result.boleto?.line ?? null,
-          boletoDueDate: result.boleto?.dueDate ?? null,
-          updatedAt: now,
-        })
-        .where(eq(payments.orderId, row.id));
-    }
-  });
-  const [fresh] = await db.select().from(orders).where(eq(orders.id, row.id)).limit(1);
-  const order = await loadOrderView(db, fresh!);
+      await tx.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, row.id));
+      await tx.insert(orderEvents).values({ orderId: row.id, ...event! });
+    });
+  } else {
+    // PIX or boleto: the order waits for the payment; one statement records how to pay.
+    paymentChange = {
+      pixCode: result.pix?.code ?? null,
+      pixExpiresAt: result.pix?.expiresAt ?? null,
+      boletoLine: result.boleto?.line ?? null,
+      boletoDueDate: result.boleto?.dueDate ?? null,
+    };
+    await db.update(payments).set({ ...paymentChange, providerRef: result.providerRef, updatedAt: now }).where(eq(payments.orderId, row.id));
+  }
+  let order: OrderView;
+  if (written) {
+    order = toOrderView({ ...row, status, updatedAt: now }, written.lines, { ...written.payment, ...paymentChange }, event ? [...written.events, event] : written.events);
+  } else {
+    const [fresh] = await db.select().from(orders).where(eq(orders.id, row.id)).limit(1);
+    order = await loadOrderView(db, fresh!);
+  }
   if (result.status === 'declined') return { ok: false, status: 402, message: DECLINED_MESSAGE, order };
   if (accessToken && deps.onPlaced) await deps.onPlaced(order, accessToken);
   return { ok: true, order, accessToken, replayed };

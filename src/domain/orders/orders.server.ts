@@ -50,12 +50,15 @@ export function newAccessToken(): string {
 
 type OrderRow = typeof orders.$inferSelect;
 
-export async function loadOrderView(db: Db, row: OrderRow): Promise<OrderView> {
-  const [lines, [payment], events] = await Promise.all([
-    db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.id)),
-    db.select().from(payments).where(eq(payments.orderId, row.id)).limit(1),
-    db.select().from(orderEvents).where(eq(orderEvents.orderId, row.id)).orderBy(asc(orderEvents.id)),
-  ]);
+type LineRow = Pick<typeof orderLines.$inferSelect, 'productId' | 'title' | 'imageUrl' | 'color' | 'size' | 'quantity' | 'unitPriceCents' | 'lineTotalCents'>;
+type PaymentRow = Pick<
+  typeof payments.$inferSelect,
+  'status' | 'cardBrand' | 'cardLast4' | 'pixCode' | 'pixExpiresAt' | 'boletoLine' | 'boletoDueDate' | 'failureReason'
+>;
+type EventRow = Pick<typeof orderEvents.$inferSelect, 'status' | 'note' | 'createdAt'>;
+
+/** The one shape every reader of an order gets, from its rows (lines and events in their stored order). */
+export function toOrderView(row: OrderRow, lines: LineRow[], payment: PaymentRow | null, events: EventRow[]): OrderView {
   return {
     number: row.number,
     status: row.status as OrderStatus,
@@ -88,6 +91,15 @@ export async function loadOrderView(db: Db, row: OrderRow): Promise<OrderView> {
       : null,
     events: events.map((e) => ({ status: e.status, note: e.note, createdAt: e.createdAt.toISOString() })),
   };
+}
+
+export async function loadOrderView(db: Db, row: OrderRow): Promise<OrderView> {
+  const [lines, [payment], events] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.id)),
+    db.select().from(payments).where(eq(payments.orderId, row.id)).limit(1),
+    db.select().from(orderEvents).where(eq(orderEvents.orderId, row.id)).orderBy(asc(orderEvents.id)),
+  ]);
+  return toOrderView(row, lines, payment ?? null, events);
 }
 
 export interface Viewer {
