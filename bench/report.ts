@@ -25,7 +25,8 @@ interface ReportRow {
   ratioToBaseline?: number;
   bytesPerResponse: number;
   loadAverage1m: number;
-  cpu: { serverPercent: number | null; postgresPercent: number | null; benchPercent: number };
+  connections?: number;
+  cpu: { serverPercent: number | null; postgresPercent: number | null; benchPercent: number; serverMsPerRequest?: number | null; postgresMsPerRequest?: number | null };
   rss?: { peakMb: number | null; endMb: number | null };
 }
 
@@ -68,15 +69,16 @@ export function renderReport(r: ReportInput, notes: string): string {
   out.push('## HTTP (autocannon)');
   out.push('');
   out.push(
-    `p50/p95/p99 are exact (nearest rank over every 2xx response time). "× baseline" is the target's requests/s over a bare \`node:http\` server answering the same search JSON in the same run (mean ${r.baseline.meanRps?.toFixed(0) ?? '?'} req/s, measured at the start and at the end). CPU is % of one core: server process / all PostgreSQL processes / autocannon. Load is the 1-minute load average when the measurement started.`,
+    `Connections are autocannon's (the issue's 50, unless the row says otherwise). p50/p95/p99 are exact (nearest rank over every 2xx response time). "× baseline" is the target's requests/s over a bare \`node:http\` server answering the same search JSON in the same run (mean ${r.baseline.meanRps?.toFixed(0) ?? '?'} req/s, measured at the start and at the end). CPU is % of one core: server process / all PostgreSQL processes / autocannon; CPU ms/req is what one answered request cost the server and PostgreSQL. Load is the 1-minute load average when the measurement started.`,
   );
   out.push('');
   out.push(
     table(
-      ['target', 'database', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors / non-2xx', '× baseline', 'bytes/resp', 'CPU srv/pg/ac %', 'RSS peak MB', 'load'],
+      ['target', 'database', 'conn.', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors / non-2xx', '× baseline', 'bytes/resp', 'CPU srv/pg/ac %', 'CPU ms/req srv/pg', 'RSS peak MB', 'load'],
       r.rows.map((x) => [
         x.label,
         x.database,
+        x.connections ?? o.connections,
         x.rps.toFixed(0),
         x.p50.toFixed(1),
         x.p95.toFixed(1),
@@ -85,6 +87,7 @@ export function renderReport(r: ReportInput, notes: string): string {
         `${((x.ratioToBaseline ?? 0) * 100).toFixed(1)} %`,
         x.bytesPerResponse,
         `${x.cpu.serverPercent ?? '-'} / ${x.cpu.postgresPercent ?? '-'} / ${x.cpu.benchPercent}`,
+        `${x.cpu.serverMsPerRequest ?? '-'} / ${x.cpu.postgresMsPerRequest ?? '-'}`,
         x.rss?.peakMb,
         x.loadAverage1m.toFixed(1),
       ]),
