@@ -1,7 +1,9 @@
 // Catalog API: the spec's /api/produtos (Portuguese fields, reais) and the store's /api/products (centavos).
 // Both take `vehicle` (and `ano`) and understand vehicle words in `q`; they never read the garage cookie,
 // so a URL always means the same list.
+import zlib from 'node:zlib';
 import { Hono } from 'hono';
+import type { Context } from 'hono';
 import type { Db } from '../../src/db/client.server.ts';
 import { parseCatalogQuery } from '../../src/domain/catalog/query.ts';
 import { getProduct } from '../../src/domain/catalog/repository.server.ts';
@@ -14,6 +16,38 @@ export const API_MAX_PAGE_SIZE = 200;
 export const API_DEFAULT_PAGE_SIZE = 50;
 const pageOpts = { maxPageSize: API_MAX_PAGE_SIZE, defaultPageSize: API_DEFAULT_PAGE_SIZE };
 
+/**
+ * A memoised search is answered with the same bytes until the memo drops it: serialised (and gzipped) once per
+ * memo entry, keyed by the memo's result object, so the WeakMap entry goes when the memo entry does.
+ */
+const encoded = new WeakMap<object, { json: string; gzip?: Uint8Array<ArrayBuffer> }>();
+const GZIP_MIN_BYTES = 1024;
+
+function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return (name === 'gzip' || name === '*') && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
+function sendEncoded(c: Context, memo: object, build: () => unknown): Response {
+  let e = encoded.get(memo);
+  if (!e) {
+    e = { json: JSON.stringify(build()) };
+    encoded.set(memo, e);
+  }
+  c.header('Content-Type', 'application/json');
+  c.header('Vary', 'Accept-Encoding');
+  if (e.json.length >= GZIP_MIN_BYTES && acceptsGzip(c.req.header('accept-encoding'))) {
+    e.gzip ??= new Uint8Array(zlib.gzipSync(e.json));
+    c.header('Content-Encoding', 'gzip');
+    return c.body(e.gzip);
+  }
+  return c.body(e.json);
+}
+
 export function catalogApi(getDb: () => Db) {
   const api = new Hono();
 
@@ -24,7 +58,7 @@ export function catalogApi(getDb: () => Db) {
     if (!search.ok) return apiError(c, 400, search.message);
     c.header('X-Total-Count', String(search.result.total));
     c.header('Cache-Control', 'public, max-age=10');
-    return c.json(search.result.items.map(toLegacyProduct));
+    return sendEncoded(c, search.result, () => search.result.items.map(toLegacyProduct));
   });
 
   api.get('/products', async (c) => {
@@ -37,7 +71,7 @@ export function catalogApi(getDb: () => Db) {
     const { vehicle, fits, ...result } = search.result;
     c.header('X-Total-Count', String(result.total));
     c.header('Cache-Control', 'public, max-age=10');
-    return c.json({
+    return sendEncoded(c, search.result, () => ({
       ...result,
       items: vehicle ? result.items.map((i) => ({ ...i, fitment: fits[i.id] ?? 'universal' })) : result.items,
       vehicle: vehicle && {
@@ -47,7 +81,7 @@ export function catalogApi(getDb: () => Db) {
         vehicleIds: vehicle.choice.vehicles.map((v) => v.id),
         words: vehicle.words,
       },
-    });
+    }));
   });
 
   api.get('/products/:id', async (c) => {

@@ -1,4 +1,5 @@
 // The HTTP API through the real Hono app (app.fetch), on PGlite and on PostgreSQL.
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/logger.ts';
@@ -43,6 +44,30 @@ describe.each(DATABASE_KINDS)('API on %s', (kind) => {
     const prices = body.items.map((p) => p.priceCents);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     expect(body.facets).toBeTruthy();
+  });
+
+  it('answers a repeated search with the same gzipped bytes when the client accepts gzip, and plain JSON otherwise', async () => {
+    const path = '/api/products?q=filtro&limite=24';
+    const fetchRaw = async (encoding?: string) => {
+      const res = await app.fetch(new Request(`http://loja.test${path}`, { headers: encoding ? { 'accept-encoding': encoding } : {} }));
+      return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+    };
+    const plain = await fetchRaw();
+    expect(plain.res.headers.get('content-encoding')).toBeNull();
+    expect(plain.res.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = JSON.parse(plain.bytes.toString()) as { items: unknown[]; total: number };
+    expect(body.items.length).toBe(Math.min(24, body.total));
+    expect(body.items.length).toBeGreaterThan(5);
+    const zipped = await fetchRaw('gzip, deflate, br');
+    expect(zipped.res.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.res.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(JSON.parse(zlib.gunzipSync(zipped.bytes).toString())).toEqual(body);
+    expect((await fetchRaw('gzip')).bytes.equals(zipped.bytes)).toBe(true);
+    expect((await fetchRaw('gzip;q=0, identity')).res.headers.get('content-encoding')).toBeNull();
+    // The spec's list too.
+    const legacy = await app.fetch(new Request('http://loja.test/api/produtos?limite=30', { headers: { 'accept-encoding': 'gzip' } }));
+    expect(legacy.headers.get('content-encoding')).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(Buffer.from(await legacy.arrayBuffer())).toString())).toHaveLength(30);
   });
 
   it('GET /api/products/:id returns the product or a pt-BR 404', async () => {
