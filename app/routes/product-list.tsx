@@ -2,6 +2,7 @@ import { data, Form, Link, useSubmit } from 'react-router';
 import type { Route } from './+types/product-list';
 import { getDb } from '../../src/db/client.server.ts';
 import { parseCatalogQuery } from '../../src/domain/catalog/query.ts';
+import { cachedSearch } from '../../src/domain/catalog/search-cache.server.ts';
 import { queryToParams } from '../../src/domain/catalog/query-params.ts';
 import type { CatalogQuery } from '../../src/domain/catalog/query-params.ts';
 import { labelOf, SORTS } from '../../src/domain/catalog/taxonomy.ts';
@@ -20,7 +21,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const db = getDb();
   // The shopper's active vehicle filters the list from the very first request (it is in the cookie).
   const garage = await loadGarage(db, request);
-  const search = await searchWithFitment(db, parsed.query, { facets: true, garage: garage.active });
+  // The same short memo as the catalog API (a list, never a price charged): a busy list page costs one search.
+  const search = await cachedSearch(JSON.stringify(['page', parsed.query, garage.active]), () => searchWithFitment(db, parsed.query, { facets: true, garage: garage.active }));
   if (!search.ok) throw data(search.message, { status: 400 });
   const { vehicle, fits, ...result } = search.result;
   // Descriptions are not shown on cards; keep them out of the page's data.
