@@ -20,10 +20,10 @@ export async function loader() {
   return { popular: await trendingProducts(getDb(), 12) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...seo({ title: 'Meu carrinho', description: 'Revise os itens, calcule o frete e aplique o seu cupom.', url: `${originFrom(matches)}/Cart` }),
-  { name: 'robots', content: 'noindex' },
-];
+// Indexable, unlike the checkout and the account pages: the cart itself lives in the browser
+// (localStorage), so what the server sends is the same page for everyone, with no one's data in it.
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo({ title: 'Meu carrinho', description: 'Revise os itens, calcule o frete e aplique o seu cupom.', url: `${originFrom(matches)}/Cart` });
 
 async function fetchQuote(items: CartItem[], coupon: string | null, cep: string | null): Promise<Quote> {
   const res = await fetch('/api/cart/quote', {

@@ -107,4 +107,17 @@ test.describe('SEO', () => {
     const text = await robots.text();
     expect(text.split('\n')).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
   });
+
+  test('/Cart pode ser indexada (a mesma página vazia para todos); checkout e conta, não', async ({ request }) => {
+    const lines = (await (await request.get('/robots.txt')).text()).split('\n');
+    expect(lines).toContain('Disallow: /Checkout');
+    expect(lines).not.toContain('Disallow: /Cart');
+    const noindex = /<meta name="robots" content="noindex"/;
+    const cart = await (await request.get('/Cart')).text();
+    expect(cart).not.toMatch(noindex);
+    expect(cart).toContain(`<link rel="canonical" href="${ORIGIN}/Cart"`);
+    for (const path of ['/Checkout', '/Login', '/Registrar', '/Sucesso']) {
+      expect(await (await request.get(path)).text(), path).toMatch(noindex);
+    }
+  });
 });
