@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Route } from './+types/cart';
 import { getDb } from '../../src/db/client.server.ts';
@@ -11,6 +11,7 @@ import { CART_CEP_INVALID, isValidCartCep } from '../../src/domain/shipping/cep.
 import { ProductGrid } from '../components/ProductCard.tsx';
 import { CART_EVENT, CART_KEY, CHECKOUT_KEY, readCart, removeLine, repairCart, setQuantity } from '../lib/cart-storage.ts';
 import type { CartItem, CheckoutData } from '../lib/cart-storage.ts';
+import { NonceContext } from '../lib/request-context.ts';
 import { originFrom, seo } from '../lib/seo.ts';
 
 const RELATED_COUNT = 4;
@@ -170,20 +171,8 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <section aria-label="Itens do carrinho">
-          {/* The cart lives in the browser: the server sends a placeholder as tall as the empty cart, so
-              what follows does not jump when it is read (Lighthouse CLS). */}
-          {items === null ? (
-            <p role="status" className="min-h-56">
-              Carregando carrinho...
-            </p>
-          ) : empty ? (
-            <div className="min-h-56 rounded-xl border border-dashed border-neutral-300 bg-white p-8 text-center">
-              <h2 className="text-xl font-bold">Seu carrinho está vazio</h2>
-              <p className="mt-2 text-ink-soft">Encontre peças para o seu veículo e adicione ao carrinho.</p>
-              <Link to="/ProductList" className="mt-5 inline-block rounded-lg bg-brand px-5 py-3 font-semibold text-ink hover:bg-brand-dark">
-                Ver produtos
-              </Link>
-            </div>
+          {items === null || empty ? (
+            <EmptyCart pending={items === null} />
           ) : (
             <table className="w-full border-separate border-spacing-y-3 text-left">
               <thead className="text-xs tracking-wide text-ink-soft uppercase">
@@ -309,6 +298,39 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
 
       <RelatedProducts items={items ?? []} quote={quote} popular={loaderData.popular} />
     </div>
+  );
+}
+
+/**
+ * The cart lives in the browser, so the server cannot know what it holds. It sends "Carregando carrinho..."
+ * and, hidden, the empty cart; a small inline script, run by the parser before the first paint, reveals the
+ * empty cart at once when the stored cart is missing or empty (a first visit, or a crawler). The page then
+ * paints its final content with the HTML, not after the JavaScript (Lighthouse LCP), and React keeps the
+ * same elements when it reads the cart. Either way the block is as tall as the empty cart (CLS).
+ */
+const REVEAL_EMPTY = `(function(s){try{var c=JSON.parse(localStorage.getItem(${JSON.stringify(CART_KEY)})||"[]");if(Array.isArray(c)&&c.length)return}catch(e){}s.previousElementSibling.setAttribute("data-empty","")})(document.currentScript)`;
+
+function EmptyCart({ pending }: { pending: boolean }) {
+  const nonce = useContext(NonceContext);
+  return (
+    <>
+      <div className="group min-h-56">
+        {pending && (
+          <p role="status" className="group-data-empty:hidden">
+            Carregando carrinho...
+          </p>
+        )}
+        <div className={`${pending ? 'hidden group-data-empty:block ' : ''}min-h-56 rounded-xl border border-dashed border-neutral-300 bg-white p-8 text-center`}>
+          <h2 className="text-xl font-bold">Seu carrinho está vazio</h2>
+          <p className="mt-2 text-ink-soft">Encontre peças para o seu veículo e adicione ao carrinho.</p>
+          <Link to="/ProductList" className="mt-5 inline-block rounded-lg bg-brand px-5 py-3 font-semibold text-ink hover:bg-brand-dark">
+            Ver produtos
+          </Link>
+        </div>
+      </div>
+      {/* Rendered by the server; when React renders it on a client-side navigation it does not run. */}
+      {pending && <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: REVEAL_EMPTY }} />}
+    </>
   );
 }
 
