@@ -59,6 +59,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <AppStyles css={css} nonce={nonce} />
+        {/* The first frame waits until the page is parsed up to the footer (Chrome 124+; others ignore
+            it): one layout of the whole page instead of a header-only paint followed by relayouts as
+            each chunk of the stream arrives, which blocked the main thread and could shift content. */}
+        <link rel="expect" href="#rodape" blocking="render" />
         <meta name="theme-color" content="#1f1f1f" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />

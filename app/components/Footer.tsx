@@ -19,7 +19,7 @@ const INSTITUTIONAL = [
 
 export function Footer() {
   return (
-    <footer className="mt-16 bg-ink text-neutral-300">
+    <footer id="rodape" className="mt-16 bg-ink text-neutral-300">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <Logo />
