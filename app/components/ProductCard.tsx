@@ -65,7 +65,7 @@ export function ProductGrid({ products, eagerCount = 0, fit }: { products: Produ
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
       {products.map((p, i) => (
-        <li key={p.id} className="flex">
+        <li key={p.id} className="product-cell flex">
           <ProductCard product={p} eager={i < eagerCount} fit={fit?.(p.id)} />
         </li>
       ))}
