@@ -230,6 +230,27 @@ test.describe('Carrinho', () => {
     expect(await page.evaluate(() => localStorage.getItem('checkoutData'))).toBeNull();
   });
 
+  test('antes do JavaScript da página: carrinho vazio já aparece; com itens, "Carregando carrinho..."', async ({ page }) => {
+    // The hydration scripts never arrive: what shows is the server's HTML and its inline script.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    const empty = page.getByRole('heading', { name: 'Seu carrinho está vazio' });
+    const loading = page.getByText('Carregando carrinho...');
+
+    await page.goto('/Cart');
+    await expect(empty).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Ver produtos' })).toHaveAttribute('href', '/ProductList');
+    await expect(loading).toBeHidden();
+
+    await page.evaluate(() => localStorage.setItem('cart', '{not json'));
+    await page.reload();
+    await expect(empty).toBeVisible();
+
+    await page.evaluate(() => localStorage.setItem('cart', JSON.stringify([{ id: 1, titulo: 'Peça', quantity: 1 }])));
+    await page.reload();
+    await expect(loading).toBeVisible();
+    await expect(empty).toBeHidden();
+  });
+
   test('uma segunda aba vê o selo mudar', async ({ page, context, request }) => {
     const p = (await stockedProducts(request, 30, 120))[4]!;
     await openCartWith(page, [seedItem(p, 1)]);
