@@ -57,6 +57,18 @@ function summarise(path: string, lhr: LighthouseResult): PageAudit {
   };
 }
 
+// A run Lighthouse itself could not read (e.g. NO_NAVSTART, seen a few times in a hundred runs here) is run
+// again instead of ending the whole bench; three failures in a row are a real problem.
+async function auditOnce(url: string, port: number, log: (line: string) => void): Promise<LighthouseResult> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', formFactor: 'mobile' });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (!result.lhr.runtimeError) return result.lhr;
+    if (attempt === 3) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
+    log(`  ${url}: ${result.lhr.runtimeError.code}, running it again`);
+  }
+}
+
 export async function auditPages(base: string, paths: string[], runs = 3, log: (line: string) => void = () => {}): Promise<PageAudit[]> {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   try {
@@ -64,10 +76,7 @@ export async function auditPages(base: string, paths: string[], runs = 3, log: (
     for (const path of paths) {
       const results: PageAudit[] = [];
       for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile' });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-        if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${result.lhr.runtimeError.message}`);
-        results.push(summarise(path, result.lhr));
+        results.push(summarise(path, await auditOnce(base + path, chrome.port, log)));
       }
       results.sort((a, b) => a.scores.performance - b.scores.performance || a.lcpMs - b.lcpMs);
       const median = results[Math.floor(results.length / 2)]!;

@@ -2,7 +2,7 @@
 // it, or a universal marking for the vehicle's type), and how a product's compatibility list is shown.
 // Pure: the database answers the same question in fitmentCondition (repository.server.ts).
 import type { VehicleType } from '../catalog/taxonomy.ts';
-import { fullLabel, shortLabel, yearsText } from './vehicles.ts';
+import { compareNames, fullLabel, shortLabel, yearsText } from './vehicles.ts';
 import type { Vehicle } from './vehicles.ts';
 
 export interface FitmentRow {
@@ -67,7 +67,6 @@ export interface CompatibilityLine {
   vehicleIds: number[];
 }
 
-const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
 
 /**
  * The compatibility table: one line per make, model and version, with adjacent or overlapping year
@@ -96,7 +95,7 @@ export function compatibilityTable(rows: FitmentRow[]): CompatibilityLine[] {
     }
   }
   for (const l of lines) l.years = yearsText(l.yearFrom, l.yearTo);
-  return lines.sort((a, b) => collator.compare(a.vehicle, b.vehicle) || collator.compare(a.version, b.version) || a.yearFrom - b.yearFrom);
+  return lines.sort((a, b) => compareNames(a.vehicle, b.vehicle) || compareNames(a.version, b.version) || a.yearFrom - b.yearFrom);
 }
 
 /** How a choice is named: the one version ("Gol 1.0 2015"), or the model when several versions are meant. */

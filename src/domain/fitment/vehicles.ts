@@ -30,12 +30,15 @@ export function buildFleet(rows: Vehicle[]): Fleet {
   return { vehicles: rows, byId: new Map(rows.map((v) => [v.id, v])) };
 }
 
-const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
+// Made on first use: creating a collator loads locale data, which is not worth paying when a module loads.
+let ptCollator: Intl.Collator | undefined;
+/** Compares vehicle names as a Brazilian reads them (accents and case aside, "Gol 2" before "Gol 10"). */
+export const compareNames = (a: string, b: string) => (ptCollator ??= new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true })).compare(a, b);
 
 function distinct(list: Vehicle[], key: (v: Vehicle) => string, label: (v: Vehicle) => string): Option[] {
   const seen = new Map<string, string>();
   for (const v of list) if (!seen.has(key(v))) seen.set(key(v), label(v));
-  return [...seen].map(([value, l]) => ({ value, label: l })).sort((a, b) => collator.compare(a.label, b.label));
+  return [...seen].map(([value, l]) => ({ value, label: l })).sort((a, b) => compareNames(a.label, b.label));
 }
 
 export const typeOptions = (): Option[] => VEHICLE_TYPES.map((t) => ({ value: t.slug, label: t.label }));
@@ -66,7 +69,7 @@ export function yearOptions(fleet: Fleet, type: VehicleType, makeSlug: string, m
 export function versionOptions(fleet: Fleet, type: VehicleType, makeSlug: string, modelSlug: string, year: number): Vehicle[] {
   return fleet.vehicles
     .filter((v) => v.type === type && v.makeSlug === makeSlug && v.modelSlug === modelSlug && v.yearFrom <= year && year <= v.yearTo)
-    .sort((a, b) => collator.compare(a.version, b.version));
+    .sort((a, b) => compareNames(a.version, b.version));
 }
 
 /** "Gol 1.0 2015", "CG 160 2020", "Constellation 24.280 2018": what badges say. */

@@ -1,10 +1,13 @@
 // Owns the representation of money: integer centavos in, pt-BR reais out.
 export type Cents = number;
 
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+// Made on first use, not when the module loads: creating a formatter loads locale data (tens of ms on a
+// phone-speed CPU), which would otherwise lengthen the page's script-evaluation task.
+let brl: Intl.NumberFormat | undefined;
 
 /** Formats integer centavos as "R$ 1.234,56" (with the non-breaking space Intl uses). */
 export function formatBRL(cents: Cents): string {
+  brl ??= new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
   return brl.format(cents / 100);
 }
 
