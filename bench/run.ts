@@ -886,6 +886,8 @@ interface ServerMemory {
 
 async function main() {
   const startedAt = new Date();
+  // The commit measured is the one checked out when the run (and its build) started.
+  const commit = gitInfo();
   console.log(
     `Olimpo Peças bench: ${opts.products.toLocaleString('en')} products, ${opts.connections} connections, ` +
       `${opts.duration} s per target (+${opts.warmup} s warm-up), databases: ${opts.dbs.join(', ')}${opts.quick ? ' [quick]' : ''}`,
@@ -1061,7 +1063,7 @@ async function main() {
   const result = {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
-    commit: gitInfo(),
+    commit,
     machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memGiB: round(os.totalmem() / 2 ** 30, 1), loadAverageAtEnd: os.loadavg() },
     options: { ...opts, acceptEncoding: ACCEPT_ENCODING, userAgent: CHROME_UA },
     latencyMethod: 'exact nearest-rank percentiles over every 2xx response time from autocannon\'s per-request "response" event; autocannonHdr holds autocannon\'s own HDR summary (no p95 there)',
