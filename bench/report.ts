@@ -1,5 +1,9 @@
 // Renders one bench run (bench/run.ts) as Markdown: the targets first, then every figure of the run.
 // bench/NOTES.md, written by hand after a full run, is appended: how to read the figures, the gaps, the plan.
+// `node bench/report.ts` renders bench/REPORT.md again from bench/REPORT.json and bench/NOTES.md (after editing
+// the notes, without measuring again).
+import fs from 'node:fs';
+import path from 'node:path';
 import type { PageAudit } from './lighthouse.ts';
 
 export interface Check {
@@ -45,6 +49,8 @@ export interface ReportInput {
   checks: Check[];
 }
 
+// PostgreSQL's CPU is summed over live backends; one that exits mid-measurement makes the difference negative.
+const known = (n: number | null | undefined) => (n == null || n < 0 ? '-' : n);
 const cell = (s: string | number | null | undefined) => String(s ?? '-').replaceAll('|', '\\|');
 const table = (head: string[], body: (string | number | null | undefined)[][]) =>
   [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...body.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
@@ -86,8 +92,8 @@ export function renderReport(r: ReportInput, notes: string): string {
         `${x.errors} / ${x.non2xx}`,
         `${((x.ratioToBaseline ?? 0) * 100).toFixed(1)} %`,
         x.bytesPerResponse,
-        `${x.cpu.serverPercent ?? '-'} / ${x.cpu.postgresPercent ?? '-'} / ${x.cpu.benchPercent}`,
-        `${x.cpu.serverMsPerRequest ?? '-'} / ${x.cpu.postgresMsPerRequest ?? '-'}`,
+        `${x.cpu.serverPercent ?? '-'} / ${known(x.cpu.postgresPercent)} / ${x.cpu.benchPercent}`,
+        `${x.cpu.serverMsPerRequest ?? '-'} / ${known(x.cpu.postgresMsPerRequest)}`,
         x.rss?.peakMb,
         x.loadAverage1m.toFixed(1),
       ]),
@@ -144,4 +150,12 @@ export function renderReport(r: ReportInput, notes: string): string {
     out.push('');
   }
   return out.join('\n');
+}
+
+if (import.meta.main) {
+  const dir = import.meta.dirname;
+  const run = JSON.parse(fs.readFileSync(path.join(dir, 'REPORT.json'), 'utf8')) as ReportInput;
+  const notesFile = path.join(dir, 'NOTES.md');
+  fs.writeFileSync(path.join(dir, 'REPORT.md'), renderReport(run, fs.existsSync(notesFile) ? fs.readFileSync(notesFile, 'utf8') : ''));
+  console.log('wrote bench/REPORT.md');
 }

@@ -847,11 +847,12 @@ async function measure(
     bytesPerResponse: Math.round(r.throughput.total! / Math.max(1, r['2xx'])),
     cpu: {
       serverPercent: cpuServer0 !== null && cpuServer1 !== null ? round(((cpuServer1 - cpuServer0) / wall) * 100, 0) : null,
-      postgresPercent: cpuPg0 !== null && cpuPg1 !== null ? round(((cpuPg1 - cpuPg0) / wall) * 100, 0) : null,
+      // Backends that exit during the measurement take their CPU time with them: a drop reads as unknown.
+      postgresPercent: cpuPg0 !== null && cpuPg1 !== null && cpuPg1 >= cpuPg0 ? round(((cpuPg1 - cpuPg0) / wall) * 100, 0) : null,
       benchPercent: round(((cpuSelf.user + cpuSelf.system) / 1e6 / wall) * 100, 0),
       // CPU milliseconds one answered request cost the server process and PostgreSQL.
       serverMsPerRequest: cpuServer0 !== null && cpuServer1 !== null && completed > 0 ? round(((cpuServer1 - cpuServer0) * 1000) / completed, 2) : null,
-      postgresMsPerRequest: cpuPg0 !== null && cpuPg1 !== null && completed > 0 ? round(((cpuPg1 - cpuPg0) * 1000) / completed, 2) : null,
+      postgresMsPerRequest: cpuPg0 !== null && cpuPg1 !== null && cpuPg1 >= cpuPg0 && completed > 0 ? round(((cpuPg1 - cpuPg0) * 1000) / completed, 2) : null,
     },
     loadAverage1m,
     rss: { peakMb: rssPeak === null ? rssEnd : Math.max(rssPeak, rssEnd ?? 0), endMb: rssEnd },
