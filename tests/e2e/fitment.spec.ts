@@ -184,6 +184,8 @@ test.describe('Compatibilidade: "Qual é o seu veículo?"', () => {
       await shot('seletor');
       await panel.getByLabel('Versão/Motor', { exact: true }).selectOption({ label: GOL.versao });
       await panel.getByRole('button', { name: 'Usar este veículo' }).click();
+      // The choice is saved by the form's answer (it sets the cookie): leaving before it arrives loses it.
+      await expect(page.locator('header + div')).toContainText(`Meu veículo: ${GOL_LABEL}`);
       await page.goto('/ProductList');
       await expect(page.getByRole('region', { name: 'Veículo' })).toBeVisible();
       await shot('lista');
