@@ -5,7 +5,7 @@
 //   3. the account and everything that hangs from it (sessions, sign-in methods, profile, addresses,
 //      saved cart, seller applications) is deleted.
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.server.ts';
+import type { Db, Tx } from '../../db/client.server.ts';
 import { detachSellerProducts, listSellerProducts } from '../catalog/admin.server.ts';
 import { anonymizeOrdersOfUser as anonymizeOrders, listOrdersForUser } from '../orders/orders.server.ts';
 import { deleteGarage } from '../fitment/repository.server.ts';
@@ -14,7 +14,6 @@ import { getProfile } from './profiles.server.ts';
 import { getSavedCart } from './saved-cart.server.ts';
 import { accounts, sellerApplications, sessions, users } from './schema.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Orders keep their fiscal record (number, items, totals, dates) with the buyer's personal data removed. */
 export async function anonymizeOrdersOfUser(tx: Tx, userId: string): Promise<void> {

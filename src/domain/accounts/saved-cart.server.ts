@@ -1,7 +1,7 @@
 // The cart saved for a signed-in shopper. Only lines are stored (product, colour, size, quantity); titles,
 // prices and pictures are read from the catalog when the cart is handed out, so they are always current.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server.ts';
+import type { Db, Tx } from '../../db/client.server.ts';
 import { productImages, products } from '../catalog/schema.ts';
 import { mergeCartLines, normalizeLines } from './cart-merge.ts';
 import type { CartLine } from './cart-merge.ts';
@@ -14,7 +14,6 @@ export interface SavedCartLine extends CartLine {
   image: string | null;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export async function getSavedCart(db: Db | Tx, userId: string): Promise<SavedCartLine[]> {
   const rows = await db

@@ -3,7 +3,7 @@
 // refreshed here). Who may edit what is decided by the caller with roles.canEditProduct, on the server.
 import crypto from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server.ts';
+import type { Db, Tx } from '../../db/client.server.ts';
 import { refreshLexicon } from './repository.server.ts';
 import { invalidateSearchCache } from './search-cache.server.ts';
 import { productImages, products } from './schema.ts';
@@ -52,7 +52,6 @@ function columnsOf(input: Omit<ProductInput, 'photoUrl'>) {
   };
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 async function setPhoto(tx: Tx, productId: number, title: string, photo: ProductPhoto): Promise<void> {
   await tx.delete(productImages).where(and(eq(productImages.productId, productId), eq(productImages.position, 0)));

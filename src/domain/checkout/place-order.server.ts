@@ -5,7 +5,7 @@
 // A retry with the same key returns the same order, resuming the charge if it was interrupted.
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server.ts';
+import type { Db, Tx } from '../../db/client.server.ts';
 import { products, productVariants } from '../catalog/schema.ts';
 import { orderEvents, orderLines, orders } from '../orders/schema.ts';
 import { hashToken, loadOrderView, newAccessToken, restock, toOrderView } from '../orders/orders.server.ts';
@@ -72,7 +72,6 @@ function mergeLines(lines: PlaceOrderInput['lines']): MergedLine[] {
   return [...merged.values()].sort((a, b) => a.productId - b.productId || (a.color ?? '').localeCompare(b.color ?? '') || (a.size ?? '').localeCompare(b.size ?? ''));
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type PricedLine = { productId: number; variantId: number | null; title: string; imageUrl: string | null; color: string | null; size: string | null; quantity: number; unitPriceCents: number };
 
 const UNAVAILABLE = 'Um produto do carrinho não está mais disponível. Revise o carrinho.';
@@ -106,7 +105,6 @@ async function takeStock(tx: Tx, line: MergedLine, now: Date): Promise<PricedLin
       const [product] = await tx
         .select({
           title: products.title,
-          // Written out with aliases: drizzle leaves column names unqualified inside UPDATE ... RETURNING.
           variants: sql<number>`(select count(*)::int from product_variants pv where pv.product_id = products.id)`,
           exists: sql<boolean>`exists(select 1 from product_variants pv where pv.product_id = products.id and pv.color = ${line.color ?? ''} and pv.size = ${line.size ?? ''})`,
         })
@@ -127,6 +125,8 @@ async function takeStock(tx: Tx, line: MergedLine, now: Date): Promise<PricedLin
     .returning({
       title: products.title,
       priceCents: products.priceCents,
+      // Subqueries written out with aliases: drizzle leaves column names unqualified in UPDATE … RETURNING,
+      // where "product_id = id" would compare the subquery's own columns.
       imageUrl: sql<string | null>`(select pi.url from product_images pi where pi.product_id = products.id and pi.position = 0 limit 1)`,
       hasVariants: sql<boolean>`exists(select 1 from product_variants pv where pv.product_id = products.id)`,
     });
@@ -298,21 +298,23 @@ async function charge(
   if (result.status === 'declined') {
     paymentChange = { status: 'declined', failureReason: result.reason };
     status = 'cancelled';
-    event = { status: 'cancelled', note: result.reason, createdAt: now };
+    const cancelled = { status: 'cancelled', note: result.reason, createdAt: now };
+    event = cancelled;
     await db.transaction(async (tx) => {
-      await tx.update(payments).set({ ...paymentChange, providerRef: 'declined', updatedAt: now }).where(eq(payments.orderId, row.id));
-      await tx.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, row.id));
-      await tx.insert(orderEvents).values({ orderId: row.id, ...event! });
+      await tx.update(payments).set({ status: 'declined', failureReason: result.reason, providerRef: 'declined', updatedAt: now }).where(eq(payments.orderId, row.id));
+      await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, row.id));
+      await tx.insert(orderEvents).values({ orderId: row.id, ...cancelled });
       await restock(tx, row.id);
     });
   } else if (result.status === 'paid') {
     paymentChange = { status: 'paid' };
     status = 'paid';
-    event = { status: 'paid', note: 'Pagamento aprovado.', createdAt: now };
+    const paid = { status: 'paid', note: 'Pagamento aprovado.', createdAt: now };
+    event = paid;
     await db.transaction(async (tx) => {
       await tx.update(payments).set({ status: 'paid', providerRef: result.providerRef, paidAt: now, updatedAt: now }).where(eq(payments.orderId, row.id));
-      await tx.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, row.id));
-      await tx.insert(orderEvents).values({ orderId: row.id, ...event! });
+      await tx.update(orders).set({ status: 'paid', updatedAt: now }).where(eq(orders.id, row.id));
+      await tx.insert(orderEvents).values({ orderId: row.id, ...paid });
     });
   } else {
     // PIX or boleto: the order waits for the payment; one statement records how to pay.

@@ -2,7 +2,7 @@
 // status changes (cancelling returns the stock), ratings, and payment confirmations.
 import crypto from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server.ts';
+import type { Db, Tx } from '../../db/client.server.ts';
 import { products, productVariants } from '../catalog/schema.ts';
 import { payments } from '../payments/schema.ts';
 import { orderEvents, orderLines, orders } from './schema.ts';
@@ -135,7 +135,6 @@ export async function listRecentOrders(db: Db, limit = 100): Promise<OrderView[]
   return Promise.all(rows.map((r) => loadOrderView(db, r)));
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Returns an order's units to stock (used when it is cancelled). */
 export async function restock(tx: Tx | Db, orderId: number): Promise<void> {
