@@ -6,6 +6,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -30,6 +31,14 @@ export const products = pgTable(
     vehicleType: text('vehicle_type').notNull(),
     condition: text('condition').notNull(),
     refCode: text('ref_code').notNull(),
+    /** The carmakers' own part numbers ("código original"), as printed. */
+    oemCodes: text('oem_codes').array().notNull().default(sql`'{}'::text[]`),
+    /** Equivalent part numbers of other brands, each "Marca CÓDIGO" as printed. */
+    equivalentCodes: text('equivalent_codes').array().notNull().default(sql`'{}'::text[]`),
+    /** The specifications table of the product page, in display order. */
+    specs: jsonb('specs').$type<{ label: string; value: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Inactive products are hidden from the shop (search, pages, cart, checkout) but kept for orders and the back office. */
+    active: boolean('active').notNull().default(true),
     oldPriceCents: integer('old_price_cents'),
     priceCents: integer('price_cents').notNull(),
     onSale: boolean('on_sale').notNull().default(false),

@@ -15,6 +15,11 @@ export const orders = pgTable(
     accessTokenHash: text('access_token_hash').notNull(),
     userId: text('user_id'),
     email: text('email').notNull(),
+    /** Who is buying (checkout step 1): "Nome completo", CPF (11 digits) and "Celular" (digits). Null on
+     * orders from the spec's compatibility call, which carries none, and after LGPD anonymization. */
+    customerName: text('customer_name'),
+    customerCpf: text('customer_cpf'),
+    customerPhone: text('customer_phone'),
     status: text('status').notNull(),
     cep: text('cep').notNull(),
     street: text('street').notNull(),
