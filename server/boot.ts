@@ -17,6 +17,9 @@ import { setGarageCookieSecret } from '../src/domain/fitment/garage-cookie.serve
 import { cookieSecret, localSecret } from './cookie-secret.ts';
 import { configureSearchCache } from '../src/domain/catalog/search-cache.server.ts';
 import type { Logger } from './logger.ts';
+import { setJobRunner, startJobRunner } from '../src/platform/job-runner.server.ts';
+import type { JobRunner } from '../src/platform/job-runner.server.ts';
+import { JOBS } from '../src/domain/jobs/registry.server.ts';
 
 /** Process-wide services other than the database: mail, uploaded files, sign-in, payments, CEP lookup, the cookie secret. */
 export function bootServices(env: Env, logger?: Logger): void {
@@ -83,4 +86,19 @@ export function llmConfig(env: Env) {
   return env.OLIMPIA_LLM_BASE_URL && env.OLIMPIA_LLM_API_KEY && env.OLIMPIA_LLM_MODEL
     ? { baseUrl: env.OLIMPIA_LLM_BASE_URL, apiKey: env.OLIMPIA_LLM_API_KEY, model: env.OLIMPIA_LLM_MODEL }
     : null;
+}
+
+/**
+ * The durable job runner of a serving process (jobs live in the same database; with several instances each
+ * runs workers and every job still runs once). Its errors (a lost connection, a failing job) are logged,
+ * never fatal.
+ */
+export async function bootJobRunner(database: Database, logger: Logger): Promise<JobRunner> {
+  const runner = await startJobRunner({
+    database,
+    jobs: JOBS,
+    onError: (err, where) => logger.warn({ err: err instanceof Error ? { message: err.message, code: (err as { code?: string }).code } : String(err), where }, 'tarefa em segundo plano falhou'),
+  });
+  setJobRunner(runner);
+  return runner;
 }

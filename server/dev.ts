@@ -5,13 +5,14 @@ import type { ServerBuild } from 'react-router';
 import { createServer } from 'vite';
 import { env } from '../src/config/env.ts';
 import { createApp } from './app.ts';
-import { bootDatabase, bootServices, llmConfig } from './boot.ts';
+import { bootDatabase, bootJobRunner, bootServices, llmConfig } from './boot.ts';
 import { createLogger } from './logger.ts';
 
 const config = env();
 const logger = createLogger(config.LOG_LEVEL);
 bootServices(config, logger);
 const database = await bootDatabase(config, logger);
+await bootJobRunner(database, logger);
 const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
 const app = createApp({
   build: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,

@@ -6,7 +6,7 @@ import { serve } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
 import { env } from '../src/config/env.ts';
 import { createApp } from './app.ts';
-import { bootDatabase, bootServices, llmConfig } from './boot.ts';
+import { bootDatabase, bootJobRunner, bootServices, llmConfig } from './boot.ts';
 import { createLogger } from './logger.ts';
 
 async function main() {
@@ -25,8 +25,10 @@ async function main() {
   }
   bootServices(config, logger);
   let database;
+  let jobs: Awaited<ReturnType<typeof bootJobRunner>>;
   try {
     database = await bootDatabase(config, logger);
+    jobs = await bootJobRunner(database, logger);
   } catch (err) {
     logger.fatal({ err }, (err as Error).message);
     process.exit(1);
@@ -43,7 +45,11 @@ async function main() {
     closing = true;
     logger.info({ signal }, 'encerrando');
     server.close(() => {
-      void database.close().finally(() => process.exit(0));
+      void jobs
+        .stop()
+        .catch(() => {})
+        .then(() => database.close())
+        .finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5000).unref();
   };

@@ -69,6 +69,7 @@ const db = drizzle(pool, { schema, cache }) as unknown as Db;
 const database: Database = {
   db,
   kind: 'postgres',
+  jobs: { kind: 'postgres', connectionString: url },
   migrate: async () => {},
   ping: async () => {
     try {

@@ -22,6 +22,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** What the durable job runner (src/platform/job-runner.server.ts) connects with: the same database. */
+  jobs: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; connectionString: string };
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -57,6 +59,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      jobs: { kind: 'postgres', connectionString: opts.databaseUrl },
       migrate: () => migratePg(db as never, { migrationsFolder }),
       ping: () => ping(db),
       close: () => pool.end(),
@@ -74,6 +77,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'pglite',
+      jobs: { kind: 'pglite', client },
       migrate: () => migratePglite(db as never, { migrationsFolder }),
       ping: () => ping(db),
       close: async () => {

@@ -1,0 +1,137 @@
+// The durable job runner: pg-boss, keeping its jobs in the shop's own database (schema `pgboss`), on PGlite
+// through pg-boss's PGlite adapter and on PostgreSQL through its own small pool. Jobs survive a crash (they
+// are rows), run once across several app instances (SKIP LOCKED), retry with backoff, and can be enqueued
+// inside the caller's transaction, so "the order changed" and "the job to follow it up" commit together.
+// What to do and when is decided by the domain (src/domain/jobs/); this module only runs it.
+import { PgBoss, fromDrizzle, fromPglite } from 'pg-boss';
+import type { Job } from 'pg-boss';
+import { sql } from 'drizzle-orm';
+import type { Database, Db, Tx } from '../db/client.server.ts';
+
+export interface JobContext {
+  db: Db;
+  /** Enqueue a follow-up job (outside any transaction). */
+  enqueue: JobRunner['enqueue'];
+}
+
+export interface JobDefinition<T extends object = Record<string, unknown>> {
+  /** Queue name, e.g. `orders.expire`. */
+  name: string;
+  /** Runs one job; throwing retries it (with backoff) up to `retryLimit` times. */
+  handler: (data: T, ctx: JobContext, job: { id: string; retryCount: number }) => Promise<void>;
+  /** A cron expression (minute granularity, America/Sao_Paulo) for periodic jobs: one instance sends it. */
+  cron?: string;
+  retryLimit?: number;
+  /** First retry delay in seconds; doubles after each failure. */
+  retryDelaySeconds?: number;
+  /** How long one run may take before it counts as failed (seconds). */
+  expireInSeconds?: number;
+  /** Jobs of this queue run one at a time per instance unless this is larger. */
+  concurrency?: number;
+}
+
+export interface EnqueueOptions {
+  /** Not before this moment. */
+  startAfter?: Date;
+  /** At most one queued job with this key at a time (others are dropped). */
+  singletonKey?: string;
+  /** Enqueue inside this transaction: the job exists only if the transaction commits. */
+  tx?: Tx | Db;
+}
+
+export interface JobRunner {
+  enqueue(name: string, data: object, opts?: EnqueueOptions): Promise<string | null>;
+  stop(): Promise<void>;
+}
+
+export interface RunnerOptions {
+  database: Database;
+  jobs: JobDefinition<any>[];
+  /** How often idle workers look for due jobs (seconds, ≥ 0.5). */
+  pollingIntervalSeconds?: number;
+  /** Only enqueue (no workers, no cron): for CLI scripts that share the database with a running shop. */
+  workers?: boolean;
+  onError?: (err: unknown, where: string) => void;
+}
+
+export async function startJobRunner(opts: RunnerOptions): Promise<JobRunner> {
+  const { database } = opts;
+  const onError = opts.onError ?? (() => {});
+  const boss =
+    database.jobs.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(database.jobs.client), backend: 'pglite', schema: 'pgboss' })
+      : new PgBoss({ connectionString: database.jobs.connectionString, max: 3, schema: 'pgboss', connectionTimeoutMillis: 5000 });
+  // pg-boss reports lost connections and failed polls as 'error' events: never let one crash the process.
+  boss.on('error', (err) => onError(err, 'pg-boss'));
+  await boss.start();
+
+  const names = new Set<string>();
+  for (const def of opts.jobs) {
+    names.add(def.name);
+    const queueOptions = {
+      retryLimit: def.retryLimit ?? 5,
+      retryDelay: def.retryDelaySeconds ?? 5,
+      retryBackoff: true,
+      expireInSeconds: def.expireInSeconds ?? 300,
+    };
+    // createQueue is idempotent for an existing queue; keep its options current on every boot.
+    await boss.createQueue(def.name, queueOptions);
+    await boss.updateQueue(def.name, queueOptions);
+  }
+
+  const runner: JobRunner = {
+    async enqueue(name, data, o = {}) {
+      if (!names.has(name)) throw new Error(`Fila de tarefas desconhecida: ${name}`);
+      return boss.send(name, data, {
+        startAfter: o.startAfter,
+        singletonKey: o.singletonKey,
+        db: o.tx ? fromDrizzle(o.tx as never, sql as never) : undefined,
+      });
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 5000 });
+    },
+  };
+
+  if (opts.workers !== false) {
+    const ctx: JobContext = { db: database.db, enqueue: runner.enqueue };
+    for (const def of opts.jobs) {
+      await boss.work<object>(
+        def.name,
+        { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, batchSize: 1, localConcurrency: def.concurrency ?? 1 },
+        async (jobs: Job<object>[]) => {
+          for (const job of jobs) {
+            try {
+              await def.handler(job.data as never, ctx, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+            } catch (err) {
+              onError(err, def.name);
+              throw err;
+            }
+          }
+        },
+      );
+      if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'America/Sao_Paulo' });
+      else await boss.unschedule(def.name).catch(() => {});
+    }
+  }
+  return runner;
+}
+
+// The bundled React Router server and the Hono server share one runner per process, as they share the database.
+const KEY = Symbol.for('olimpo.jobRunner');
+type Holder = { [KEY]?: JobRunner };
+
+export function setJobRunner(runner: JobRunner | undefined): void {
+  (globalThis as Holder)[KEY] = runner;
+}
+
+export function getJobRunner(): JobRunner {
+  const runner = (globalThis as Holder)[KEY];
+  if (!runner) throw new Error('Executor de tarefas não inicializado.');
+  return runner;
+}
+
+/** The runner when one is running (the web server), or null (unit tests, scripts that only read). */
+export function maybeJobRunner(): JobRunner | null {
+  return (globalThis as Holder)[KEY] ?? null;
+}
