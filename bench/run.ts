@@ -1036,19 +1036,6 @@ async function main() {
       if (row.rss?.peakMb != null) mem.peakUnderLoadMb = Math.max(mem.peakUnderLoadMb ?? 0, row.rss.peakMb);
       mem.endOfLoadMb = row.rss?.endMb ?? mem.endOfLoadMb;
     }
-    if (server.child && cacheOffTargets.length > 0) {
-      // The same database on a server with every cache off: what an uncached page or search costs.
-      await stopChild(server.child);
-      const off = await startServer(run.database as 'postgres' | 'pglite', { ...run.env, ...CACHE_OFF_ENV });
-      const offPid = off.child.proc.pid;
-      Object.assign(samples[run.database]!, await sampleTargets(off.base, cacheOffTargets, ctx));
-      for (const t of cacheOffTargets) {
-        const row = await measure(t, run.database, off.base, offPid, ctx);
-        row.sample = samples[run.database]![t.id];
-        rows.push(row);
-      }
-      await stopChild(off.child);
-    }
     if (mem.peakUnderLoadMb !== null) console.log(`  ${run.database} server RSS: idle ${mem.idleMb} MB, peak under load ${mem.peakUnderLoadMb} MB, end of load ${mem.endOfLoadMb} MB`);
 
     // 3. Lighthouse on the first database's server, once the load has drained.
@@ -1059,6 +1046,20 @@ async function main() {
       console.log(`\n• Lighthouse ${lighthouseVersion()} (mobile, ${process.env.CHROME_PATH ?? '/usr/bin/chromium'}), ${opts.lighthouseRuns} run(s) per page, median kept, on ${run.database}`);
       lighthouse = { database: run.database, productPath, runs: opts.lighthouseRuns, pages: await auditPages(server.base, pages, opts.lighthouseRuns, console.log) };
       console.log('');
+    }
+    if (server.child && cacheOffTargets.length > 0) {
+      // The same database on a server with every cache off: what an uncached page or search costs.
+      // After Lighthouse, which audits the first server.
+      await stopChild(server.child);
+      const off = await startServer(run.database as 'postgres' | 'pglite', { ...run.env, ...CACHE_OFF_ENV });
+      const offPid = off.child.proc.pid;
+      Object.assign(samples[run.database]!, await sampleTargets(off.base, cacheOffTargets, ctx));
+      for (const t of cacheOffTargets) {
+        const row = await measure(t, run.database, off.base, offPid, ctx);
+        row.sample = samples[run.database]![t.id];
+        rows.push(row);
+      }
+      await stopChild(off.child);
     }
     if (server.child) await stopChild(server.child);
   }
