@@ -62,6 +62,7 @@ export async function bootDatabase(env: Env, logger: Logger, opts: { seed?: bool
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     poolSize: env.DB_POOL_SIZE,
+    pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
   });
   try {
     await database.migrate();

@@ -39,6 +39,8 @@ export interface OpenOptions {
   dataDir?: string;
   poolSize?: number;
   migrationsFolder?: string;
+  /** PGlite's shared_buffers (PGLITE_SHARED_BUFFERS_MB, default 32). */
+  pgliteSharedBuffersMb?: number;
 }
 
 const defaultMigrations = () => path.resolve(process.env.MIGRATIONS_DIR ?? 'migrations');
@@ -75,6 +77,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const client = await PGlite.create({
       dataDir: dir ? path.join(dir, 'pglite') : undefined,
       extensions: { pg_trgm, unaccent },
+      // PostgreSQL's default 128 MB of shared buffers lives in PGlite's WebAssembly memory, on top of the
+      // operating system's cache of the same files: the process stood at 390 MB right after opening and
+      // 527 MB after one full scan. With 32 MB: 283 and 350 MB (issue 16); the files stay in the OS cache.
+      postgresqlconf: [`shared_buffers=${opts.pgliteSharedBuffersMb ?? 32}MB`],
     });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
