@@ -179,6 +179,13 @@ describe('pages through the page server', () => {
     expect(again.headers.get('x-page-cache')).toBe('HIT');
     expect(zlib.gunzipSync(Buffer.from(await again.arrayBuffer())).toString()).toContain('anônimo');
     expect((await s.app.request('/', { headers: { 'if-none-match': etag } })).status).toBe(304);
+    // The fast path in front of every middleware: fresh pages only, anonymous only.
+    const fast = s.pages.fromMemory(new Request('http://loja.test/?utm_source=x', { headers: { 'accept-encoding': 'gzip' } }));
+    expect(fast?.headers.get('x-page-cache')).toBe('HIT');
+    expect(fast?.headers.get('content-encoding')).toBe('gzip');
+    expect(s.pages.fromMemory(new Request('http://loja.test/', { headers: { cookie: 'olimpo_garagem=1' } }))).toBeNull();
+    expect(s.pages.fromMemory(new Request('http://loja.test/sobre-nos'))).toBeNull();
+    expect(s.pages.fromMemory(new Request('http://loja.test/', { method: 'POST' }))).toBeNull();
     const head = await s.app.request('/', { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');

@@ -74,6 +74,12 @@ export class PageCache {
     return this.entries.size;
   }
 
+  /** A fresh page, without rendering or waiting: the fast path in front of every middleware. */
+  peek(key: string): StoredPage | null {
+    const entry = this.entries.get(key);
+    return entry && this.now() - entry.storedAt < this.ttlMs ? entry.page : null;
+  }
+
   /**
    * The page for `key`: fresh from memory; stale from memory while one background render refreshes it;
    * or rendered once for every concurrent request that asks for it (single-flight).

@@ -33,6 +33,8 @@ export async function withScriptHashes(res: Response, formOrigins: readonly stri
 
 export interface PageServer {
   cache: PageCache;
+  /** A fresh cached page for an anonymous GET/HEAD, or null (then the request takes the normal way). */
+  fromMemory(request: Request): Response | null;
   serve(c: Context, render: (request: Request) => Promise<Response>): Promise<Response>;
 }
 
@@ -51,6 +53,12 @@ export function createPageServer(opts: { ttlSeconds: number; formOrigins: () => 
 
   return {
     cache,
+    fromMemory(request) {
+      if (!cache.enabled || cache.size === 0 || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
+      if (hasPersonalCookie(request.headers.get('cookie'))) return null;
+      const page = cache.peek(cacheKey(new URL(request.url)));
+      return page ? answer(page, 'hit', request, cache.ttlMs) : null;
+    },
     async serve(c, render) {
       const request = c.req.raw;
       const method = request.method;
