@@ -8,7 +8,7 @@ import { ServerRouter } from 'react-router';
 import fs from 'node:fs';
 import path from 'node:path';
 import appCss from './app.css?url';
-import { InlineCssContext, NonceContext, nonceContext } from './lib/request-context.ts';
+import { InlineCssContext } from './lib/request-context.ts';
 
 /**
  * The whole stylesheet (about 9 KB compressed) goes inline in every page's <head> in production: the page
@@ -60,13 +60,6 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  let nonce = '';
-  try {
-    nonce = loadContext.get(nonceContext);
-  } catch {
-    nonce = '';
-  }
-
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
@@ -76,13 +69,10 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <InlineCssContext.Provider value={builtCss()}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </InlineCssContext.Provider>
-      </NonceContext.Provider>,
+      <InlineCssContext.Provider value={builtCss()}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </InlineCssContext.Provider>,
       {
-        nonce: nonce || undefined,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

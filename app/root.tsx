@@ -10,7 +10,7 @@ import { Header } from './components/Header.tsx';
 import { NotFound } from './components/NotFound.tsx';
 import { syncAccountCart } from './lib/account-cart.ts';
 import { clearFlashCookie, readFlash } from './lib/flash.server.ts';
-import { databaseDownContext, InlineCssContext, NonceContext } from './lib/request-context.ts';
+import { databaseDownContext, InlineCssContext } from './lib/request-context.ts';
 import { getSessionUser } from './lib/session.server.ts';
 import { publicUrl } from './lib/site.server.ts';
 import { VehicleBar } from './components/vehicle/VehicleBar.tsx';
@@ -51,14 +51,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const nonce = useContext(NonceContext);
   const css = useContext(InlineCssContext);
   return (
     <html lang="pt-BR">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <AppStyles css={css} nonce={nonce} />
+        <AppStyles css={css} />
         {/* The first frame waits until the page is parsed up to the footer (Chrome 124+; others ignore
             it): one layout of the whole page instead of a header-only paint followed by relayouts as
             each chunk of the stream arrives, which blocked the main thread and could shift content. */}
@@ -78,8 +77,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <Footer />
         <ChatWidget />
-        <ScrollRestoration nonce={nonce || undefined} />
-        <Scripts nonce={nonce || undefined} />
+        {/* Their inline scripts are allowed by hash (server/csp.ts): no per-request nonce, so pages can be cached. */}
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );
@@ -91,10 +91,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * re-create the element) it keeps the text the server sent, read back from the element itself.
  * The dev server links the file, so Vite can hot-reload it.
  */
-function AppStyles({ css, nonce }: { css: string | null; nonce: string }) {
+function AppStyles({ css }: { css: string | null }) {
   if (import.meta.env.DEV) return <link rel="stylesheet" href={appCss} />;
   const text = css ?? (typeof document === 'undefined' ? '' : (document.getElementById('app-css')?.textContent ?? ''));
-  return <style id="app-css" nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: text }} />;
+  return <style id="app-css" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: text }} />;
 }
 
 /** While a client-side navigation loads: the spec's "Carregando produto..." for product pages. */

@@ -27,6 +27,7 @@ interface ReportRow {
   timeouts: number;
   non2xx: number;
   ratioToBaseline?: number;
+  ratioToPageBaseline?: number;
   bytesPerResponse: number;
   loadAverage1m: number;
   connections?: number;
@@ -43,6 +44,7 @@ export interface ReportInput {
   postgres: { serverVersion: string } | null;
   seeds: { database: string; seedSeconds: number | null; commandSeconds: number; cached: boolean; fitmentRows: number | null }[];
   baseline: { meanRps?: number; bytes?: number; source?: string };
+  pageBaseline?: { meanRps?: number; bytes?: number; gzipBytes?: number } | null;
   rows: ReportRow[];
   memory: { database: string; idleMb: number | null; peakUnderLoadMb: number | null; endOfLoadMb: number | null }[];
   lighthouse: { database: string; runs: number; pages: PageAudit[] } | null;
@@ -75,12 +77,12 @@ export function renderReport(r: ReportInput, notes: string): string {
   out.push('## HTTP (autocannon)');
   out.push('');
   out.push(
-    `Connections are autocannon's (the issue's 50, unless the row says otherwise). p50/p95/p99 are exact (nearest rank over every 2xx response time). "× baseline" is the target's requests/s over a bare \`node:http\` server answering the same search JSON in the same run (mean ${r.baseline.meanRps?.toFixed(0) ?? '?'} req/s, measured at the start and at the end). CPU is % of one core: server process / all PostgreSQL processes / autocannon; CPU ms/req is what one answered request cost the server and PostgreSQL. Load is the 1-minute load average when the measurement started.`,
+    `Connections are autocannon's (the issue's 50, unless the row says otherwise). p50/p95/p99 are exact (nearest rank over every 2xx response time). "× baseline" is the target's requests/s over a bare \`node:http\` server answering the same search JSON in the same run (mean ${r.baseline.meanRps?.toFixed(0) ?? '?'} req/s, measured at the start and at the end); "× page baseline" (issue 16) is over a bare \`node:http\` server answering the home page's bytes gzipped once (mean ${r.pageBaseline?.meanRps?.toFixed(0) ?? '?'} req/s). CPU is % of one core: server process / all PostgreSQL processes / autocannon; CPU ms/req is what one answered request cost the server and PostgreSQL. Load is the 1-minute load average when the measurement started.`,
   );
   out.push('');
   out.push(
     table(
-      ['target', 'database', 'conn.', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors / non-2xx', '× baseline', 'bytes/resp', 'CPU srv/pg/ac %', 'CPU ms/req srv/pg', 'RSS peak MB', 'load'],
+      ['target', 'database', 'conn.', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors / non-2xx', '× baseline', '× page baseline', 'bytes/resp', 'CPU srv/pg/ac %', 'CPU ms/req srv/pg', 'RSS peak MB', 'load'],
       r.rows.map((x) => [
         x.label,
         x.database,
@@ -91,6 +93,7 @@ export function renderReport(r: ReportInput, notes: string): string {
         x.p99.toFixed(1),
         `${x.errors} / ${x.non2xx}`,
         `${((x.ratioToBaseline ?? 0) * 100).toFixed(1)} %`,
+        x.ratioToPageBaseline === undefined ? '-' : `${(x.ratioToPageBaseline * 100).toFixed(1)} %`,
         x.bytesPerResponse,
         `${x.cpu.serverPercent ?? '-'} / ${known(x.cpu.postgresPercent)} / ${x.cpu.benchPercent}`,
         `${x.cpu.serverMsPerRequest ?? '-'} / ${known(x.cpu.postgresMsPerRequest)}`,

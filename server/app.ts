@@ -1,6 +1,5 @@
 // The HTTP edge: health checks, the JSON API, product art, static assets and, for everything else, the
 // React Router app. Handlers parse input and call the domain; no business rule lives here.
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -8,11 +7,10 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import type { MiddlewareHandler } from 'hono';
 import { createRequestHandler, RouterContextProvider } from 'react-router';
 import type { ServerBuild } from 'react-router';
-import { databaseDownContext, nonceContext } from '../app/lib/request-context.ts';
+import { databaseDownContext } from '../app/lib/request-context.ts';
 import type { Database } from '../src/db/client.server.ts';
 import { authFor, providerFormOrigins } from '../src/domain/accounts/auth.server.ts';
 import { authErrorMessage, isAuthSentence, MSG } from '../src/domain/accounts/messages.ts';
@@ -27,7 +25,11 @@ import type { ChatApiOptions } from './api/chat.ts';
 import { ordersApi } from './api/orders.ts';
 import { vehiclesApi } from './api/vehicles.ts';
 import { openApiDocument } from './api/openapi.ts';
+import { onCatalogChange } from '../src/domain/catalog/changes.server.ts';
+import { compressLarge } from './compression.ts';
+import { contentSecurityPolicy } from './csp.ts';
 import { createDatabaseGate } from './database-gate.ts';
+import { createPageServer, withScriptHashes } from './pages.ts';
 import { apiError } from './http.ts';
 import type { Logger } from './logger.ts';
 
@@ -41,25 +43,12 @@ export interface AppOptions {
   /** Behind a reverse proxy: take the client IP from the last X-Forwarded-For hop (TRUST_PROXY). */
   trustProxy?: boolean;
   chat?: ChatApiOptions;
+  /** PAGE_CACHE_SECONDS: how long anonymous catalog pages are served from memory (0 or unset: off). */
+  pageCacheSeconds?: number;
 }
 
-function securityHeaders(nonce: string, https: boolean): Record<string, string> {
-  // Sign-in forms post to our own action, which redirects to Google's or Facebook's authorization page:
-  // browsers check form-action on that redirect too, so the configured providers are listed.
-  const formAction = ["'self'", ...new Set(providerFormOrigins())].join(' ');
+function securityHeaders(https: boolean): Record<string, string> {
   const headers: Record<string, string> = {
-    'Content-Security-Policy': [
-      "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}'`,
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: https:",
-      "font-src 'self'",
-      "connect-src 'self'",
-      "frame-ancestors 'none'",
-      "base-uri 'self'",
-      `form-action ${formAction}`,
-      "object-src 'none'",
-    ].join('; '),
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -90,17 +79,29 @@ export function createApp(opts: AppOptions) {
     return apiError(c, 503, UNAVAILABLE_MESSAGE);
   };
 
+  const staticHeaders = Object.entries(securityHeaders(https));
   app.use('*', async (c, next) => {
     const started = performance.now();
-    const nonce = crypto.randomBytes(16).toString('base64');
-    c.set('nonce' as never, nonce as never);
     await next();
-    for (const [k, v] of Object.entries(securityHeaders(nonce, https))) c.res.headers.set(k, v);
+    for (const [k, v] of staticHeaders) c.res.headers.set(k, v);
+    // Pages carry their own policy, with the hashes of their inline scripts (server/pages.ts); every other
+    // answer has no inline script to allow.
+    if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', contentSecurityPolicy([], providerFormOrigins()));
     const ms = performance.now() - started;
     if (c.res.status >= 500) opts.logger.error({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request failed');
     else opts.logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
-  app.use('*', compress());
+  // Anonymous pages fresh in the page cache leave before any other middleware (the 99 % case under load):
+  // a GET needs no origin, body or form check, and the bytes are already compressed. Not while the
+  // database is known to be down: then every page is the maintenance page, as below.
+  const pages = createPageServer({ ttlSeconds: opts.pageCacheSeconds ?? 0, formOrigins: providerFormOrigins });
+  onCatalogChange((ids) => pages.cache.invalidate(ids));
+  app.use('*', async (c, next) => {
+    const hit = pages.fromMemory(c.req.raw);
+    if (hit && (await gate.isUp())) return hit;
+    await next();
+  });
+  app.use('*', compressLarge());
   app.use('*', clientIp(opts.trustProxy ?? false));
   app.use('*', originCheck(new URL(opts.publicUrl).origin));
   app.use('*', pageBodyLimit());
@@ -187,6 +188,7 @@ export function createApp(opts: AppOptions) {
     );
   }
 
+  // Anonymous catalog pages from memory (PAGE_CACHE_SECONDS, `pages` above); catalog writes drop what they change.
   const handlerPromise =
     typeof opts.build === 'function' ? null : Promise.resolve(createRequestHandler(opts.build, mode));
   app.all('*', async (c) => {
@@ -194,25 +196,27 @@ export function createApp(opts: AppOptions) {
       ? await handlerPromise
       : createRequestHandler(await (opts.build as () => Promise<ServerBuild>)(), mode);
     // With databaseDown, the root route's middleware answers the maintenance page (503) before any loader.
-    const render = (databaseDown: boolean) => {
+    const render = (request: Request, databaseDown: boolean) => {
       const context = new RouterContextProvider();
-      context.set(nonceContext, c.get('nonce' as never) as string);
       context.set(databaseDownContext, databaseDown);
-      return handler(c.req.raw, context);
+      return handler(request, context);
     };
-    const maintenance = async () => {
-      const res = await render(true);
+    const maintenance = async (request: Request) => {
+      const res = await render(request, true);
       res.headers.set('Retry-After', RETRY_AFTER_SECONDS);
       return res;
     };
-    if (!(await gate.isUp())) return maintenance();
-    const res = await render(false);
-    // A loader failed: when the database is the reason, the shopper gets the maintenance page, not a 500.
-    if (res.status >= 500 && (c.req.method === 'GET' || c.req.method === 'HEAD') && !(await gate.check())) {
-      await res.body?.cancel();
-      return maintenance();
-    }
-    return res;
+    // While the database is known to be down every page is the maintenance page, cached or not.
+    if (!(await gate.isUp())) return (await withScriptHashes(await maintenance(c.req.raw), providerFormOrigins())).res;
+    return pages.serve(c, async (request) => {
+      const res = await render(request, false);
+      // A loader failed: when the database is the reason, the shopper gets the maintenance page, not a 500.
+      if (res.status >= 500 && (request.method === 'GET' || request.method === 'HEAD') && !(await gate.check())) {
+        await res.body?.cancel();
+        return maintenance(request);
+      }
+      return res;
+    });
   });
 
   return app;

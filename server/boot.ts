@@ -20,6 +20,7 @@ import type { Logger } from './logger.ts';
 import { setJobRunner, startJobRunner } from '../src/platform/job-runner.server.ts';
 import type { JobRunner } from '../src/platform/job-runner.server.ts';
 import { JOBS } from '../src/domain/jobs/registry.server.ts';
+import { broadcastCatalogChanges, CATALOG_CHANNEL, catalogChangesMissed, receiveCatalogNotification } from '../src/domain/catalog/changes.server.ts';
 
 /** Process-wide services other than the database: mail, uploaded files, sign-in, payments, CEP lookup, the cookie secret. */
 export function bootServices(env: Env, logger?: Logger): void {
@@ -64,6 +65,7 @@ export async function bootDatabase(env: Env, logger: Logger, opts: { seed?: bool
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     poolSize: env.DB_POOL_SIZE,
+    pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
   });
   try {
     await database.migrate();
@@ -77,8 +79,35 @@ export async function bootDatabase(env: Env, logger: Logger, opts: { seed?: bool
     throw err;
   }
   setDatabase(database);
+  await listenForCatalogChanges(database, logger);
   logger.info({ database: database.kind, dataDir: database.kind === 'pglite' ? env.DATA_DIR : undefined }, 'banco de dados pronto');
   return database;
+}
+
+/**
+ * Several instances on one PostgreSQL: each one's catalog writes reach the others' page caches and memos
+ * through LISTEN/NOTIFY. PGlite is one process, where the in-process event is the whole story.
+ */
+async function listenForCatalogChanges(database: Database, logger: Logger): Promise<void> {
+  if (!database.listen) {
+    broadcastCatalogChanges(false);
+    return;
+  }
+  broadcastCatalogChanges(true);
+  try {
+    const stop = await database.listen(CATALOG_CHANNEL, receiveCatalogNotification, () => {
+      logger.warn('escuta de mudanças do catálogo restabelecida: caches locais limpos');
+      catalogChangesMissed();
+    });
+    const close = database.close;
+    database.close = async () => {
+      await stop();
+      await close();
+    };
+  } catch (err) {
+    // The short TTLs still bound how stale another instance's change can look; the listener keeps retrying.
+    logger.error({ err }, 'não foi possível escutar mudanças do catálogo (LISTEN)');
+  }
 }
 
 /** OlimpIA's language model, only when all three OLIMPIA_LLM_* variables are set. */

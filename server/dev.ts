@@ -22,6 +22,7 @@ const app = createApp({
   publicUrl: config.PUBLIC_URL,
   trustProxy: config.TRUST_PROXY,
   chat: { llm: llmConfig(config), perMinute: config.CHAT_RATE_LIMIT_PER_MINUTE },
+  // No page cache in development: every reload shows the code just edited.
 });
 const listener = getRequestListener(app.fetch);
 http

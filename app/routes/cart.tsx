@@ -1,4 +1,4 @@
-import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Route } from './+types/cart';
 import { getDb } from '../../src/db/client.server.ts';
@@ -11,7 +11,6 @@ import { CART_CEP_INVALID, isValidCartCep } from '../../src/domain/shipping/cep.
 import { ProductGrid } from '../components/ProductCard.tsx';
 import { CART_EVENT, CART_KEY, CHECKOUT_KEY, readCart, removeLine, repairCart, setQuantity } from '../lib/cart-storage.ts';
 import type { CartItem, CheckoutData } from '../lib/cart-storage.ts';
-import { NonceContext } from '../lib/request-context.ts';
 import { originFrom, seo } from '../lib/seo.ts';
 
 const RELATED_COUNT = 4;
@@ -311,7 +310,6 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
 const REVEAL_EMPTY = `(function(s){try{var c=JSON.parse(localStorage.getItem(${JSON.stringify(CART_KEY)})||"[]");if(Array.isArray(c)&&c.length)return}catch(e){}s.previousElementSibling.setAttribute("data-empty","")})(document.currentScript)`;
 
 function EmptyCart({ pending }: { pending: boolean }) {
-  const nonce = useContext(NonceContext);
   return (
     <>
       <div className="group min-h-56">
@@ -329,7 +327,7 @@ function EmptyCart({ pending }: { pending: boolean }) {
         </div>
       </div>
       {/* Rendered by the server; when React renders it on a client-side navigation it does not run. */}
-      {pending && <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: REVEAL_EMPTY }} />}
+      {pending && <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: REVEAL_EMPTY }} />}
     </>
   );
 }

@@ -14,8 +14,6 @@ import { AddToCart } from '../components/AddToCart.tsx';
 import { ImageGallery } from '../components/ImageGallery.tsx';
 import { DiscountBadge, InstallmentHint, OldPrice } from '../components/Price.tsx';
 import { ProductGrid } from '../components/ProductCard.tsx';
-import { useContext } from 'react';
-import { NonceContext } from '../lib/request-context.ts';
 import { originFrom, seo } from '../lib/seo.ts';
 
 /** /ProductView with no id shows the spec's sample product. */
@@ -90,11 +88,10 @@ function jsonLd(p: Route.ComponentProps['loaderData']['product'], origin: string
 
 export default function ProductView({ loaderData, matches }: Route.ComponentProps) {
   const { product: p, related, compatibility } = loaderData;
-  const nonce = useContext(NonceContext);
   const origin = originFrom(matches);
   return (
     <div className="container-page py-6">
-      <script type="application/ld+json" nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: jsonLd(p, origin) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(p, origin) }} />
       <nav aria-label="Você está em" className="text-sm text-ink-soft">
         <ol className="flex flex-wrap gap-1">
           <li>

@@ -36,6 +36,10 @@ const schema = z.object({
   OLIMPIA_LLM_API_KEY: z.string().min(1).optional(),
   OLIMPIA_LLM_MODEL: z.string().min(1).optional(),
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  /** Anonymous catalog pages served from memory for this long, then refreshed while served stale (0: off). */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  /** PGlite's shared_buffers in MB: PostgreSQL's 128 MB default doubled the OS cache inside the process. */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(32),
   CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
   // Signs the store's own cookies (the guest's "Minha garagem"). Unset: a random one kept in DATA_DIR.
   COOKIE_SECRET: z.string().min(32, 'COOKIE_SECRET deve ter pelo menos 32 caracteres (gere com: openssl rand -base64 32)').optional(),

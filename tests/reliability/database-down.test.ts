@@ -68,7 +68,7 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('database down (PostgreSQL b
         expect(res.status, path).toBe(503);
         expect(res.headers.get('content-type'), path).toMatch(/text\/html/);
         expect(res.headers.get('retry-after'), path).toBeTruthy();
-        expect(res.headers.get('content-security-policy'), path).toMatch(/script-src 'self' 'nonce-/);
+        expect(res.headers.get('content-security-policy'), path).toMatch(/script-src 'self' 'sha256-/);
         expect(html, path).toContain('<html lang="pt-BR"');
         expect(html, path).toContain('Estamos em manutenção rápida');
         expect(html, path).toContain('Em manutenção | Olimpo Peças');

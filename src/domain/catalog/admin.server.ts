@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.server.ts';
 import { refreshLexicon } from './repository.server.ts';
-import { invalidateSearchCache } from './search-cache.server.ts';
+import { catalogChanged } from './changes.server.ts';
 import { productImages, products } from './schema.ts';
 import type { ProductInput } from './product-form.ts';
 import { labelOf, slugify } from './taxonomy.ts';
@@ -88,7 +88,7 @@ export async function createProduct(db: Db, sellerId: string, input: ProductInpu
     return productId;
   });
   await refreshLexicon(db);
-  invalidateSearchCache();
+  await catalogChanged(db, [id]);
   return id;
 }
 
@@ -139,7 +139,7 @@ export async function updateProduct(db: Db, id: number, expectedSellerId: string
   });
   if (updated) {
     await refreshLexicon(db);
-    invalidateSearchCache();
+    await catalogChanged(db, [id]);
   }
   return updated;
 }

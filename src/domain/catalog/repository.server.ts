@@ -31,31 +31,49 @@ export interface SearchRestriction {
   first?: SQL;
 }
 
-function conditions(query: CatalogQuery, ts: SQL | null, except?: Filter, restrict?: SearchRestriction): SQL[] {
+/** The filter of one facet (brand, category, vehicle type, condition), or null when the query has none. */
+function facetFilter(query: CatalogQuery, filter: Filter): SQL | null {
+  switch (filter) {
+    case 'brand': {
+      if (query.brands.length === 0) return null;
+      const named = query.brands.filter((b) => b !== OTHER_BRANDS.slug);
+      const parts: SQL[] = [];
+      if (named.length > 0) parts.push(inArray(products.brandSlug, named));
+      if (query.brands.includes(OTHER_BRANDS.slug)) parts.push(notInArray(products.brandSlug, FEATURED_BRAND_SLUGS));
+      return parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` or `)})`;
+    }
+    case 'category':
+      return query.category ? eq(products.category, query.category) : null;
+    case 'vehicle':
+      return query.vehicles.length > 0 ? inArray(products.vehicleType, query.vehicles) : null;
+    case 'condition':
+      return query.condition ? eq(products.condition, query.condition) : null;
+  }
+}
+
+const FACETS: Filter[] = ['brand', 'category', 'vehicle', 'condition'];
+
+/** What every result and every facet count share: the words, the restriction, the price range. */
+function baseConditions(query: CatalogQuery, ts: SQL | null, restrict?: SearchRestriction): SQL[] {
   const where: SQL[] = [];
   if (ts) where.push(sql`${products.searchVector} @@ ${ts}`);
   if (restrict) where.push(restrict.where);
-  if (except !== 'brand' && query.brands.length > 0) {
-    const named = query.brands.filter((b) => b !== OTHER_BRANDS.slug);
-    const parts: SQL[] = [];
-    if (named.length > 0) parts.push(inArray(products.brandSlug, named));
-    if (query.brands.includes(OTHER_BRANDS.slug)) parts.push(notInArray(products.brandSlug, FEATURED_BRAND_SLUGS));
-    where.push(parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` or `)})`);
-  }
-  if (except !== 'category' && query.category) where.push(eq(products.category, query.category));
-  if (except !== 'vehicle' && query.vehicles.length > 0) where.push(inArray(products.vehicleType, query.vehicles));
-  if (except !== 'condition' && query.condition) where.push(eq(products.condition, query.condition));
   if (query.minPriceCents !== null) where.push(sql`${products.priceCents} >= ${query.minPriceCents}`);
   if (query.maxPriceCents !== null) where.push(sql`${products.priceCents} <= ${query.maxPriceCents}`);
   return where;
 }
 
+function conditions(query: CatalogQuery, ts: SQL | null, restrict?: SearchRestriction): SQL[] {
+  return [...baseConditions(query, ts, restrict), ...FACETS.flatMap((f) => facetFilter(query, f) ?? [])];
+}
+
 /**
  * Relevance: the text rank, plus a boost when the product's kind starts with the first search word, so
- * "farol" lists headlights before "Lâmpada H4 para Farol".
+ * "farol" lists headlights before "Lâmpada H4 para Farol". The kind's folded first word is stored
+ * (`kind_head`, a generated column): computing it per matching row was most of an uncached search's time.
  */
 function relevance(ts: SQL, firstTerm: string): SQL {
-  return sql`(ts_rank_cd(${products.searchVector}, ${ts}) + case when to_tsvector('olimpo_pt', olimpo_search_text(split_part(${products.kind}, ' ', 1))) @@ to_tsquery('olimpo_pt', olimpo_search_text(${firstTerm})) then 1 else 0 end) desc`;
+  return sql`(ts_rank_cd(${products.searchVector}, ${ts}) + case when ${products.kindHead} @@ to_tsquery('olimpo_pt', olimpo_search_text(${firstTerm})) then 1 else 0 end) desc`;
 }
 
 function orderBy(query: CatalogQuery, ts: SQL | null, terms: string[], restrict?: SearchRestriction): SQL[] {
@@ -141,7 +159,7 @@ function summaries(db: Db) {
 
 async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacets: boolean, restrict?: SearchRestriction) {
   const ts = tsQuery(terms);
-  const where = and(...conditions(query, ts, undefined, restrict));
+  const where = and(...conditions(query, ts, restrict));
   const offset = (query.page - 1) * query.pageSize;
   // The page is chosen on products alone, then its images are joined for those rows only: joining first made
   // PostgreSQL hash-join all 500,000 image rows for a broad search (EXPLAIN: 220 ms of "filtro" on 100,000).
@@ -251,36 +269,42 @@ export async function refreshLexicon(db: Db): Promise<void> {
     on conflict do nothing`);
 }
 
+/**
+ * Option counts, in one statement: each option counts the results it would give, so each facet ignores its
+ * own filter and applies the others. The rows matching the words, restriction and prices are read once;
+ * GROUPING SETS groups them by each facet, and each grouping set reads the count that leaves its own
+ * filter out (before: four statements, each scanning the matches).
+ */
 async function facetCounts(db: Db, query: CatalogQuery, ts: SQL | null, restrict?: SearchRestriction): Promise<Facets> {
-  const brandKey = sql<string>`case when ${inArray(products.brandSlug, FEATURED_BRAND_SLUGS)} then ${products.brandSlug} else ${OTHER_BRANDS.slug} end`;
-  const count = sql<number>`count(*)::int`;
-  const [brands, categories, vehicles, conds] = await Promise.all([
-    db.select({ k: brandKey, n: count }).from(products).where(and(...conditions(query, ts, 'brand', restrict))).groupBy(sql`1`),
-    db
-      .select({ k: products.category, n: count })
-      .from(products)
-      .where(and(...conditions(query, ts, 'category', restrict)))
-      .groupBy(products.category),
-    db
-      .select({ k: products.vehicleType, n: count })
-      .from(products)
-      .where(and(...conditions(query, ts, 'vehicle', restrict)))
-      .groupBy(products.vehicleType),
-    db
-      .select({ k: products.condition, n: count })
-      .from(products)
-      .where(and(...conditions(query, ts, 'condition', restrict)))
-      .groupBy(products.condition),
-  ]);
-  const options = (all: readonly { slug: string; label: string }[], rows: { k: string; n: number }[]): FacetOption[] => {
-    const counts = new Map(rows.map((r) => [r.k, r.n]));
-    return all.map((o) => ({ slug: o.slug, label: o.label, count: counts.get(o.slug) ?? 0 }));
-  };
+  const pass = Object.fromEntries(FACETS.map((f) => [f, facetFilter(query, f) ?? sql`true`])) as Record<Filter, SQL>;
+  const countWithout = (except: Filter) => sql`count(*) filter (where ${sql.join(
+    FACETS.filter((f) => f !== except).map((f) => sql`${sql.raw(`ok_${f}`)}`),
+    sql` and `,
+  )})::int`;
+  const result = await db.execute(sql`
+    select grouping(brand_key, category, vehicle_type, condition)::int as g, brand_key, category, vehicle_type, condition,
+      ${countWithout('brand')} as n_brand, ${countWithout('category')} as n_category,
+      ${countWithout('vehicle')} as n_vehicle, ${countWithout('condition')} as n_condition
+    from (
+      select case when ${inArray(products.brandSlug, FEATURED_BRAND_SLUGS)} then ${products.brandSlug} else ${OTHER_BRANDS.slug} end as brand_key,
+        ${products.category} as category, ${products.vehicleType} as vehicle_type, ${products.condition} as condition,
+        ${pass.brand} as ok_brand, ${pass.category} as ok_category, ${pass.vehicle} as ok_vehicle, ${pass.condition} as ok_condition
+      from ${products}
+      where ${and(...baseConditions(query, ts, restrict)) ?? sql`true`}
+    ) m
+    group by grouping sets ((brand_key), (category), (vehicle_type), (condition))`);
+  type Row = { g: number; brand_key: string | null; category: string | null; vehicle_type: string | null; condition: string | null; n_brand: number; n_category: number; n_vehicle: number; n_condition: number };
+  const rows = (result as unknown as { rows: Row[] }).rows;
+  // grouping(...) has a bit set for each column NOT grouped in that row: 0b0111 = by brand, 0b1011 = by category …
+  const counts = (bits: number, key: (r: Row) => string | null, n: (r: Row) => number) =>
+    new Map(rows.filter((r) => Number(r.g) === bits).map((r) => [key(r) ?? '', Number(n(r))]));
+  const options = (all: readonly { slug: string; label: string }[], found: Map<string, number>): FacetOption[] =>
+    all.map((o) => ({ slug: o.slug, label: o.label, count: found.get(o.slug) ?? 0 }));
   return {
-    brands: options([...FEATURED_BRANDS, OTHER_BRANDS], brands),
-    categories: options(CATEGORIES, categories),
-    vehicles: options(VEHICLE_TYPES, vehicles),
-    conditions: options(CONDITIONS, conds),
+    brands: options([...FEATURED_BRANDS, OTHER_BRANDS], counts(0b0111, (r) => r.brand_key, (r) => r.n_brand)),
+    categories: options(CATEGORIES, counts(0b1011, (r) => r.category, (r) => r.n_category)),
+    vehicles: options(VEHICLE_TYPES, counts(0b1101, (r) => r.vehicle_type, (r) => r.n_vehicle)),
+    conditions: options(CONDITIONS, counts(0b1110, (r) => r.condition, (r) => r.n_condition)),
   };
 }
 

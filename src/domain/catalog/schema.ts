@@ -58,6 +58,8 @@ export const products = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('olimpo_pt', olimpo_search_text(title)), 'A') || setweight(to_tsvector('olimpo_pt', olimpo_search_text(kind || ' ' || brand)), 'B') || setweight(to_tsvector('olimpo_pt', olimpo_search_text(description)), 'C')`,
     ),
+    /** The kind's folded first word, for the relevance boost ("farol" first for "farol …"): stored, not recomputed per row. */
+    kindHead: tsvector('kind_head').generatedAlwaysAs(sql`to_tsvector('olimpo_pt', olimpo_search_text(split_part(kind, ' ', 1)))`),
   },
   (t) => [
     uniqueIndex('products_slug_key').on(t.slug),

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.server.ts';
+import { catalogChanged } from '../catalog/changes.server.ts';
 import { products, productVariants } from '../catalog/schema.ts';
 import { orderEvents, orderLines, orders } from '../orders/schema.ts';
 import { hashToken, loadOrderView, newAccessToken, restock, toOrderView } from '../orders/orders.server.ts';
@@ -28,6 +29,10 @@ export interface PlaceOrderDeps {
   now?: () => Date;
   /** Called after the order is committed and charged (e-mail); failures there do not undo the order. */
   onPlaced?: (order: OrderView, accessToken: string) => Promise<void>;
+}
+
+function stockChanged(db: Db, productIds: (number | null)[]): void {
+  catalogChanged(db, productIds.filter((id): id is number => id !== null)).catch(() => {});
 }
 
 class CheckoutError extends Error {
@@ -247,6 +252,8 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput, v
     throw err;
   }
 
+  // The stock changed: pages showing these products are refreshed; the answer does not wait for it.
+  stockChanged(db, written.lines.map((l) => l.productId));
   return charge(deps, written.row, card, now, accessToken, false, written);
 }
 
@@ -303,12 +310,13 @@ async function charge(
     status = 'cancelled';
     const cancelled = { status: 'cancelled', note: result.reason, createdAt: now };
     event = cancelled;
-    await db.transaction(async (tx) => {
+    const restocked = await db.transaction(async (tx) => {
       await tx.update(payments).set({ status: 'declined', failureReason: result.reason, providerRef: 'declined', updatedAt: now }).where(eq(payments.orderId, row.id));
       await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, row.id));
       await tx.insert(orderEvents).values({ orderId: row.id, ...cancelled });
-      await restock(tx, row.id);
+      return restock(tx, row.id);
     });
+    stockChanged(db, restocked);
   } else if (result.status === 'paid') {
     paymentChange = { status: 'paid' };
     status = 'paid';

@@ -1,5 +1,6 @@
 // Reading and moving orders: the shopper's own orders, one order for its owner or its token holder,
 // status changes (cancelling returns the stock), ratings, and payment confirmations.
+import { catalogChanged } from '../catalog/changes.server.ts';
 import crypto from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.server.ts';
@@ -136,20 +137,26 @@ export async function listRecentOrders(db: Db, limit = 100): Promise<OrderView[]
 }
 
 
-/** Returns an order's units to stock (used when it is cancelled). */
-export async function restock(tx: Tx | Db, orderId: number): Promise<void> {
+/** Returns an order's units to stock (used when it is cancelled). Gives the products whose stock changed. */
+export async function restock(tx: Tx | Db, orderId: number): Promise<number[]> {
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+  const changed: number[] = [];
   for (const l of lines) {
     if (l.variantId !== null) await tx.update(productVariants).set({ stock: sql`${productVariants.stock} + ${l.quantity}` }).where(eq(productVariants.id, l.variantId));
-    if (l.productId !== null) await tx.update(products).set({ stock: sql`${products.stock} + ${l.quantity}` }).where(eq(products.id, l.productId));
+    if (l.productId !== null) {
+      await tx.update(products).set({ stock: sql`${products.stock} + ${l.quantity}` }).where(eq(products.id, l.productId));
+      changed.push(l.productId);
+    }
   }
+  return changed;
 }
 
 export type MoveResult = { ok: true } | { ok: false; message: string };
 
 /** Moves an order to a new status (admin), recording the event; cancelling returns the stock once. */
 export async function moveOrder(db: Db, number: string, to: OrderStatus, opts: { trackingCode?: string | null; note?: string | null } = {}): Promise<MoveResult> {
-  return db.transaction(async (tx) => {
+  let restocked: number[] = [];
+  const result = await db.transaction(async (tx): Promise<MoveResult> => {
     const [row] = await tx.select().from(orders).where(eq(orders.number, number)).for('update').limit(1);
     if (!row) return { ok: false, message: 'Pedido não encontrado.' };
     const from = row.status as OrderStatus;
@@ -161,12 +168,15 @@ export async function moveOrder(db: Db, number: string, to: OrderStatus, opts: {
       .where(eq(orders.id, row.id));
     await tx.insert(orderEvents).values({ orderId: row.id, status: to, note: opts.note ?? (to === 'shipped' ? `Código de rastreio: ${opts.trackingCode!.trim()}` : null) });
     if (to === 'cancelled') {
-      await restock(tx, row.id);
+      restocked = await restock(tx, row.id);
       await tx.update(payments).set({ status: 'cancelled', updatedAt: new Date() }).where(and(eq(payments.orderId, row.id), inArray(payments.status, ['pending', 'authorized'])));
     }
     if (to === 'paid') await tx.update(payments).set({ status: 'paid', paidAt: new Date(), updatedAt: new Date() }).where(eq(payments.orderId, row.id));
     return { ok: true };
   });
+  // The stock came back: pages showing these products are refreshed (after the commit).
+  if (restocked.length > 0) await catalogChanged(db, restocked);
+  return result;
 }
 
 /** A payment confirmation (webhook): marks a waiting order paid. Repeated confirmations change nothing. */

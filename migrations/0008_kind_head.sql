@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "kind_head" "tsvector" GENERATED ALWAYS AS (to_tsvector('olimpo_pt', olimpo_search_text(split_part(kind, ' ', 1)))) STORED;

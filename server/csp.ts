@@ -1,0 +1,42 @@
+// The Content-Security-Policy. Scripts run only from our origin or when their exact text was in the page the
+// server sent: each page's inline scripts (React Router's hydration data and bootstrap, the scroll
+// restoration, the cart's reveal snippet) are hashed once the page is rendered, and their SHA-256 hashes
+// are listed in script-src. Nothing per request or per shopper goes into the policy, so a page cached and
+// served to many shoppers keeps a valid policy, and a script injected into the markup never matches a hash.
+import crypto from 'node:crypto';
+
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+/** Types a browser does not execute: no hash needed (JSON-LD, React Router's JSON). */
+const DATA_TYPE = /\btype\s*=\s*["']?(application\/(ld\+)?json|text\/plain)/i;
+
+/** The `'sha256-…'` sources of every inline script of an HTML page, in order, without repeats. */
+export function inlineScriptHashes(html: string): string[] {
+  const out = new Set<string>();
+  for (const m of html.matchAll(SCRIPT)) {
+    const attrs = m[1] ?? '';
+    if (/\bsrc\s*=/i.test(attrs) || DATA_TYPE.test(attrs)) continue;
+    // Browsers hash the script text as the parser sees it: line breaks normalised to \n.
+    const text = (m[2] ?? '').replace(/\r\n?/g, '\n');
+    out.add(`'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  }
+  return [...out];
+}
+
+/** The policy: `scriptHashes` for an HTML page, nothing for any other answer (no inline script at all). */
+export function contentSecurityPolicy(scriptHashes: readonly string[], formOrigins: readonly string[]): string {
+  // Sign-in forms post to our own action, which redirects to Google's or Facebook's authorization page:
+  // browsers check form-action on that redirect too, so the configured providers are listed.
+  const formAction = ["'self'", ...new Set(formOrigins)].join(' ');
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    `form-action ${formAction}`,
+    "object-src 'none'",
+  ].join('; ');
+}

@@ -1,0 +1,114 @@
+// How rendered pages leave the server: every HTML answer is read whole, its inline scripts hashed into the
+// Content-Security-Policy (server/csp.ts); anonymous catalog pages go through the page cache
+// (server/page-cache.ts) and leave compressed, with an ETag and public caching headers; everything else
+// leaves as `private, no-store`.
+import type { Context } from 'hono';
+import { contentSecurityPolicy, inlineScriptHashes } from './csp.ts';
+import {
+  cacheKey,
+  etagMatches,
+  hasPersonalCookie,
+  isCacheablePath,
+  PAGE_VARY,
+  PageCache,
+  pickEncoding,
+  PRIVATE_CACHE_CONTROL,
+  publicCacheControl,
+  storedPage,
+} from './page-cache.ts';
+import type { StoredPage } from './page-cache.ts';
+
+const isHtml = (res: Response) => (res.headers.get('content-type') ?? '').startsWith('text/html');
+
+/** Reads an HTML answer whole and gives it its script hashes; other answers pass through. */
+export async function withScriptHashes(res: Response, formOrigins: readonly string[]): Promise<{ res: Response; body: Buffer | null; html: string | null }> {
+  if (!isHtml(res) || !res.body) return { res, body: null, html: null };
+  const body = Buffer.from(await res.arrayBuffer());
+  const html = body.toString('utf8');
+  const headers = new Headers(res.headers);
+  headers.set('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(html), formOrigins));
+  headers.delete('Content-Length');
+  return { res: new Response(body, { status: res.status, statusText: res.statusText, headers }), body, html };
+}
+
+export interface PageServer {
+  cache: PageCache;
+  /** A fresh cached page for an anonymous GET/HEAD, or null (then the request takes the normal way). */
+  fromMemory(request: Request): Response | null;
+  serve(c: Context, render: (request: Request) => Promise<Response>): Promise<Response>;
+}
+
+export function createPageServer(opts: { ttlSeconds: number; formOrigins: () => readonly string[] }): PageServer {
+  const cache = new PageCache({ ttlMs: opts.ttlSeconds * 1000 });
+
+  /** A personal (or uncacheable) page: its own render, never stored by anyone. */
+  const personal = async (request: Request, render: (request: Request) => Promise<Response>) => {
+    const { res } = await withScriptHashes(await render(request), opts.formOrigins());
+    if (isHtml(res) || new URL(request.url).pathname.endsWith('.data')) {
+      if (!res.headers.has('Cache-Control')) res.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+      res.headers.set('Vary', PAGE_VARY);
+    }
+    return res;
+  };
+
+  return {
+    cache,
+    fromMemory(request) {
+      if (!cache.enabled || cache.size === 0 || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
+      if (hasPersonalCookie(request.headers.get('cookie'))) return null;
+      const page = cache.peek(cacheKey(new URL(request.url)));
+      return page ? answer(page, 'hit', request, cache.ttlMs) : null;
+    },
+    async serve(c, render) {
+      const request = c.req.raw;
+      const method = request.method;
+      if (!cache.enabled || (method !== 'GET' && method !== 'HEAD') || hasPersonalCookie(request.headers.get('cookie'))) return personal(request, render);
+      const url = new URL(request.url);
+      if (url.pathname.endsWith('.data') || url.pathname.startsWith('/__manifest')) return personal(request, render);
+      // Anything else may be a 404, which is shared too: the render decides by its status.
+      const knownPage = isCacheablePath(url.pathname);
+      const outcome = await cache.get(cacheKey(url), async () => {
+        // The shared page is rendered from a request with nothing personal in it: no cookies at all.
+        const headers = new Headers(request.headers);
+        headers.delete('cookie');
+        headers.delete('authorization');
+        const shared = new Request(request.url, { method: 'GET', headers });
+        const { res, body, html } = await withScriptHashes(await render(shared), opts.formOrigins());
+        const storable =
+          body !== null &&
+          (res.status === 200 ? knownPage : res.status === 404) &&
+          !res.headers.has('set-cookie') &&
+          !/no-store|private/i.test(res.headers.get('cache-control') ?? '');
+        if (!storable) return { page: null, own: res };
+        return { page: await storedPage(res.status, res.headers, body, url.pathname, html ?? undefined) };
+      });
+      if (outcome.state === 'uncacheable') {
+        // Not for sharing (a redirect, an error, a cookie): this shopper's answer, for this shopper only.
+        const res = outcome.own;
+        if (isHtml(res) && !res.headers.has('Cache-Control')) res.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+        res.headers.set('Vary', PAGE_VARY);
+        if (method === 'HEAD') return new Response(null, { status: res.status, headers: res.headers });
+        return res;
+      }
+      return answer(outcome.page, outcome.state, request, cache.ttlMs);
+    },
+  };
+}
+
+/** A stored page, compressed the way the client accepts, or 304 when it already has this version. */
+function answer(page: StoredPage, state: string, request: Request, ttlMs: number): Response {
+  const headers = new Headers(page.headers);
+  headers.set('ETag', page.etag);
+  headers.set('Cache-Control', publicCacheControl(ttlMs));
+  headers.set('Vary', PAGE_VARY);
+  headers.set('X-Page-Cache', state === 'stale' ? 'STALE' : state === 'miss' ? 'MISS' : 'HIT');
+  if (page.status === 200 && etagMatches(request.headers.get('if-none-match'), page.etag)) {
+    for (const name of ['content-type', 'content-security-policy']) headers.delete(name);
+    return new Response(null, { status: 304, headers });
+  }
+  const encoding = pickEncoding(request.headers.get('accept-encoding'));
+  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity();
+  if (encoding) headers.set('Content-Encoding', encoding);
+  headers.set('Content-Length', String(body.length));
+  return new Response(request.method === 'HEAD' ? null : (new Uint8Array(body.buffer, body.byteOffset, body.byteLength) as Uint8Array<ArrayBuffer>), { status: page.status, headers });
+}

@@ -1,0 +1,152 @@
+// The search without the memo (issue 16): the stored `kind_head` gives the same top 24 as the expression it
+// replaced (computed here per row, as the search did before), and the facets counted in one GROUPING SETS
+// statement equal the four separate counts they replaced.
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCatalogQuery, searchTerms } from '../../src/domain/catalog/query.ts';
+import type { CatalogQuery } from '../../src/domain/catalog/query.ts';
+import { searchProducts } from '../../src/domain/catalog/repository.server.ts';
+import { products } from '../../src/domain/catalog/schema.ts';
+import { FEATURED_BRANDS, OTHER_BRANDS } from '../../src/domain/catalog/taxonomy.ts';
+import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
+import type { TestDatabase } from '../support/databases.ts';
+
+const COUNT = 1500;
+
+const QUERIES = [
+  'q=farol',
+  'q=farois',
+  'q=lampada farol',
+  'q=pastilha freio',
+  'q=pastilha',
+  'q=freio',
+  'q=filtro',
+  'q=filtro oleo',
+  'q=oleo',
+  'q=amortecedor',
+  'q=embreagem',
+  'q=bateria',
+  'q=vela',
+  'q=correia',
+  'q=pneu',
+  'q=bota',
+  'q=luva',
+  'q=bosch',
+  'q=farol&marca=bosch',
+  'q=pastilha freio&categoria=freios',
+  'q=filtro&estado=novo',
+  'q=lampada&veiculo=motos',
+  'q=farol&pagina=2',
+  'q=amortecdor',
+];
+
+function parse(qs: string): CatalogQuery {
+  const r = parseCatalogQuery(new URLSearchParams(qs), { maxPageSize: 100, defaultPageSize: 24 });
+  if (!r.ok) throw new Error(r.message);
+  return r.query;
+}
+
+const FEATURED = FEATURED_BRANDS.map((b) => b.slug) as string[];
+
+/** The filters as the search applies them (brand, category, vehicle type, condition, prices). */
+function filters(query: CatalogQuery, except?: string): SQL[] {
+  const where: SQL[] = [];
+  if (except !== 'brand' && query.brands.length > 0) {
+    const named = query.brands.filter((b) => b !== OTHER_BRANDS.slug);
+    const parts: SQL[] = [];
+    if (named.length > 0) parts.push(inArray(products.brandSlug, named));
+    if (query.brands.includes(OTHER_BRANDS.slug)) parts.push(notInArray(products.brandSlug, FEATURED));
+    where.push(parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` or `)})`);
+  }
+  if (except !== 'category' && query.category) where.push(eq(products.category, query.category));
+  if (except !== 'vehicle' && query.vehicles.length > 0) where.push(inArray(products.vehicleType, query.vehicles));
+  if (except !== 'condition' && query.condition) where.push(eq(products.condition, query.condition));
+  if (query.minPriceCents !== null) where.push(sql`${products.priceCents} >= ${query.minPriceCents}`);
+  if (query.maxPriceCents !== null) where.push(sql`${products.priceCents} <= ${query.maxPriceCents}`);
+  return where;
+}
+
+/** The page as the search chose it before issue 16: the kind's first word folded on every matching row. */
+async function pageBefore(db: TestDatabase['db'], query: CatalogQuery, terms: string[]): Promise<number[]> {
+  const ts = sql`to_tsquery('olimpo_pt', olimpo_search_text(${terms.join(' & ')}))`;
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from products where ${and(sql`search_vector @@ ${ts}`, ...filters(query))}
+        order by (ts_rank_cd(search_vector, ${ts}) + case when to_tsvector('olimpo_pt', olimpo_search_text(split_part(kind, ' ', 1))) @@ to_tsquery('olimpo_pt', olimpo_search_text(${terms[0]!})) then 1 else 0 end) desc,
+          popularity desc, id asc
+        limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** The facet counts as four statements, as before. */
+async function facetsBefore(db: TestDatabase['db'], query: CatalogQuery, terms: string[]) {
+  const ts = sql`to_tsquery('olimpo_pt', olimpo_search_text(${terms.join(' & ')}))`;
+  const count = async (key: SQL, except: string) =>
+    new Map(
+      (await queryRows<{ k: string; n: number }>(db, sql`select ${key} as k, count(*)::int as n from products where ${and(sql`search_vector @@ ${ts}`, ...filters(query, except))} group by 1`)).map(
+        (r) => [r.k, Number(r.n)],
+      ),
+    );
+  return {
+    brands: await count(sql`case when ${inArray(products.brandSlug, FEATURED)} then brand_slug else ${OTHER_BRANDS.slug} end`, 'brand'),
+    categories: await count(sql`category`, 'category'),
+    vehicles: await count(sql`vehicle_type`, 'vehicle'),
+    conditions: await count(sql`condition`, 'condition'),
+  };
+}
+
+describe.each(DATABASE_KINDS)('search relevance and facets on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind, { seedProducts: COUNT });
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it('gives the same top 24, in the same order, as the per-row relevance it replaced', async () => {
+    let compared = 0;
+    for (const qs of QUERIES) {
+      const query = parse(qs);
+      const result = await searchProducts(database.db, query);
+      const terms = result.correctedQuery ? result.correctedQuery.split(' ') : searchTerms(query.q);
+      if (terms.length === 0) continue;
+      const before = await pageBefore(database.db, query, terms);
+      expect(
+        result.items.map((p) => p.id),
+        qs,
+      ).toEqual(before);
+      if (before.length > 0) compared++;
+    }
+    expect(compared).toBeGreaterThanOrEqual(18);
+  });
+
+  it('counts every facet option in one statement exactly as the four statements did', async () => {
+    for (const qs of QUERIES) {
+      const query = parse(qs);
+      const result = await searchProducts(database.db, query, { facets: true });
+      if (result.correctedQuery) continue;
+      const terms = searchTerms(query.q);
+      const before = await facetsBefore(database.db, query, terms);
+      const f = result.facets!;
+      for (const [name, options] of [
+        ['brands', f.brands],
+        ['categories', f.categories],
+        ['vehicles', f.vehicles],
+        ['conditions', f.conditions],
+      ] as const) {
+        for (const o of options) expect(o.count, `${qs} ${name} ${o.slug}`).toBe(before[name].get(o.slug) ?? 0);
+      }
+    }
+  });
+
+  it('keeps kind_head in step with the kind when a product changes', async () => {
+    const [row] = await queryRows<{ ok: boolean }>(
+      database.db,
+      sql`select bool_and(kind_head = to_tsvector('olimpo_pt', olimpo_search_text(split_part(kind, ' ', 1)))) as ok from products`,
+    );
+    expect(row!.ok).toBe(true);
+  });
+});
