@@ -13,11 +13,13 @@ import type { MiddlewareHandler } from 'hono';
 import { createRequestHandler, RouterContextProvider } from 'react-router';
 import type { ServerBuild } from 'react-router';
 import { databaseDownContext, nonceContext } from '../app/lib/request-context.ts';
+import { isConnectionError, noteConnectionLoss } from '../src/db/client.server.ts';
 import type { Database } from '../src/db/client.server.ts';
 import { authFor, providerFormOrigins } from '../src/domain/accounts/auth.server.ts';
 import { authErrorMessage, isAuthSentence, MSG } from '../src/domain/accounts/messages.ts';
 import { parseArtPath, renderArt } from '../src/domain/catalog/art.ts';
 import { CLIENT_IP_HEADER, resolveClientIp } from '../src/platform/client-ip.ts';
+import { safeError } from '../src/platform/log-safe.ts';
 import { getUploadStore } from '../src/platform/uploads.server.ts';
 import { accountApi } from './api/account.ts';
 import { cartApi } from './api/cart.ts';
@@ -89,15 +91,25 @@ export function createApp(opts: AppOptions) {
     c.header('Retry-After', RETRY_AFTER_SECONDS);
     return apiError(c, 503, UNAVAILABLE_MESSAGE);
   };
+  // Connections lost so far: a request that failed while one died met a dead connection, not a bug.
+  const losses = () => opts.database().connectionLosses?.() ?? 0;
+  const lostDuring = (c: Context) => losses() !== (c.get('losses' as never) as unknown as number);
 
   app.use('*', async (c, next) => {
     const started = performance.now();
     const nonce = crypto.randomBytes(16).toString('base64');
     c.set('nonce' as never, nonce as never);
+    c.set('losses' as never, losses() as never);
     await next();
+    if (c.res.status >= 500 && c.res.status !== 503 && isApiPath(c.req.path) && lostDuring(c)) {
+      await c.res.body?.cancel();
+      c.res = undefined;
+      c.res = unavailable(c);
+    }
     for (const [k, v] of Object.entries(securityHeaders(nonce, https))) c.res.headers.set(k, v);
     const ms = performance.now() - started;
-    if (c.res.status >= 500) opts.logger.error({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request failed');
+    if (c.res.status === 503) opts.logger.warn({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request unavailable');
+    else if (c.res.status >= 500) opts.logger.error({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request failed');
     else opts.logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
   app.use('*', compress());
@@ -107,9 +119,13 @@ export function createApp(opts: AppOptions) {
   app.use('*', pageForms());
 
   // A failure is the database's when it does not answer a ping right now: 503, else a real 500.
+  // The log line says what failed, never with what (a failed query's parameters are an e-mail, an address).
   app.onError(async (err, c) => {
-    opts.logger.error({ err, path: c.req.path }, 'unhandled error');
-    const databaseUp = await gate.check();
+    if (isConnectionError(err)) noteConnectionLoss();
+    const lost = lostDuring(c);
+    if (lost) opts.logger.warn({ err: safeError(err), path: c.req.path }, 'conexão com o banco perdida');
+    else opts.logger.error({ err: safeError(err), path: c.req.path }, 'unhandled error');
+    const databaseUp = !lost && (await gate.check());
     if (isApiPath(c.req.path)) return databaseUp ? c.json({ erro: INTERNAL_ERROR_MESSAGE }, 500) : unavailable(c);
     if (databaseUp) return c.text(INTERNAL_ERROR_MESSAGE, 500);
     c.header('Retry-After', RETRY_AFTER_SECONDS);
@@ -207,8 +223,9 @@ export function createApp(opts: AppOptions) {
     };
     if (!(await gate.isUp())) return maintenance();
     const res = await render(false);
-    // A loader failed: when the database is the reason, the shopper gets the maintenance page, not a 500.
-    if (res.status >= 500 && (c.req.method === 'GET' || c.req.method === 'HEAD') && !(await gate.check())) {
+    // A loader failed: when the database is the reason (a connection died meanwhile, or it does not answer
+    // a ping), the shopper gets the maintenance page, not a 500.
+    if (res.status >= 500 && res.status !== 503 && (lostDuring(c) || ((c.req.method === 'GET' || c.req.method === 'HEAD') && !(await gate.check())))) {
       await res.body?.cancel();
       return maintenance();
     }
