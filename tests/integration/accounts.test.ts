@@ -90,6 +90,23 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
     expect((await signIn('ninguem11@example.com', 'qualquer123', freshIp())).status).toBe(401);
   });
 
+  it('counts each sign-in attempt before the password is checked: 60 at once (59 wrong, 1 right) → at most 10 evaluated', async () => {
+    await signUp('paralela@example.com', 'Paula Paralela');
+    const ip = freshIp();
+    const attempts = Array.from({ length: 60 }, (_, i) => signIn('paralela@example.com', i === 37 ? 'segredo123' : `errada-${i}`, i % 2 ? ip : freshIp()));
+    const statuses = await Promise.all(attempts.map(async (p) => (await p).status));
+    const evaluated = statuses.filter((s) => s !== 429);
+    expect(evaluated.length, JSON.stringify(statuses)).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(50);
+    expect(statuses.every((s) => [200, 401, 429].includes(s))).toBe(true);
+  });
+
+  it('a right password gives its attempt back: signing in again and again is not refused', async () => {
+    await signUp('frequente@example.com', 'Fred Frequente');
+    const ip = freshIp();
+    for (let i = 0; i < 14; i++) expect((await signIn('frequente@example.com', 'segredo123', ip)).status, `login ${i + 1}`).toBe(200);
+  });
+
   it('limits sign-ups and reset requests per IP', async () => {
     const ip = freshIp();
     for (let i = 0; i < 10; i++) expect((await signUp(`massa${i}@example.com`, 'Massa Teste', 'segredo123', ip)).res.status).toBe(200);

@@ -15,7 +15,7 @@ import type { GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
 import type { Db } from '../../db/client.server.ts';
 import { getMailer } from '../../platform/mailer.server.ts';
 import { clientIpFrom, CLIENT_IP_HEADER } from '../../platform/client-ip.ts';
-import { checkAccountLimits, signInFailed } from './limits.server.ts';
+import { checkAccountLimits, signInSucceeded } from './limits.server.ts';
 import { authErrorMessage, MSG } from './messages.ts';
 import type { SocialProvider } from './messages.ts';
 import { asRole, firstName } from './roles.ts';
@@ -201,11 +201,11 @@ export function createAuth(db: Db, settings: AuthSettings) {
       }),
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned;
+        if (ctx.path === '/sign-in/email' && returned && !isApiError(returned) && !(returned instanceof Response && returned.status >= 400)) {
+          await signInSucceeded(db, { ip: clientIpFrom(ctx.headers ?? ctx.request?.headers), email: emailOf(ctx.body) });
+        }
         if (!isApiError(returned) || returned.statusCode < 400 || returned.statusCode >= 500) return;
         const code = returned.body?.code;
-        if (ctx.path === '/sign-in/email' && returned.statusCode === 401) {
-          await signInFailed(db, { ip: clientIpFrom(ctx.headers ?? ctx.request?.headers), email: emailOf(ctx.body) });
-        }
         // Every error the JSON API answers is in pt-BR; the code stays for programs.
         if (code !== 'RATE_LIMITED') {
           throw new APIError(returned.status as never, { ...returned.body, code, message: authErrorMessage(code) }, returned.headers);
