@@ -19,6 +19,7 @@ import { authFor, providerFormOrigins } from '../src/domain/accounts/auth.server
 import { authErrorMessage, isAuthSentence, MSG } from '../src/domain/accounts/messages.ts';
 import { parseArtPath, renderArt } from '../src/domain/catalog/art.ts';
 import { CLIENT_IP_HEADER, resolveClientIp } from '../src/platform/client-ip.ts';
+import { CONTROL_CHARS_MESSAGE, hasControlChars } from '../src/platform/control-chars.ts';
 import { safeError } from '../src/platform/log-safe.ts';
 import { getUploadStore } from '../src/platform/uploads.server.ts';
 import { accountApi } from './api/account.ts';
@@ -116,6 +117,7 @@ export function createApp(opts: AppOptions) {
   app.use('*', clientIp(opts.trustProxy ?? false));
   app.use('*', originCheck(new URL(opts.publicUrl).origin));
   app.use('*', pageBodyLimit());
+  app.use('*', controlCharsInQuery());
   app.use('*', pageForms());
 
   // A failure is the database's when it does not answer a ping right now: 503, else a real 500.
@@ -362,11 +364,34 @@ function pageForms(): MiddlewareHandler {
     if (SAFE_METHODS.has(c.req.method) || isApiPath(c.req.path)) return next();
     const type = c.req.header('content-type') ?? '';
     if (!FORM_TYPES.test(type)) return refuseBody((c) => c.html(simplePage('Formulário inválido', 'Envie os dados pelo formulário da página.'), 415))(c);
+    let fields: Iterable<[string, FormDataEntryValue]>;
     if (/^multipart\//i.test(type)) {
       try {
-        await c.req.raw.clone().formData();
+        fields = await c.req.raw.clone().formData();
       } catch {
         return refuseBody((c) => c.html(simplePage('Formulário inválido', 'Não foi possível ler o formulário enviado. Tente novamente.'), 400))(c);
+      }
+    } else fields = new URLSearchParams(await c.req.raw.clone().text());
+    // Forms hold text areas: tab and line breaks pass, NUL and the other controls do not.
+    for (const [name, value] of fields) {
+      if (hasControlChars(name, { multiline: true }) || (typeof value === 'string' && hasControlChars(value, { multiline: true }))) {
+        return c.html(simplePage('Formulário inválido', CONTROL_CHARS_MESSAGE), 400);
+      }
+    }
+    return next();
+  };
+}
+
+/** Query strings (searches, filters, tokens) with control characters: a pt-BR 400 before any handler. */
+function controlCharsInQuery(): MiddlewareHandler {
+  return async (c, next) => {
+    const url = c.req.url;
+    const at = url.indexOf('?');
+    if (at === -1) return next();
+    for (const [k, v] of new URLSearchParams(url.slice(at + 1))) {
+      if (hasControlChars(k, { multiline: true }) || hasControlChars(v, { multiline: true })) {
+        if (isApiPath(c.req.path)) return apiError(c, 400, CONTROL_CHARS_MESSAGE);
+        return c.html(simplePage('Endereço inválido', CONTROL_CHARS_MESSAGE), 400);
       }
     }
     return next();

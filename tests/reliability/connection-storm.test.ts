@@ -126,5 +126,8 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('connection-kill storm on Po
       expect(res.status, text.slice(0, 200)).toBeLessThan(300);
     }
     expect(server.output).not.toMatch(/Unhandled 'error' event|uncaughtException/);
+    // The failures were logged without the data they were about: no e-mail, no query parameters, no searches.
+    expect(server.output).toMatch(/conexão com o banco perdida|erro numa página/);
+    expect(server.output).not.toMatch(/tempestade\d+@|Failed query|params:|q=pastilha|q=farol|Praça da Sé/);
   });
 });

@@ -5,6 +5,7 @@ import { CART_CEP_PATTERN } from '../shipping/cep.ts';
 import { isValidCep, isValidCpf, isValidEmail, isValidMobilePhone } from '@brazilian-utils/brazilian-utils';
 import { z } from 'zod';
 import { MSG } from './messages.ts';
+import { CONTROL_CHARS_MESSAGE, jsonHasControlChars } from '../../platform/control-chars.ts';
 import { UFS } from '../shipping/uf.ts';
 
 export const MIN_PASSWORD = 8;
@@ -130,6 +131,7 @@ const accountName = text(MSG.nameRequired, 100, MSG.nameTooLong);
  */
 export function authApiInputProblem(path: string, body: unknown): { code: string; message: string } | null {
   const b = (body !== null && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  if (jsonHasControlChars(body)) return { code: 'VALIDATION_ERROR', message: CONTROL_CHARS_MESSAGE };
   if (path === '/sign-up/email') {
     if (!emailField.safeParse(b.email).success) return { code: 'INVALID_EMAIL', message: MSG.emailInvalid };
   }
