@@ -225,6 +225,25 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     expect(mail).toMatch(/^To: joao@example.com$/m);
   });
 
+  it('uses the accounts’ e-mail rule: lists and odd forms are refused on both order calls', async () => {
+    for (const email of ['victim,attacker@example.com', 'victim@example.com,attacker@example.com', 'a b@example.com', '"vitima"@example.com', '<vitima@example.com>', 'vitima@example']) {
+      const api = await t.request('POST', '/api/orders', order({ email }));
+      expect(api.status, email).toBe(400);
+      expect(await api.json()).toEqual({ erro: 'Por favor, insira um e-mail válido.' });
+      const legacy = await t.request('POST', '/orders', { email, items: [{ id: 1, quantity: 1 }], address, shipping: 'standard', payment: 'pix' });
+      expect(legacy.status, email).toBe(400);
+    }
+  });
+
+  it('sends at most 10 order e-mails an hour to one address; the orders themselves are placed', async () => {
+    const email = `alvo-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const count = () => fs.readdirSync(t.mailDir).filter((f) => fs.readFileSync(`${t.mailDir}/${f}`, 'utf8').includes(`To: ${email}`)).length;
+    const [spare] = await queryRows<{ id: number }>(database.db, sql`update products set stock = stock + 100 where id = (select max(id) from products p where not exists (select 1 from product_variants v where v.product_id = p.id)) returning id`);
+    const lines = [{ productId: Number(spare!.id), quantity: 1 }];
+    for (let i = 0; i < 12; i++) expect((await t.request('POST', '/api/orders', order({ email: i % 2 ? email.toUpperCase() : email, lines }))).status).toBe(201);
+    expect(count()).toBe(10);
+  });
+
   it('accepts the spec payload on POST /orders through the same path, recomputing totals', async () => {
     const res = await t.request('POST', '/orders', {
       email: 'ana@example.com',

@@ -20,6 +20,15 @@ const text = (required: string, max: number, tooLong = `Use no máximo ${max} ca
     .transform((v) => v.replace(/\s+/g, ' ').trim())
     .pipe(z.string().min(1, required).max(max, tooLong));
 
+/**
+ * The shop's one e-mail rule (accounts, checkout, the order API): one plain address, at most 254
+ * characters. "victim,attacker@…", quoted or bracketed forms and lists are refused.
+ */
+export function isValidShopEmail(raw: string): boolean {
+  const v = raw.trim().toLowerCase();
+  return v.length > 0 && v.length <= 254 && isValidEmail(v);
+}
+
 export const emailField = z
   .string({ error: MSG.emailRequired })
   .transform((v) => v.trim().toLowerCase())
@@ -28,7 +37,7 @@ export const emailField = z
       .string()
       .min(1, MSG.emailRequired)
       .max(254, MSG.emailInvalid)
-      .refine((v) => isValidEmail(v), MSG.emailInvalid),
+      .refine((v) => isValidShopEmail(v), MSG.emailInvalid),
   );
 
 export const CPF_FORMAT = /^(\d{3}\.\d{3}\.\d{3}-\d{2}|\d{11})$/;
