@@ -21,6 +21,8 @@ import { parseArtPath, renderArt } from '../src/domain/catalog/art.ts';
 import { CLIENT_IP_HEADER, resolveClientIp } from '../src/platform/client-ip.ts';
 import { CONTROL_CHARS_MESSAGE, hasControlChars } from '../src/platform/control-chars.ts';
 import { safeError } from '../src/platform/log-safe.ts';
+import { isTrustedWrite, trustedOriginsFor } from '../src/platform/origins.ts';
+import type { OriginPolicy } from '../src/platform/origins.ts';
 import { getUploadStore } from '../src/platform/uploads.server.ts';
 import { accountApi } from './api/account.ts';
 import { cartApi } from './api/cart.ts';
@@ -43,6 +45,8 @@ export interface AppOptions {
   publicUrl: string;
   /** Behind a reverse proxy: take the client IP from the last X-Forwarded-For hop (TRUST_PROXY). */
   trustProxy?: boolean;
+  /** Other front ends allowed to call the API from the browser (CORS_ORIGINS), as origins. */
+  corsOrigins?: readonly string[];
   chat?: ChatApiOptions;
 }
 
@@ -115,7 +119,9 @@ export function createApp(opts: AppOptions) {
   });
   app.use('*', compress());
   app.use('*', clientIp(opts.trustProxy ?? false));
-  app.use('*', originCheck(new URL(opts.publicUrl).origin));
+  const policy: OriginPolicy = { publicOrigin: new URL(opts.publicUrl).origin, corsOrigins: opts.corsOrigins ?? [], trustProxy: opts.trustProxy ?? false };
+  app.use('*', cors(policy.corsOrigins));
+  app.use('*', originCheck(policy));
   app.use('*', pageBodyLimit());
   app.use('*', controlCharsInQuery());
   app.use('*', pageForms());
@@ -277,30 +283,58 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Cross-site by design: the payment gateway's signed webhook and OAuth providers posting back (form_post).
 const CROSS_SITE_ALLOWED = [/^\/api\/payments\/webhook\/?$/, /^\/api\/auth\/callback\/[\w-]+\/?$/, /^\/api\/auth\/oauth2\/callback\/[\w-]+\/?$/];
 
-/** Is this request from our own pages? Browsers send Origin on every POST; other clients send nothing. */
-export function sameOrigin(headers: Headers, publicOrigin: string): boolean {
-  const origin = headers.get('origin');
-  if (origin) return origin === publicOrigin;
-  const site = headers.get('sec-fetch-site');
-  if (site) return site === 'same-origin' || site === 'none';
-  const referer = headers.get('referer');
-  if (referer) {
-    try {
-      return new URL(referer).origin === publicOrigin;
-    } catch {
-      return false;
-    }
-  }
-  return true;
-}
-
-/** Refuses cross-site form posts and API writes (CSRF): the Origin must be PUBLIC_URL. */
-function originCheck(publicOrigin: string): MiddlewareHandler {
+/**
+ * Refuses cross-site form posts and API writes (CSRF). Trusted: the origin the request was sent to (the shop
+ * at localhost, 127.0.0.1 or a LAN address), PUBLIC_URL and, for the API, CORS_ORIGINS (src/platform/origins.ts).
+ */
+function originCheck(policy: OriginPolicy): MiddlewareHandler {
+  const pagePolicy = { ...policy, corsOrigins: [] };
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || CROSS_SITE_ALLOWED.some((re) => re.test(c.req.path))) return next();
-    if (sameOrigin(c.req.raw.headers, publicOrigin)) return next();
-    if (isApiPath(c.req.path)) return apiError(c, 403, MSG.forbiddenOrigin);
+    const api = isApiPath(c.req.path);
+    if (isTrustedWrite(c.req.raw.headers, trustedOriginsFor(api ? policy : pagePolicy, c.req.url, c.req.raw.headers))) return next();
+    if (api) return apiError(c, 403, MSG.forbiddenOrigin);
     return c.html(simplePage('Envio recusado', MSG.forbiddenOrigin), 403);
+  };
+}
+
+const CORS_METHODS = 'GET, POST, PUT, DELETE, OPTIONS';
+const CORS_REQUEST_HEADERS = ['content-type', 'idempotency-key', 'accept', 'accept-language'];
+const CORS_EXPOSED = 'X-Total-Count, Retry-After, Location';
+
+/**
+ * CORS for the headless API (/api/*, the spec's /orders and /chat): an allowed origin (CORS_ORIGINS) gets
+ * its preflight answered with 204 and the Access-Control-Allow-* headers, credentials included (the session
+ * cookie rides along where the browser sends it); any other origin gets no CORS headers at all, so the
+ * browser keeps its answers from the page. OPTIONS on a page is a plain 204 with `Allow`.
+ */
+function cors(allowed: readonly string[]): MiddlewareHandler {
+  return async (c, next) => {
+    const api = isApiPath(c.req.path);
+    const origin = c.req.header('origin');
+    const ok = api && origin !== undefined && allowed.includes(origin);
+    if (c.req.method === 'OPTIONS') {
+      const headers: Record<string, string> = { Allow: api ? CORS_METHODS : 'GET, HEAD, POST, OPTIONS', Vary: 'Origin' };
+      if (ok) {
+        const asked = (c.req.header('access-control-request-headers') ?? '').toLowerCase().split(',').map((h) => h.trim()).filter(Boolean);
+        Object.assign(headers, {
+          'Access-Control-Allow-Origin': origin,
+          'Access-Control-Allow-Credentials': 'true',
+          'Access-Control-Allow-Methods': CORS_METHODS,
+          'Access-Control-Allow-Headers': [...new Set([...CORS_REQUEST_HEADERS, ...asked.filter((h) => CORS_REQUEST_HEADERS.includes(h))])].join(', '),
+          'Access-Control-Max-Age': '600',
+        });
+      }
+      return c.body(null, 204, headers);
+    }
+    await next();
+    if (!api) return;
+    c.res.headers.append('Vary', 'Origin');
+    if (ok) {
+      c.res.headers.set('Access-Control-Allow-Origin', origin);
+      c.res.headers.set('Access-Control-Allow-Credentials', 'true');
+      c.res.headers.set('Access-Control-Expose-Headers', CORS_EXPOSED);
+    }
   };
 }
 

@@ -38,6 +38,8 @@ export function bootServices(env: Env, logger?: Logger): void {
 export function authSettingsFromEnv(env: Env, logger?: Logger): AuthSettings {
   return {
     publicUrl: env.PUBLIC_URL,
+    corsOrigins: env.CORS_ORIGINS,
+    trustProxy: env.TRUST_PROXY,
     secret: env.BETTER_AUTH_SECRET ?? localAuthSecret(env.DATA_DIR, logger),
     google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: env.GOOGLE_ISSUER_URL } : undefined,
     facebook:

@@ -1,5 +1,6 @@
 // Owns the process configuration: every environment variable is parsed and validated here, once, at boot.
 import { z } from 'zod';
+import { parseOriginList } from '../platform/origins.ts';
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -19,6 +20,18 @@ const schema = z.object({
   // Accounts. Without a secret outside a real deployment, boot keeps a random one in DATA_DIR (with a warning).
   BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET deve ter pelo menos 32 caracteres (gere com: openssl rand -base64 32)').optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  // Other front ends (their origins, comma-separated) allowed to call the API from the browser (CORS).
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      try {
+        return parseOriginList(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: `CORS_ORIGINS: ${(err as Error).message}` });
+        return z.NEVER;
+      }
+    }),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER_URL: z.url('GOOGLE_ISSUER_URL deve ser uma URL completa').default('https://accounts.google.com'),

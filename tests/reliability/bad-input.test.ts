@@ -282,7 +282,8 @@ describe.each(DATABASE_KINDS)('bad input never breaks the API nor writes anythin
     ];
     const request = fc.oneof(
       broken(base, breakers).map((b) => ({ ...b, headers: {} as Record<string, string> })),
-      broken({ ...base, payment: 'credit' }, [optional(['card'], fc.oneof(fc.constant(DELETE), badCard))]).map((b) => ({ ...b, headers: {} as Record<string, string> })),
+      // (Without any card a credit order is recorded awaiting payment: the prototype never sends one.)
+      broken({ ...base, payment: 'credit' }, [optional(['card'], badCard)]).map((b) => ({ ...b, headers: {} as Record<string, string> })),
       // A valid order with an invalid Idempotency-Key header.
       fc
         .oneof(fc.string({ maxLength: 15 }).filter((s) => /^[\x21-\x7e]*$/.test(s)), fc.constant('k'.repeat(101)), fc.constant('não-ascii-çççççççç'))

@@ -15,6 +15,7 @@ import type { GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
 import type { Db } from '../../db/client.server.ts';
 import { getMailer } from '../../platform/mailer.server.ts';
 import { clientIpFrom, CLIENT_IP_HEADER } from '../../platform/client-ip.ts';
+import { trustedOriginsFor } from '../../platform/origins.ts';
 import { checkAccountLimits, signInSucceeded } from './limits.server.ts';
 import { authErrorMessage, MSG } from './messages.ts';
 import type { SocialProvider } from './messages.ts';
@@ -27,8 +28,12 @@ export const RESET_TOKEN_SECONDS = 60 * 60;
 export const SESSION_COOKIE = 'better-auth.session_token';
 
 export interface AuthSettings {
-  /** PUBLIC_URL: Better Auth's base URL (callbacks, links in e-mails) and the only trusted origin. */
+  /** PUBLIC_URL: Better Auth's base URL (callbacks, links in e-mails). */
   publicUrl: string;
+  /** Other front ends allowed to call /api/auth from the browser (CORS_ORIGINS). */
+  corsOrigins?: readonly string[];
+  /** Behind a reverse proxy: the request's own origin comes from X-Forwarded-Host/Proto. */
+  trustProxy?: boolean;
   secret: string;
   google?: { clientId: string; clientSecret: string; issuerUrl: string };
   facebook?: { clientId: string; clientSecret: string; dialogUrl: string; graphUrl: string };
@@ -141,7 +146,12 @@ export function createAuth(db: Db, settings: AuthSettings) {
     baseURL: origin,
     basePath: '/api/auth',
     secret: settings.secret,
-    trustedOrigins: [origin],
+    // Writes are trusted from PUBLIC_URL, CORS_ORIGINS and the address the request was sent to (the shop
+    // opened at 127.0.0.1 or a LAN address); the same policy as the HTTP edge (src/platform/origins.ts).
+    trustedOrigins: (request?: Request) => {
+      const policy = { publicOrigin: origin, corsOrigins: settings.corsOrigins ?? [], trustProxy: settings.trustProxy ?? false };
+      return request ? trustedOriginsFor(policy, request.url, request.headers) : [origin, ...policy.corsOrigins];
+    },
     telemetry: { enabled: false },
     logger: { level: 'debug', log: (level, message) => log(level, message) },
     database: drizzleAdapter(db, { provider: 'pg', usePlural: true, schema: { users, sessions, accounts, verifications } }),

@@ -35,7 +35,7 @@ export function orderUrl(publicUrl: string, number: string, token: string | null
 }
 
 /** Places an order and e-mails its confirmation (a mail failure is logged; the order stands). */
-export function placeOrderWithServices(db: Db, input: PlaceOrderInput, viewer: { userId: string | null }) {
+export function placeOrderWithServices(db: Db, input: PlaceOrderInput, viewer: { userId: string | null }, opts: { cardLater?: boolean } = {}) {
   const s = getCheckoutServices();
   return placeOrder(
     {
@@ -53,5 +53,6 @@ export function placeOrderWithServices(db: Db, input: PlaceOrderInput, viewer: {
     },
     input,
     viewer,
+    opts,
   );
 }
