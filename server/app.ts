@@ -107,9 +107,11 @@ export function createApp(opts: AppOptions) {
     c.set('losses' as never, losses() as never);
     await next();
     if (c.res.status >= 500 && c.res.status !== 503 && isApiPath(c.req.path) && lostDuring(c)) {
+      const kept = [...c.res.headers].filter(([k]) => k.startsWith('access-control-') || k === 'vary');
       await c.res.body?.cancel();
       c.res = undefined;
       c.res = unavailable(c);
+      for (const [k, v] of kept) c.res.headers.set(k, v); // CORS: the other front end reads the 503 too
     }
     for (const [k, v] of Object.entries(securityHeaders(nonce, https))) c.res.headers.set(k, v);
     const ms = performance.now() - started;
