@@ -50,7 +50,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
   it('explains in pt-BR a duplicate e-mail, a short password and a wrong password', async () => {
     const dup = await signUp('ana@example.com');
     expect(dup.res.status).toBe(422);
-    expect(await dup.res.json()).toMatchObject({ message: 'Este e-mail já está cadastrado. Faça login ou use outro e-mail.' });
+    expect(await dup.res.json()).toMatchObject({ message: 'Não foi possível criar a conta com este e-mail. Se você já tem conta, entre ou use “Esqueci minha senha”.' });
     const short = await signUp('bia@example.com', 'Bia Lima', 'curta');
     expect(short.res.status).toBe(400);
     expect(await short.res.json()).toMatchObject({ message: 'A senha deve ter pelo menos 8 caracteres.' });
@@ -105,6 +105,21 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
     await signUp('frequente@example.com', 'Fred Frequente');
     const ip = freshIp();
     for (let i = 0; i < 14; i++) expect((await signIn('frequente@example.com', 'segredo123', ip)).status, `login ${i + 1}`).toBe(200);
+  });
+
+  it('answers the password-reset API in pt-BR and never sends the browser to another site', async () => {
+    const asked = await h.request('/api/auth/request-password-reset', { method: 'POST', json: { email: 'ninguem-reset@example.com' }, ip: freshIp() });
+    expect(asked.status).toBe(200);
+    expect(await asked.json()).toEqual({ status: true, message: 'Se houver uma conta com este e-mail, enviamos um link para criar uma nova senha. O link vale por 1 hora.' });
+    const foreign = await h.request('/api/auth/request-password-reset', { method: 'POST', json: { email: 'ninguem-reset@example.com', redirectTo: 'https://evil.example/roubo' }, ip: freshIp() });
+    expect(foreign.status).toBe(400);
+    expect(await foreign.json()).toMatchObject({ message: 'Endereço de retorno inválido: use uma página da Olimpo Peças.' });
+    const link = await h.request('/api/auth/reset-password/abcdefghij?callbackURL=https://evil.example', { ip: freshIp() });
+    expect(link.headers.get('location') ?? '').not.toMatch(/evil\.example/);
+    expect(link.status).toBe(400);
+    const own = await h.request('/api/auth/reset-password/abcdefghij?callbackURL=/RedefinirSenha', { ip: freshIp() });
+    expect(own.status).toBe(302);
+    expect(own.headers.get('location')).toMatch(/\/RedefinirSenha\?error=INVALID_TOKEN$/);
   });
 
   it('limits sign-ups and reset requests per IP', async () => {

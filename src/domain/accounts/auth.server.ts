@@ -106,6 +106,26 @@ type ErrorLike = { statusCode: number; status: string | number; body?: { code?: 
 const isApiError = (v: unknown): v is ErrorLike =>
   v instanceof Error && typeof (v as Partial<ErrorLike>).statusCode === 'number' && 'status' in v;
 
+const REDIRECT_KEYS = ['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCallbackURL'];
+
+/** Does the request ask to send the browser to another site afterwards? Relative paths are ours. */
+function foreignRedirect(ctx: { body?: unknown; query?: unknown }, trusted: string[]): boolean {
+  for (const source of [ctx.body, ctx.query]) {
+    if (!source || typeof source !== 'object') continue;
+    for (const key of REDIRECT_KEYS) {
+      const value = (source as Record<string, unknown>)[key];
+      if (typeof value !== 'string' || value === '') continue;
+      if (/^\/(?![/\\])/.test(value)) continue;
+      try {
+        if (!trusted.includes(new URL(value).origin)) return true;
+      } catch {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 function emailOf(body: unknown): string {
   const email = (body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 320) : '';
@@ -136,6 +156,8 @@ async function sendResetEmail(settings: AuthSettings, user: { email: string; nam
 
 export function createAuth(db: Db, settings: AuthSettings) {
   const origin = new URL(settings.publicUrl).origin;
+  const policy = { publicOrigin: origin, corsOrigins: settings.corsOrigins ?? [], trustProxy: settings.trustProxy ?? false };
+  const trustedFor = (request?: Request) => (request ? trustedOriginsFor(policy, request.url, request.headers) : [origin, ...policy.corsOrigins]);
   const providers: GenericOAuthConfig[] = [];
   if (settings.google) providers.push(googleConfig(settings.google));
   if (settings.facebook) providers.push(facebookConfig(settings.facebook));
@@ -148,10 +170,7 @@ export function createAuth(db: Db, settings: AuthSettings) {
     secret: settings.secret,
     // Writes are trusted from PUBLIC_URL, CORS_ORIGINS and the address the request was sent to (the shop
     // opened at 127.0.0.1 or a LAN address); the same policy as the HTTP edge (src/platform/origins.ts).
-    trustedOrigins: (request?: Request) => {
-      const policy = { publicOrigin: origin, corsOrigins: settings.corsOrigins ?? [], trustProxy: settings.trustProxy ?? false };
-      return request ? trustedOriginsFor(policy, request.url, request.headers) : [origin, ...policy.corsOrigins];
-    },
+    trustedOrigins: (request?: Request) => trustedFor(request),
     telemetry: { enabled: false },
     logger: { level: 'debug', log: (level, message) => log(level, message) },
     database: drizzleAdapter(db, { provider: 'pg', usePlural: true, schema: { users, sessions, accounts, verifications } }),
@@ -203,6 +222,9 @@ export function createAuth(db: Db, settings: AuthSettings) {
       before: createAuthMiddleware(async (ctx) => {
         const problem = authApiInputProblem(ctx.path, ctx.body);
         if (problem) throw new APIError('BAD_REQUEST', problem);
+        // Where Better Auth sends the browser afterwards (the reset link's callbackURL, redirectTo…): our own
+        // pages only, never another site (an open redirect in an e-mail link).
+        if (foreignRedirect(ctx, trustedFor(ctx.request))) throw new APIError('BAD_REQUEST', { code: 'INVALID_REDIRECT_URL', message: MSG.invalidRedirect });
         const attempt = { ip: clientIpFrom(ctx.headers ?? ctx.request?.headers), email: emailOf(ctx.body) };
         const refused = await checkAccountLimits(db, ctx.path, attempt);
         if (refused) {
@@ -213,6 +235,10 @@ export function createAuth(db: Db, settings: AuthSettings) {
         const returned = ctx.context.returned;
         if (ctx.path === '/sign-in/email' && returned && !isApiError(returned) && !(returned instanceof Response && returned.status >= 400)) {
           await signInSucceeded(db, { ip: clientIpFrom(ctx.headers ?? ctx.request?.headers), email: emailOf(ctx.body) });
+        }
+        // Better Auth's own success sentence is English.
+        if (ctx.path === '/request-password-reset' && returned && !isApiError(returned) && !(returned instanceof Response)) {
+          return ctx.json({ status: true, message: MSG.resetRequested });
         }
         if (!isApiError(returned) || returned.statusCode < 400 || returned.statusCode >= 500) return;
         const code = returned.body?.code;
