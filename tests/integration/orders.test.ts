@@ -285,6 +285,21 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     return Number(row!.id);
   };
 
+  it('numbers orders with 8 unique digits that do not step by a constant (order volume stays private)', async () => {
+    const id = await spare();
+    const numbers: number[] = [];
+    for (let i = 0; i < 4; i++) numbers.push(Number((await place(order({ payment: 'boleto', lines: [{ productId: id, quantity: 1 }] }))).order.number));
+    const steps = numbers.slice(1).map((n, i) => n - numbers[i]!);
+    expect(new Set(steps).size, `passos ${steps.join(', ')}`).toBeGreaterThan(1);
+    for (const n of numbers) expect(String(n)).toMatch(/^[1-9]\d{7}$/);
+    // A permutation: the first 30,000 sequence values give 30,000 different 8-digit numbers.
+    const [check] = await queryRows<{ distinct: number; bad: number }>(
+      database.db,
+      sql`select count(distinct n)::int as distinct, count(*) filter (where n !~ '^[1-9][0-9]{7}$')::int as bad from (select olimpo_order_number(g) as n from generate_series(1, 30000) g) s`,
+    );
+    expect(check).toEqual({ distinct: 30000, bad: 0 });
+  });
+
   it('takes the Idempotency-Key header on POST /api/orders and POST /orders: the same key gives the first order', async () => {
     const k = key();
     const id = await spare();

@@ -239,7 +239,7 @@ export async function placeOrder(
       const result = await tx.execute(sql`
         with new_order as (${tx
           .insert(orders)
-          .values({ ...values, number: sql`lpad((((nextval('order_number_seq') * 7919) % 90000000) + 10000000)::text, 8, '0')` })
+          .values({ ...values, number: sql`olimpo_order_number(nextval('order_number_seq'))` })
           .returning({ id: orders.id, number: orders.number })
           .getSQL()}),
         new_lines as (${tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId }))).getSQL()}),
