@@ -40,6 +40,8 @@ const schema = z.object({
   FACEBOOK_DIALOG_URL: z.url('FACEBOOK_DIALOG_URL deve ser uma URL completa').default('https://www.facebook.com/v24.0/dialog/oauth'),
   FACEBOOK_GRAPH_URL: z.url('FACEBOOK_GRAPH_URL deve ser uma URL completa').default('https://graph.facebook.com/v24.0'),
   VIACEP_URL: z.url('VIACEP_URL deve ser uma URL').default('https://viacep.com.br'),
+  // Tests only: sellers' photo addresses are fetched through this base (a local fake server). Unset in production.
+  PHOTO_FETCH_VIA: z.url('PHOTO_FETCH_VIA deve ser uma URL').optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'PAYMENT_WEBHOOK_SECRET deve ter ao menos 16 caracteres').default('sandbox-webhook-secret-troque-em-producao'),
   PIX_KEY: z.string().min(3).default('pix@olimpopecas.com.br'),
