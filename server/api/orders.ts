@@ -32,7 +32,7 @@ function placedResponse(result: Placed) {
 }
 
 /** The spec's order payload (§3 "Order as sent at checkout"), mapped onto our input. */
-const legacyOrderSchema = z.object({
+export const legacyOrderSchema = z.object({
   email: z.string(),
   items: z.array(z.object({ id: z.number(), cor: z.string().optional(), tamanho: z.string().optional(), quantity: z.number() }).passthrough(), { error: MESSAGES.emptyCart }),
   address: z.object({ cep: z.string(), street: z.string(), number: z.string(), complement: z.string().optional(), neighborhood: z.string(), city: z.string(), state: z.string() }).passthrough(),
