@@ -9,6 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import appCss from './app.css?url';
 import { InlineCssContext } from './lib/request-context.ts';
+import { isConnectionError, noteConnectionLoss } from '../src/db/client.server.ts';
+import { safeError } from '../src/platform/log-safe.ts';
 
 /**
  * The whole stylesheet (about 9 KB compressed) goes inline in every page's <head> in production: the page
@@ -93,9 +95,23 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) console.error(JSON.stringify({ level: 50, msg: 'erro ao renderizar', err: safeError(error) }));
         },
       },
     );
   });
+}
+
+/**
+ * A loader or action failed: one line saying what failed, never with what (a failed query's parameters are
+ * personal data) nor the query string. Aborted requests (the shopper left) are not errors.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  // The server answers the maintenance page (503) when a connection died during the request.
+  if (isConnectionError(error)) {
+    noteConnectionLoss();
+    return;
+  }
+  console.error(JSON.stringify({ level: 50, msg: 'erro numa página', path: new URL(request.url).pathname, err: safeError(error) }));
 }

@@ -11,11 +11,16 @@ import type { MiddlewareHandler } from 'hono';
 import { createRequestHandler, RouterContextProvider } from 'react-router';
 import type { ServerBuild } from 'react-router';
 import { databaseDownContext } from '../app/lib/request-context.ts';
+import { isConnectionError, noteConnectionLoss } from '../src/db/client.server.ts';
 import type { Database } from '../src/db/client.server.ts';
 import { authFor, providerFormOrigins } from '../src/domain/accounts/auth.server.ts';
 import { authErrorMessage, isAuthSentence, MSG } from '../src/domain/accounts/messages.ts';
 import { parseArtPath, renderArt } from '../src/domain/catalog/art.ts';
 import { CLIENT_IP_HEADER, resolveClientIp } from '../src/platform/client-ip.ts';
+import { CONTROL_CHARS_MESSAGE, hasControlChars } from '../src/platform/control-chars.ts';
+import { safeError } from '../src/platform/log-safe.ts';
+import { isTrustedWrite, trustedOriginsFor } from '../src/platform/origins.ts';
+import type { OriginPolicy } from '../src/platform/origins.ts';
 import { getUploadStore } from '../src/platform/uploads.server.ts';
 import { accountApi } from './api/account.ts';
 import { cartApi } from './api/cart.ts';
@@ -42,6 +47,8 @@ export interface AppOptions {
   publicUrl: string;
   /** Behind a reverse proxy: take the client IP from the last X-Forwarded-For hop (TRUST_PROXY). */
   trustProxy?: boolean;
+  /** Other front ends allowed to call the API from the browser (CORS_ORIGINS), as origins. */
+  corsOrigins?: readonly string[];
   chat?: ChatApiOptions;
   /** PAGE_CACHE_SECONDS: how long anonymous catalog pages are served from memory (0 or unset: off). */
   pageCacheSeconds?: number;
@@ -78,17 +85,29 @@ export function createApp(opts: AppOptions) {
     c.header('Retry-After', RETRY_AFTER_SECONDS);
     return apiError(c, 503, UNAVAILABLE_MESSAGE);
   };
+  // Connections lost so far: a request that failed while one died met a dead connection, not a bug.
+  const losses = () => opts.database().connectionLosses?.() ?? 0;
+  const lostDuring = (c: Context) => losses() !== (c.get('losses' as never) as unknown as number);
 
   const staticHeaders = Object.entries(securityHeaders(https));
   app.use('*', async (c, next) => {
     const started = performance.now();
+    c.set('losses' as never, losses() as never);
     await next();
+    if (c.res.status >= 500 && c.res.status !== 503 && isApiPath(c.req.path) && lostDuring(c)) {
+      const kept = [...c.res.headers].filter(([k]) => k.startsWith('access-control-') || k === 'vary');
+      await c.res.body?.cancel();
+      c.res = undefined;
+      c.res = unavailable(c);
+      for (const [k, v] of kept) c.res.headers.set(k, v); // CORS: the other front end reads the 503 too
+    }
     for (const [k, v] of staticHeaders) c.res.headers.set(k, v);
     // Pages carry their own policy, with the hashes of their inline scripts (server/pages.ts); every other
     // answer has no inline script to allow.
     if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', contentSecurityPolicy([], providerFormOrigins()));
     const ms = performance.now() - started;
-    if (c.res.status >= 500) opts.logger.error({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request failed');
+    if (c.res.status === 503) opts.logger.warn({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request unavailable');
+    else if (c.res.status >= 500) opts.logger.error({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request failed');
     else opts.logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
   // Anonymous pages fresh in the page cache leave before any other middleware (the 99 % case under load):
@@ -103,14 +122,21 @@ export function createApp(opts: AppOptions) {
   });
   app.use('*', compressLarge());
   app.use('*', clientIp(opts.trustProxy ?? false));
-  app.use('*', originCheck(new URL(opts.publicUrl).origin));
+  const policy: OriginPolicy = { publicOrigin: new URL(opts.publicUrl).origin, corsOrigins: opts.corsOrigins ?? [], trustProxy: opts.trustProxy ?? false };
+  app.use('*', cors(policy.corsOrigins));
+  app.use('*', originCheck(policy));
   app.use('*', pageBodyLimit());
+  app.use('*', controlCharsInQuery());
   app.use('*', pageForms());
 
   // A failure is the database's when it does not answer a ping right now: 503, else a real 500.
+  // The log line says what failed, never with what (a failed query's parameters are an e-mail, an address).
   app.onError(async (err, c) => {
-    opts.logger.error({ err, path: c.req.path }, 'unhandled error');
-    const databaseUp = await gate.check();
+    if (isConnectionError(err)) noteConnectionLoss();
+    const lost = lostDuring(c);
+    if (lost) opts.logger.warn({ err: safeError(err), path: c.req.path }, 'conexão com o banco perdida');
+    else opts.logger.error({ err: safeError(err), path: c.req.path }, 'unhandled error');
+    const databaseUp = !lost && (await gate.check());
     if (isApiPath(c.req.path)) return databaseUp ? c.json({ erro: INTERNAL_ERROR_MESSAGE }, 500) : unavailable(c);
     if (databaseUp) return c.text(INTERNAL_ERROR_MESSAGE, 500);
     c.header('Retry-After', RETRY_AFTER_SECONDS);
@@ -210,8 +236,9 @@ export function createApp(opts: AppOptions) {
     if (!(await gate.isUp())) return (await withScriptHashes(await maintenance(c.req.raw), providerFormOrigins())).res;
     return pages.serve(c, async (request) => {
       const res = await render(request, false);
-      // A loader failed: when the database is the reason, the shopper gets the maintenance page, not a 500.
-      if (res.status >= 500 && (request.method === 'GET' || request.method === 'HEAD') && !(await gate.check())) {
+      // A loader failed: when the database is the reason (a connection died meanwhile, or it does not answer
+      // a ping), the shopper gets the maintenance page, not a 500.
+      if (res.status >= 500 && res.status !== 503 && (lostDuring(c) || ((request.method === 'GET' || request.method === 'HEAD') && !(await gate.check())))) {
         await res.body?.cancel();
         return maintenance(request);
       }
@@ -262,30 +289,58 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Cross-site by design: the payment gateway's signed webhook and OAuth providers posting back (form_post).
 const CROSS_SITE_ALLOWED = [/^\/api\/payments\/webhook\/?$/, /^\/api\/auth\/callback\/[\w-]+\/?$/, /^\/api\/auth\/oauth2\/callback\/[\w-]+\/?$/];
 
-/** Is this request from our own pages? Browsers send Origin on every POST; other clients send nothing. */
-export function sameOrigin(headers: Headers, publicOrigin: string): boolean {
-  const origin = headers.get('origin');
-  if (origin) return origin === publicOrigin;
-  const site = headers.get('sec-fetch-site');
-  if (site) return site === 'same-origin' || site === 'none';
-  const referer = headers.get('referer');
-  if (referer) {
-    try {
-      return new URL(referer).origin === publicOrigin;
-    } catch {
-      return false;
-    }
-  }
-  return true;
-}
-
-/** Refuses cross-site form posts and API writes (CSRF): the Origin must be PUBLIC_URL. */
-function originCheck(publicOrigin: string): MiddlewareHandler {
+/**
+ * Refuses cross-site form posts and API writes (CSRF). Trusted: the origin the request was sent to (the shop
+ * at localhost, 127.0.0.1 or a LAN address), PUBLIC_URL and, for the API, CORS_ORIGINS (src/platform/origins.ts).
+ */
+function originCheck(policy: OriginPolicy): MiddlewareHandler {
+  const pagePolicy = { ...policy, corsOrigins: [] };
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || CROSS_SITE_ALLOWED.some((re) => re.test(c.req.path))) return next();
-    if (sameOrigin(c.req.raw.headers, publicOrigin)) return next();
-    if (isApiPath(c.req.path)) return apiError(c, 403, MSG.forbiddenOrigin);
+    const api = isApiPath(c.req.path);
+    if (isTrustedWrite(c.req.raw.headers, trustedOriginsFor(api ? policy : pagePolicy, c.req.url, c.req.raw.headers))) return next();
+    if (api) return apiError(c, 403, MSG.forbiddenOrigin);
     return c.html(simplePage('Envio recusado', MSG.forbiddenOrigin), 403);
+  };
+}
+
+const CORS_METHODS = 'GET, POST, PUT, DELETE, OPTIONS';
+const CORS_REQUEST_HEADERS = ['content-type', 'idempotency-key', 'accept', 'accept-language'];
+const CORS_EXPOSED = 'X-Total-Count, Retry-After, Location';
+
+/**
+ * CORS for the headless API (/api/*, the spec's /orders and /chat): an allowed origin (CORS_ORIGINS) gets
+ * its preflight answered with 204 and the Access-Control-Allow-* headers, credentials included (the session
+ * cookie rides along where the browser sends it); any other origin gets no CORS headers at all, so the
+ * browser keeps its answers from the page. OPTIONS on a page is a plain 204 with `Allow`.
+ */
+function cors(allowed: readonly string[]): MiddlewareHandler {
+  return async (c, next) => {
+    const api = isApiPath(c.req.path);
+    const origin = c.req.header('origin');
+    const ok = api && origin !== undefined && allowed.includes(origin);
+    if (c.req.method === 'OPTIONS') {
+      const headers: Record<string, string> = { Allow: api ? CORS_METHODS : 'GET, HEAD, POST, OPTIONS', Vary: 'Origin' };
+      if (ok) {
+        const asked = (c.req.header('access-control-request-headers') ?? '').toLowerCase().split(',').map((h) => h.trim()).filter(Boolean);
+        Object.assign(headers, {
+          'Access-Control-Allow-Origin': origin,
+          'Access-Control-Allow-Credentials': 'true',
+          'Access-Control-Allow-Methods': CORS_METHODS,
+          'Access-Control-Allow-Headers': [...new Set([...CORS_REQUEST_HEADERS, ...asked.filter((h) => CORS_REQUEST_HEADERS.includes(h))])].join(', '),
+          'Access-Control-Max-Age': '600',
+        });
+      }
+      return c.body(null, 204, headers);
+    }
+    await next();
+    if (!api) return;
+    c.res.headers.append('Vary', 'Origin');
+    if (ok) {
+      c.res.headers.set('Access-Control-Allow-Origin', origin);
+      c.res.headers.set('Access-Control-Allow-Credentials', 'true');
+      c.res.headers.set('Access-Control-Expose-Headers', CORS_EXPOSED);
+    }
   };
 }
 
@@ -349,11 +404,34 @@ function pageForms(): MiddlewareHandler {
     if (SAFE_METHODS.has(c.req.method) || isApiPath(c.req.path)) return next();
     const type = c.req.header('content-type') ?? '';
     if (!FORM_TYPES.test(type)) return refuseBody((c) => c.html(simplePage('Formulário inválido', 'Envie os dados pelo formulário da página.'), 415))(c);
+    let fields: Iterable<[string, FormDataEntryValue]>;
     if (/^multipart\//i.test(type)) {
       try {
-        await c.req.raw.clone().formData();
+        fields = await c.req.raw.clone().formData();
       } catch {
         return refuseBody((c) => c.html(simplePage('Formulário inválido', 'Não foi possível ler o formulário enviado. Tente novamente.'), 400))(c);
+      }
+    } else fields = new URLSearchParams(await c.req.raw.clone().text());
+    // Forms hold text areas: tab and line breaks pass, NUL and the other controls do not.
+    for (const [name, value] of fields) {
+      if (hasControlChars(name, { multiline: true }) || (typeof value === 'string' && hasControlChars(value, { multiline: true }))) {
+        return c.html(simplePage('Formulário inválido', CONTROL_CHARS_MESSAGE), 400);
+      }
+    }
+    return next();
+  };
+}
+
+/** Query strings (searches, filters, tokens) with control characters: a pt-BR 400 before any handler. */
+function controlCharsInQuery(): MiddlewareHandler {
+  return async (c, next) => {
+    const url = c.req.url;
+    const at = url.indexOf('?');
+    if (at === -1) return next();
+    for (const [k, v] of new URLSearchParams(url.slice(at + 1))) {
+      if (hasControlChars(k, { multiline: true }) || hasControlChars(v, { multiline: true })) {
+        if (isApiPath(c.req.path)) return apiError(c, 400, CONTROL_CHARS_MESSAGE);
+        return c.html(simplePage('Endereço inválido', CONTROL_CHARS_MESSAGE), 400);
       }
     }
     return next();

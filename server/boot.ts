@@ -9,6 +9,7 @@ import { configureAuth } from '../src/domain/accounts/auth.server.ts';
 import type { AuthSettings } from '../src/domain/accounts/auth.server.ts';
 import { createMailer, setMailer } from '../src/platform/mailer.server.ts';
 import { createUploadStore, setUploadStore } from '../src/platform/uploads.server.ts';
+import { configureRemoteFetch } from '../src/platform/remote-image.server.ts';
 import { store } from '../src/config/store.ts';
 import { setCheckoutServices } from '../src/domain/checkout/services.server.ts';
 import { createSandboxProvider } from '../src/domain/payments/provider.ts';
@@ -29,6 +30,7 @@ export function bootServices(env: Env, logger?: Logger): void {
   setMailer(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: path.resolve(env.DATA_DIR, 'mail') }));
   setUploadStore(createUploadStore(path.resolve(env.DATA_DIR, 'uploads')));
   configureAuth(authSettingsFromEnv(env, logger));
+  configureRemoteFetch({ via: env.PHOTO_FETCH_VIA ?? null });
   setCheckoutServices({
     provider: createSandboxProvider({ pix: { key: env.PIX_KEY, merchantName: env.PIX_MERCHANT_NAME, merchantCity: env.PIX_MERCHANT_CITY } }),
     cep: createViaCepClient({ baseUrl: env.VIACEP_URL }),
@@ -42,6 +44,8 @@ export function bootServices(env: Env, logger?: Logger): void {
 export function authSettingsFromEnv(env: Env, logger?: Logger): AuthSettings {
   return {
     publicUrl: env.PUBLIC_URL,
+    corsOrigins: env.CORS_ORIGINS,
+    trustProxy: env.TRUST_PROXY,
     secret: env.BETTER_AUTH_SECRET ?? localAuthSecret(env.DATA_DIR, logger),
     google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: env.GOOGLE_ISSUER_URL } : undefined,
     facebook:

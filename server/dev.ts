@@ -21,6 +21,7 @@ const app = createApp({
   mode: 'development',
   publicUrl: config.PUBLIC_URL,
   trustProxy: config.TRUST_PROXY,
+  corsOrigins: config.CORS_ORIGINS,
   chat: { llm: llmConfig(config), perMinute: config.CHAT_RATE_LIMIT_PER_MINUTE },
   // No page cache in development: every reload shows the code just edited.
 });

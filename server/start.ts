@@ -34,7 +34,7 @@ async function main() {
     process.exit(1);
   }
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  const app = createApp({ build, database: () => database, logger, publicUrl: config.PUBLIC_URL, trustProxy: config.TRUST_PROXY, chat: { llm: llmConfig(config), perMinute: config.CHAT_RATE_LIMIT_PER_MINUTE }, pageCacheSeconds: config.PAGE_CACHE_SECONDS });
+  const app = createApp({ build, database: () => database, logger, publicUrl: config.PUBLIC_URL, trustProxy: config.TRUST_PROXY, corsOrigins: config.CORS_ORIGINS, chat: { llm: llmConfig(config), perMinute: config.CHAT_RATE_LIMIT_PER_MINUTE }, pageCacheSeconds: config.PAGE_CACHE_SECONDS });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info(`Olimpo Peças em http://localhost:${info.port}`);
   });

@@ -2,14 +2,12 @@
 // its content (sharp), all errors at once. The photo is stored only when everything is valid.
 import { data } from 'react-router';
 import type { ProductPhoto } from '../../src/domain/catalog/admin.server.ts';
-import { processProductPhoto } from '../../src/domain/catalog/photos.server.ts';
+import { processProductPhoto, processRemoteProductPhoto } from '../../src/domain/catalog/photos.server.ts';
 import { MAX_PHOTO_BYTES, parseProductForm, PRODUCT_FIELDS, PRODUCT_MESSAGES } from '../../src/domain/catalog/product-form.ts';
 import type { ProductInput } from '../../src/domain/catalog/product-form.ts';
 import { pickFields } from '../../src/domain/accounts/validation.ts';
 import { getUploadStore } from '../../src/platform/uploads.server.ts';
 import type { ProductValues } from '../components/ProductForm.tsx';
-
-const URL_PHOTO_SIDE = 600;
 
 export type ProductPost = { ok: true; input: ProductInput; photo: ProductPhoto | null } | { ok: false; response: ReturnType<typeof data<{ errors: ProductValues; values: ProductValues }>> };
 
@@ -36,13 +34,18 @@ export async function readProductPost(request: Request, opts: { photoRequired: b
     errors.foto = PRODUCT_MESSAGES.foto;
   }
   if (!parsed.ok || Object.keys(errors).length > 0) return { ok: false, response: data({ errors, values }, { status: 400 }) };
+  // A photo address is fetched once, now that everything else is valid, and kept like an upload: the shop
+  // serves its own copy and shoppers' browsers never load the seller's host.
+  if (!processed && parsed.value.photoUrl) {
+    const result = await processRemoteProductPhoto(parsed.value.photoUrl);
+    if (!result.ok) return { ok: false, response: data({ errors: { foto_url: result.message }, values }, { status: 400 }) };
+    processed = result;
+  }
 
   let photo: ProductPhoto | null = null;
   if (processed) {
     const saved = await getUploadStore().save('produtos', processed.data, 'webp');
     photo = { url: saved.url, width: processed.width, height: processed.height };
-  } else if (parsed.value.photoUrl) {
-    photo = { url: parsed.value.photoUrl, width: URL_PHOTO_SIDE, height: URL_PHOTO_SIDE };
   }
-  return { ok: true, input: parsed.value, photo };
+  return { ok: true, input: { ...parsed.value, photoUrl: photo?.url ?? null }, photo };
 }

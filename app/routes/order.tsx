@@ -1,11 +1,14 @@
-import { data, Link } from 'react-router';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/order';
 import { getDb } from '../../src/db/client.server.ts';
+import { awaitsCard, payAwaitingCreditOrder } from '../../src/domain/checkout/pay-later.server.ts';
 import { getCheckoutServices } from '../../src/domain/checkout/services.server.ts';
+import { formatCardNumber, formatCvv, formatExpiry } from '../../src/domain/payments/card.ts';
 import { findOrderFor } from '../../src/domain/orders/orders.server.ts';
 import { STATUS_LABELS, TIMELINE } from '../../src/domain/orders/status.ts';
 import { getViewer } from '../../server/viewer.server.ts';
 import { OrderFacts, OrderItems, OrderTotalsList, PaymentInstructions } from '../components/OrderDetails.tsx';
+import { FormNotice, inputClass, SubmitButton } from '../components/Form.tsx';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 
@@ -13,7 +16,27 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   const token = url.searchParams.get('token');
   const order = await findOrderFor(getDb(), params.number, await getViewer(request), token);
   if (!order) throw data(null, { status: 404 });
-  return { order, token, sandbox: getCheckoutServices().provider.name === 'sandbox' };
+  return { order, token, sandbox: getCheckoutServices().provider.name === 'sandbox', awaitingCard: awaitsCard(order) };
+}
+
+// An order page holds personal data, and with ?token= its URL is a key: never kept by a cache.
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+/** The card form of a credit order placed without its card (another front end): pays it now. */
+export async function action({ request, params, url }: Route.ActionArgs) {
+  const token = url.searchParams.get('token');
+  const order = await findOrderFor(getDb(), params.number, await getViewer(request), token);
+  if (!order) throw data(null, { status: 404 });
+  const form = await request.formData();
+  const field = (k: string) => (typeof form.get(k) === 'string' ? String(form.get(k)) : '');
+  const result = await payAwaitingCreditOrder({ db: getDb(), provider: getCheckoutServices().provider }, order.number, {
+    number: field('numero'),
+    name: field('nome'),
+    expiry: field('validade'),
+    cvv: field('cvv'),
+  });
+  if (!result.ok) return data({ error: result.message }, { status: result.status, headers: { 'Cache-Control': 'private, no-store' } });
+  return redirect(`/Pedidos/${order.number}${token ? `?token=${encodeURIComponent(token)}` : ''}`, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -21,8 +44,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, token, sandbox } = loaderData;
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, token, sandbox, awaitingCard } = loaderData;
   const cancelled = order.status === 'cancelled';
   const reached = new Set(order.events.map((e) => e.status));
   return (
@@ -58,6 +81,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       <PaymentInstructions order={order} token={token} />
+      {awaitingCard && <PayByCard error={actionData?.error} />}
       {sandbox && order.status === 'awaiting_payment' && order.paymentMethod !== 'credit' && <SandboxPay number={order.number} token={token} />}
 
       <section aria-labelledby="itens" className="rounded-2xl bg-white p-5 ring-1 ring-neutral-200">
@@ -94,5 +118,54 @@ function SandboxPay({ number, token }: { number: string; token: string | null })
         {message}
       </span>
     </div>
+  );
+}
+
+/** Works without JavaScript: a plain form posted to this page's action. The card is never stored. */
+function PayByCard({ error }: { error?: string }) {
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <section aria-labelledby="pagar-cartao" className="rounded-2xl bg-white p-5 ring-1 ring-neutral-200">
+      <h2 id="pagar-cartao" className="text-lg font-bold">
+        Pagar com cartão de crédito
+      </h2>
+      <p className="mt-1 text-sm text-ink-soft">Este pedido aguarda o pagamento. Informe o cartão para concluir a compra.</p>
+      {error && (
+        <div className="mt-3">
+          <FormNotice>{error}</FormNotice>
+        </div>
+      )}
+      <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <label htmlFor="pagar-numero" className="block text-sm font-semibold">
+            Número do cartão
+          </label>
+          <input id="pagar-numero" name="numero" inputMode="numeric" autoComplete="cc-number" maxLength={19} required onInput={(e) => (e.currentTarget.value = formatCardNumber(e.currentTarget.value))} className={inputClass} />
+        </div>
+        <div className="sm:col-span-2">
+          <label htmlFor="pagar-nome" className="block text-sm font-semibold">
+            Nome impresso no cartão
+          </label>
+          <input id="pagar-nome" name="nome" autoComplete="cc-name" maxLength={60} required className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor="pagar-validade" className="block text-sm font-semibold">
+            Validade (MM/AA)
+          </label>
+          <input id="pagar-validade" name="validade" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/AA" maxLength={5} required onInput={(e) => (e.currentTarget.value = formatExpiry(e.currentTarget.value))} className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor="pagar-cvv" className="block text-sm font-semibold">
+            CVV
+          </label>
+          <input id="pagar-cvv" name="cvv" inputMode="numeric" autoComplete="cc-csc" maxLength={3} required onInput={(e) => (e.currentTarget.value = formatCvv(e.currentTarget.value))} className={inputClass} />
+        </div>
+        <div className="sm:col-span-2">
+          <SubmitButton busy={busy} busyText="Pagando…">
+            Pagar agora
+          </SubmitButton>
+        </div>
+      </Form>
+    </section>
   );
 }

@@ -3,6 +3,10 @@ import { z } from 'zod';
 import { catalogQuerySchema } from '../../src/domain/catalog/query.ts';
 import { cartBodySchema } from './account.ts';
 import { selectionSchema, vehicleYearSchema } from '../../src/domain/fitment/selector.ts';
+import { chatRequestSchema } from '../../src/domain/assistant/chat-input.ts';
+import { quoteRequestSchema } from '../../src/domain/cart/quote.ts';
+import { placeOrderSchema } from '../../src/domain/checkout/rules.ts';
+import { legacyOrderSchema } from './orders.ts';
 
 const image = z.object({ url: z.string(), alt: z.string(), width: z.number().int(), height: z.number().int() });
 const summary = z.object({
@@ -109,7 +113,15 @@ let cached: object | undefined;
 export function openApiDocument(publicUrl: string) {
   cached ??= {
     openapi: '3.1.0',
-    info: { title: 'Olimpo Peças API', version: '1.0.0', description: 'Catálogo da Olimpo Peças. Valores em centavos, exceto em /api/produtos (reais, formato do protótipo).' },
+    info: {
+      title: 'Olimpo Peças API',
+      version: '1.1.0',
+      description: [
+        'API da Olimpo Peças, usável por outra vitrine (headless). Valores em centavos, exceto nas chamadas do protótipo (/api/produtos, /orders, /chat: reais).',
+        'CORS: as origens de CORS_ORIGINS recebem Access-Control-Allow-Origin (com credenciais) em /api/*, /orders e /chat, e o preflight OPTIONS responde 204; outras origens não recebem cabeçalhos CORS e suas escritas são recusadas (403).',
+        'Escritas vindas de navegador precisam de Origin igual ao endereço da loja, a PUBLIC_URL ou a uma origem de CORS_ORIGINS. Erros: { "erro": "mensagem em português" }. Banco indisponível: 503 com Retry-After.',
+      ].join(' '),
+    },
     servers: [{ url: publicUrl }],
     paths: {
       '/api/produtos': {
@@ -177,6 +189,7 @@ export function openApiDocument(publicUrl: string) {
         },
       },
       ...accountPaths(),
+      ...headlessPaths(),
     },
   };
   return cached;
@@ -218,5 +231,87 @@ function accountPaths() {
     },
     '/api/account/addresses': { get: { summary: 'Endereços de entrega da conta, o principal primeiro', responses: { 200: { description: 'Endereços' }, ...unauthorized } } },
     '/api/account/export': { get: { summary: 'Baixar meus dados (LGPD), em JSON', responses: { 200: { description: 'Arquivo JSON' }, ...unauthorized } } },
+  };
+}
+
+// The calls another front end needs to sell: price a cart, place an order (idempotent), read and pay it, chat.
+function headlessPaths() {
+  const input = (schema: z.ZodType) => ({ required: true, content: { 'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) } } });
+  const err = (description: string) => ({ description, content: { 'application/json': { schema: js(error) } } });
+  const idempotencyKey = {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description: 'A mesma chave devolve o primeiro pedido (200) em vez de criar outro; 16 a 100 caracteres [A-Za-z0-9_-].',
+    schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,100}$' },
+  };
+  const number = { name: 'number', in: 'path', required: true, schema: { type: 'string', pattern: '^\\d{8}$' } };
+  const token = { name: 'token', in: 'query', required: false, description: 'Token de acesso do pedido (visitante)', schema: { type: 'string' } };
+  const unavailable = { 503: err('Banco de dados indisponível; tente após Retry-After') };
+  const placedLegacy = z.object({
+    id: z.string(),
+    numero: z.string().describe('# + 8 dígitos: o número que a loja registrou'),
+    data: z.string().describe('dd/mm/aaaa, horário de Brasília'),
+    status: z.string(),
+    email: z.string(),
+    items: z.array(z.object({ id: z.number().int().nullable(), titulo: z.string(), quantity: z.number().int(), valoratual: z.number(), image: z.string().nullable() })),
+    address: z.object({ cep: z.string(), street: z.string(), number: z.string(), complement: z.string(), neighborhood: z.string(), city: z.string(), state: z.string() }),
+    shipping: z.enum(['standard', 'express']),
+    payment: z.enum(['credit', 'boleto', 'pix']),
+    installments: z.number().int(),
+    subtotal: z.number(),
+    shippingCost: z.number(),
+    discount: z.number().describe('Cupom + desconto do boleto/PIX'),
+    total: z.number().describe('O total cobrado'),
+    pix: z.object({ codigo: z.string().describe('PIX copia e cola (BR Code)'), expiraEm: z.string().nullable(), qrCodeUrl: z.string() }).optional(),
+    boleto: z.object({ linhaDigitavel: z.string(), vencimento: z.string().nullable(), url: z.string() }).optional(),
+    orderUrl: z.string().describe('Página do pedido (com ?token= para visitantes)'),
+    paymentUrl: z.string().optional().describe('Crédito sem cartão: onde o comprador paga'),
+    accessToken: z.string().nullable().describe('Só na primeira resposta; null numa repetição com a mesma chave'),
+    replayed: z.boolean(),
+  });
+  return {
+    '/api/cart/quote': {
+      post: { summary: 'Preços atuais de um carrinho (o servidor é a única fonte de preços)', requestBody: input(quoteRequestSchema), responses: { 200: { description: 'Linhas, subtotal, frete, desconto e total em centavos' }, 400: err('Carrinho inválido'), ...unavailable } },
+    },
+    '/api/orders': {
+      post: {
+        summary: 'Fazer um pedido (idempotente)',
+        description: 'A chave vem no corpo (idempotencyKey) ou no cabeçalho Idempotency-Key; se vierem as duas, devem ser iguais.',
+        parameters: [idempotencyKey],
+        requestBody: input(placeOrderSchema.partial({ idempotencyKey: true })),
+        responses: {
+          201: { description: '{ order, accessToken, orderUrl, replayed: false }' },
+          200: { description: 'Mesma chave: o primeiro pedido, { replayed: true }' },
+          400: err('Dados inválidos'),
+          402: err('Cartão recusado'),
+          409: err('Sem estoque'),
+          422: err('Mesma chave com outros dados'),
+          ...unavailable,
+        },
+      },
+      get: { summary: 'Os pedidos de quem está conectado', responses: { 200: { description: 'Pedidos' }, 401: err('Sem sessão') } },
+    },
+    '/api/orders/{number}': { get: { summary: 'Um pedido (dono ou token); Cache-Control: no-store', parameters: [number, token], responses: { 200: { description: 'O pedido' }, 404: err('Pedido não encontrado') } } },
+    '/api/orders/{number}/pay': {
+      post: {
+        summary: 'Pagar com cartão um pedido de crédito feito sem cartão',
+        parameters: [number],
+        requestBody: input(z.object({ card: z.object({ number: z.string(), name: z.string(), expiry: z.string(), cvv: z.string() }), token: z.string().optional() })),
+        responses: { 200: { description: '{ order } pago' }, 400: err('Cartão inválido'), 402: err('Cartão recusado'), 404: err('Pedido não encontrado'), 409: err('O pedido não aguarda cartão ou já está sendo pago') },
+      },
+    },
+    '/orders': {
+      post: {
+        summary: 'Pedido no formato do protótipo (totais, numero e data enviados são ignorados)',
+        description: 'Responde com o pedido que a loja registrou. Crédito sem dados de cartão: o pedido fica aguardando pagamento e a resposta traz paymentUrl.',
+        parameters: [idempotencyKey],
+        requestBody: input(legacyOrderSchema),
+        responses: { 201: { description: 'O pedido registrado', content: { 'application/json': { schema: js(placedLegacy) } } }, 200: { description: 'Mesma Idempotency-Key: o primeiro pedido', content: { 'application/json': { schema: js(placedLegacy) } } }, 400: err('Dados inválidos'), 402: err('Cartão recusado'), 409: err('Sem estoque'), ...unavailable },
+      },
+      get: { summary: 'Pedidos de quem está conectado, no formato do protótipo (id, numero, total, items)', responses: { 200: { description: 'Pedidos' }, 401: err('Sem sessão') } },
+    },
+    '/api/chat': { post: { summary: 'OlimpIA: { resposta, produtos } (?stream=1: NDJSON)', requestBody: input(chatRequestSchema), responses: { 200: { description: 'Resposta' }, 400: err('Mensagem inválida'), 429: err('Muitas mensagens'), ...unavailable } } },
+    '/chat': { post: { summary: 'OlimpIA no formato do protótipo: { resposta }', requestBody: input(chatRequestSchema), responses: { 200: { description: 'Resposta' }, 400: err('Mensagem inválida'), 429: err('Muitas mensagens'), ...unavailable } } },
   };
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../../src/db/client.server.ts';
 import { MESSAGES, placeOrderSchema } from '../../src/domain/checkout/rules.ts';
 import { getCheckoutServices, orderUrl, placeOrderWithServices } from '../../src/domain/checkout/services.server.ts';
+import { payAwaitingCreditOrder } from '../../src/domain/checkout/pay-later.server.ts';
 import { confirmPayment, findOrderFor, listOrdersForUser, rateOrder } from '../../src/domain/orders/orders.server.ts';
 import type { OrderView } from '../../src/domain/orders/orders.server.ts';
 import { pixQrSvg } from '../../src/domain/payments/pix.ts';
@@ -18,6 +19,8 @@ import { getViewer } from '../viewer.server.ts';
 type Placed = Awaited<ReturnType<typeof placeOrderWithServices>>;
 
 const INVALID_ORDER = 'Dados do pedido inválidos. Revise o carrinho, o endereço e o pagamento.';
+const KEY_MISMATCH = 'A chave de idempotência do cabeçalho (Idempotency-Key) e a do corpo são diferentes.';
+const ORDER_DATE = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });
 
 function placedResponse(result: Placed) {
   if (!result.ok) return { status: result.status, body: { erro: result.message, ...(result.order ? { pedido: result.order } : {}) } };
@@ -29,7 +32,7 @@ function placedResponse(result: Placed) {
 }
 
 /** The spec's order payload (§3 "Order as sent at checkout"), mapped onto our input. */
-const legacyOrderSchema = z.object({
+export const legacyOrderSchema = z.object({
   email: z.string(),
   items: z.array(z.object({ id: z.number(), cor: z.string().optional(), tamanho: z.string().optional(), quantity: z.number() }).passthrough(), { error: MESSAGES.emptyCart }),
   address: z.object({ cep: z.string(), street: z.string(), number: z.string(), complement: z.string().optional(), neighborhood: z.string(), city: z.string(), state: z.string() }).passthrough(),
@@ -49,13 +52,59 @@ function legacyView(o: OrderView) {
   };
 }
 
+/**
+ * The answer to the spec's POST /orders: the order the shop recorded, in the prototype's field names
+ * (numero, data, subtotal, shippingCost, discount, total in reais; items with titulo/valoratual), with how to
+ * pay (PIX code, boleto line) and the order page. A client showing this shows the truth, not its own sums.
+ */
+function legacyPlaced(o: OrderView, accessToken: string | null, replayed = false) {
+  const { publicUrl } = getCheckoutServices();
+  const url = orderUrl(publicUrl, o.number, accessToken);
+  const tokenQuery = accessToken ? `?token=${encodeURIComponent(accessToken)}` : '';
+  const awaitingCard = o.paymentMethod === 'credit' && o.status === 'awaiting_payment';
+  return {
+    id: o.number,
+    numero: `#${o.number}`,
+    data: ORDER_DATE.format(new Date(o.createdAt)),
+    status: o.status,
+    email: o.email,
+    items: o.lines.map((l) => ({ id: l.productId, titulo: l.title, quantity: l.quantity, valoratual: centsToReais(l.unitPriceCents), image: l.imageUrl, cor: l.color ?? undefined, tamanho: l.size ?? undefined })),
+    address: { ...o.address, complement: o.address.complement ?? '' },
+    shipping: o.shippingMethod,
+    payment: o.paymentMethod,
+    installments: o.installments,
+    subtotal: centsToReais(o.subtotalCents),
+    shippingCost: centsToReais(o.shippingCents),
+    discount: centsToReais(o.couponDiscountCents + o.paymentDiscountCents),
+    total: centsToReais(o.totalCents),
+    ...(o.payment?.pixCode
+      ? { pix: { codigo: o.payment.pixCode, expiraEm: o.payment.pixExpiresAt, qrCodeUrl: `${publicUrl.replace(/\/+$/, '')}/api/orders/${o.number}/pix.svg${tokenQuery}` } }
+      : {}),
+    ...(o.payment?.boletoLine
+      ? { boleto: { linhaDigitavel: o.payment.boletoLine, vencimento: o.payment.boletoDueDate, url: `${publicUrl.replace(/\/+$/, '')}/Pedidos/${o.number}/boleto${tokenQuery}` } }
+      : {}),
+    orderUrl: url,
+    ...(awaitingCard ? { paymentUrl: url } : {}),
+    accessToken,
+    replayed,
+  };
+}
+
 export function ordersApi(getDb: () => Db, logger: Logger) {
   const api = new Hono();
 
   api.post('/api/orders', async (c) => {
     const body = await readJson(c);
     if (!body.ok) return apiError(c, 400, body.message);
-    const parsed = validate(placeOrderSchema, body.value, INVALID_ORDER);
+    // The key may come in the Idempotency-Key header (as payment APIs take it) or in the body; both must agree.
+    const header = c.req.header('idempotency-key');
+    let value = body.value;
+    if (header !== undefined && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      const inBody = (value as { idempotencyKey?: unknown }).idempotencyKey;
+      if (inBody !== undefined && inBody !== header) return apiError(c, 400, KEY_MISMATCH);
+      value = { ...value, idempotencyKey: header };
+    }
+    const parsed = validate(placeOrderSchema, value, INVALID_ORDER);
     if (!parsed.ok) return apiError(c, 400, parsed.message);
     const viewer = await getViewer(c.req.raw, getDb());
     const result = await placeOrderWithServices(getDb(), parsed.data, viewer);
@@ -73,6 +122,7 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
   api.get('/api/orders/:number', async (c) => {
     const viewer = await getViewer(c.req.raw, getDb());
     const order = await findOrderFor(getDb(), c.req.param('number'), viewer, c.req.query('token') ?? null);
+    c.header('Cache-Control', 'private, no-store');
     if (!order) return apiError(c, 404, 'Pedido não encontrado.');
     return c.json(order);
   });
@@ -95,6 +145,20 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
     const ok = await rateOrder(getDb(), c.req.param('number'), viewer, parsed.data.token ?? null, parsed.data.rating);
     if (!ok) return apiError(c, 404, 'Pedido não encontrado.');
     return c.json({ ok: true, rating: parsed.data.rating });
+  });
+
+  // Pays a credit order that was placed without its card (the order page's form does the same).
+  api.post('/api/orders/:number/pay', async (c) => {
+    const body = await readJson(c);
+    if (!body.ok) return apiError(c, 400, body.message);
+    const parsed = validate(z.object({ card: placeOrderSchema.shape.card.unwrap().required(), token: z.string().max(200).optional() }), body.value, MESSAGES.card);
+    if (!parsed.ok) return apiError(c, 400, parsed.message);
+    const viewer = await getViewer(c.req.raw, getDb());
+    const order = await findOrderFor(getDb(), c.req.param('number'), viewer, parsed.data.token ?? c.req.query('token') ?? null);
+    if (!order) return apiError(c, 404, 'Pedido não encontrado.');
+    const result = await payAwaitingCreditOrder({ db: getDb(), provider: getCheckoutServices().provider }, order.number, parsed.data.card);
+    if (!result.ok) return c.json({ erro: result.message, ...(result.order ? { pedido: result.order } : {}) }, result.status);
+    return c.json({ order: result.order });
   });
 
   api.get('/api/cep/:cep', async (c) => {
@@ -159,12 +223,14 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
       shipping: l.shipping,
       payment: l.payment,
       installments: l.installments ?? 1,
-      card: l.card,
+      // The prototype sends no card: a card with nothing in it is no card.
+      card: l.card && Object.values(l.card).some((v) => typeof v === 'string' && v.trim() !== '') ? l.card : undefined,
     }, INVALID_ORDER);
     if (!parsed.ok) return apiError(c, 400, parsed.message);
-    const result = await placeOrderWithServices(getDb(), parsed.data, await getViewer(c.req.raw, getDb()));
-    const { status, body: out } = placedResponse(result);
-    return c.json(out, (result.ok ? 201 : status) as 201);
+    // A credit order without a card waits for it on the order page (paymentUrl in the answer).
+    const result = await placeOrderWithServices(getDb(), parsed.data, await getViewer(c.req.raw, getDb()), { cardLater: true });
+    if (!result.ok) return c.json({ erro: result.message, ...(result.order ? { pedido: legacyPlaced(result.order, null) } : {}) }, result.status);
+    return c.json(legacyPlaced(result.order, result.accessToken, result.replayed), result.replayed ? 200 : 201);
   });
 
   api.get('/orders', async (c) => {

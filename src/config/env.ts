@@ -1,5 +1,6 @@
 // Owns the process configuration: every environment variable is parsed and validated here, once, at boot.
 import { z } from 'zod';
+import { parseOriginList } from '../platform/origins.ts';
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -19,6 +20,18 @@ const schema = z.object({
   // Accounts. Without a secret outside a real deployment, boot keeps a random one in DATA_DIR (with a warning).
   BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET deve ter pelo menos 32 caracteres (gere com: openssl rand -base64 32)').optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  // Other front ends (their origins, comma-separated) allowed to call the API from the browser (CORS).
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      try {
+        return parseOriginList(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: `CORS_ORIGINS: ${(err as Error).message}` });
+        return z.NEVER;
+      }
+    }),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER_URL: z.url('GOOGLE_ISSUER_URL deve ser uma URL completa').default('https://accounts.google.com'),
@@ -27,6 +40,8 @@ const schema = z.object({
   FACEBOOK_DIALOG_URL: z.url('FACEBOOK_DIALOG_URL deve ser uma URL completa').default('https://www.facebook.com/v24.0/dialog/oauth'),
   FACEBOOK_GRAPH_URL: z.url('FACEBOOK_GRAPH_URL deve ser uma URL completa').default('https://graph.facebook.com/v24.0'),
   VIACEP_URL: z.url('VIACEP_URL deve ser uma URL').default('https://viacep.com.br'),
+  // Tests only: sellers' photo addresses are fetched through this base (a local fake server). Unset in production.
+  PHOTO_FETCH_VIA: z.url('PHOTO_FETCH_VIA deve ser uma URL').optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'PAYMENT_WEBHOOK_SECRET deve ter ao menos 16 caracteres').default('sandbox-webhook-secret-troque-em-producao'),
   PIX_KEY: z.string().min(3).default('pix@olimpopecas.com.br'),

@@ -26,6 +26,11 @@ export interface Database {
   jobs: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; connectionString: string };
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /**
+   * How many connections to the database were lost so far (a monotonic count; PGlite: always 0). The HTTP
+   * edge compares it before and after a request: a 500 while a connection died is answered as a 503.
+   */
+  connectionLosses?(): number;
   close(): Promise<void>;
   /**
    * PostgreSQL only: LISTEN on `channel` over a connection of its own (reconnecting after a loss, then
@@ -60,8 +65,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // (measured by bench/query-cost.ts: 7 ms → 19 ms median with them on).
       options: '-c max_parallel_workers_per_gather=0',
     });
-    // An idle client losing its server must not crash the process; the next query reconnects.
-    pool.on('error', () => {});
+    // A client losing its server (a restart, a failover, pg_terminate_backend) emits 'error'; without a
+    // listener Node ends the process. The pool listens only while a client is idle in it, so each client
+    // gets its own listener for its whole life, checked out or not. The pool drops a broken client and
+    // opens a new one for the next query.
+    const lost = () => noteConnectionLoss();
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', lost));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -69,6 +79,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       jobs: { kind: 'postgres', connectionString: opts.databaseUrl },
       migrate: () => migratePg(db as never, { migrationsFolder }),
       ping: () => ping(db),
+      connectionLosses,
       close: () => pool.end(),
       listen: (channel, onNotify, onReconnect) => listenPg(opts.databaseUrl!, channel, onNotify, onReconnect),
     };
@@ -92,6 +103,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       jobs: { kind: 'pglite', client },
       migrate: () => migratePglite(db as never, { migrationsFolder }),
       ping: () => ping(db),
+      connectionLosses,
       close: async () => {
         await client.close();
         release();
@@ -144,6 +156,39 @@ async function listenPg(url: string, channel: string, onNotify: (payload: string
 
 const RELISTEN_MS = 1000;
 const CONNECT_TIMEOUT_MS = 5000;
+
+// SQLSTATE classes and codes that mean "the connection, not the query, failed": 08 connection exception,
+// 57P01–57P03 admin shutdown / crash shutdown / cannot connect now, 53300 too many connections.
+const CONNECTION_SQLSTATES = /^(08...|57P0[1-3]|53300)$/;
+const CONNECTION_ERRNOS = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const CONNECTION_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated unexpectedly|terminating connection/i;
+
+// Counted on a global: the bundled React Router server (whose loaders see the failed queries) and the
+// unbundled Hono server (which answers) each load this module.
+const LOSSES = Symbol.for('olimpo.connectionLosses');
+type LossHolder = { [LOSSES]?: number };
+
+/** Counts one lost connection (a client's 'error' event, or a query that failed because of it). */
+export function noteConnectionLoss(): void {
+  (globalThis as LossHolder)[LOSSES] = ((globalThis as LossHolder)[LOSSES] ?? 0) + 1;
+}
+
+export function connectionLosses(): number {
+  return (globalThis as LossHolder)[LOSSES] ?? 0;
+}
+
+/**
+ * Did this error come from losing the database connection (rather than from the query itself)? Looks
+ * through `cause` (drizzle wraps driver errors) and AggregateError members.
+ */
+export function isConnectionError(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && (CONNECTION_SQLSTATES.test(e.code) || CONNECTION_ERRNOS.has(e.code))) return true;
+  if (typeof e.message === 'string' && CONNECTION_MESSAGES.test(e.message)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((x) => isConnectionError(x, depth + 1))) return true;
+  return isConnectionError(e.cause, depth + 1);
+}
 const PING_TIMEOUT_MS = 3000;
 
 /** `select 1`, false when it fails or takes longer than PING_TIMEOUT_MS (readiness must answer quickly). */

@@ -1,9 +1,12 @@
 // A small database-backed rate limiter (fixed windows), shared by every app instance on the same
 // database. Each rule names a window and a limit; keys are free-form ("ip:1.2.3.4", "email:ana@…").
 //
-//   const signInFailures = rateLimit({ name: 'sign-in-failure', limit: 10, windowMs: 60_000 });
-//   if ((await signInFailures.peek(db, `ip:${ip}`)).limited) → 429
-//   await signInFailures.hit(db, `ip:${ip}`)   // count one event; returns the verdict after counting
+//   const signIns = rateLimit({ name: 'sign-in', limit: 10, windowMs: 60_000 });
+//   if ((await signIns.hit(db, `ip:${ip}`)).limited) → 429   // count the attempt BEFORE doing the work
+//   … on success: await signIns.refund(db, `ip:${ip}`)        // only failures stay counted
+//
+// Count first, then work: a limiter that looks (peek) and counts afterwards lets every request of a
+// parallel burst through before the first one is counted.
 import { createHash } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.server.ts';
@@ -32,7 +35,9 @@ export interface RateLimiter {
   hit(db: Db, key: string): Promise<RateLimitVerdict>;
   /** The verdict without counting: limited when the limit is already used up. */
   peek(db: Db, key: string): Promise<RateLimitVerdict>;
-  /** Forgets the key (after a successful sign-in, for example). */
+  /** Gives one counted event back (an attempt that turned out fine); never below zero. */
+  refund(db: Db, key: string): Promise<void>;
+  /** Forgets the key. */
   reset(db: Db, key: string): Promise<void>;
 }
 
@@ -79,6 +84,11 @@ export function rateLimit(rule: RateLimitRule): RateLimiter {
       const row = rowsOf(result)[0];
       if (!row) return { limited: false, count: 0, remaining: rule.limit, retryAfterSeconds: Math.ceil(rule.windowMs / 1000) };
       return verdict(rule, Number(row.count), new Date(row.reset_at), false);
+    },
+    async refund(db, key) {
+      await db.execute(
+        sql`update ${rateLimitBuckets} set count = greatest(${rateLimitBuckets.count} - 1, 0) where key = ${storageKey(rule, key)} and ${rateLimitBuckets.resetAt} > now()`,
+      );
     },
     async reset(db, key) {
       await db.execute(sql`delete from ${rateLimitBuckets} where key = ${storageKey(rule, key)}`);

@@ -81,7 +81,7 @@ test('criar conta: campos obrigatórios, senha curta e e-mail já cadastrado', a
   await page.getByLabel('Nome Completo').fill('Outra Pessoa');
   await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Criar Conta' }).click();
-  await expect(page.getByText('Este e-mail já está cadastrado. Faça login ou use outro e-mail.')).toBeVisible();
+  await expect(page.getByText('Não foi possível criar a conta com este e-mail. Se você já tem conta, entre ou use “Esqueci minha senha”.')).toBeVisible();
 });
 
 test('esqueci minha senha: mesma resposta para qualquer e-mail, link por e-mail válido uma vez, nova senha funciona', async ({ page }) => {

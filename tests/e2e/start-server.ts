@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startFakeOAuth } from '../support/fake-oauth.ts';
-import { E2E_ADMIN, E2E_PORT, FAKE_FACEBOOK, FAKE_GOOGLE, serverInfoFile } from './e2e-config.ts';
+import { E2E_ADMIN, E2E_FRONT_ORIGIN, E2E_PORT, FAKE_FACEBOOK, FAKE_GOOGLE, serverInfoFile } from './e2e-config.ts';
 
 import { startFakeViaCep } from '../support/fake-viacep.ts';
 import { e2eRoot } from './paths.ts';
@@ -63,6 +63,8 @@ const env: NodeJS.ProcessEnv = {
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
   TRUST_PROXY: 'true',
+  // The headless spec's own front end, served from another origin.
+  CORS_ORIGINS: E2E_FRONT_ORIGIN,
   GOOGLE_CLIENT_ID: FAKE_GOOGLE.clientId,
   GOOGLE_CLIENT_SECRET: FAKE_GOOGLE.clientSecret,
   GOOGLE_ISSUER_URL: fake.googleIssuer,

@@ -50,7 +50,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
   it('explains in pt-BR a duplicate e-mail, a short password and a wrong password', async () => {
     const dup = await signUp('ana@example.com');
     expect(dup.res.status).toBe(422);
-    expect(await dup.res.json()).toMatchObject({ message: 'Este e-mail já está cadastrado. Faça login ou use outro e-mail.' });
+    expect(await dup.res.json()).toMatchObject({ message: 'Não foi possível criar a conta com este e-mail. Se você já tem conta, entre ou use “Esqueci minha senha”.' });
     const short = await signUp('bia@example.com', 'Bia Lima', 'curta');
     expect(short.res.status).toBe(400);
     expect(await short.res.json()).toMatchObject({ message: 'A senha deve ter pelo menos 8 caracteres.' });
@@ -88,6 +88,38 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
     for (let i = 1; i <= 10; i++) expect((await signIn(`ninguem${i}@example.com`, 'qualquer123', ip)).status).toBe(401);
     expect((await signIn('ninguem11@example.com', 'qualquer123', ip)).status).toBe(429);
     expect((await signIn('ninguem11@example.com', 'qualquer123', freshIp())).status).toBe(401);
+  });
+
+  it('counts each sign-in attempt before the password is checked: 60 at once (59 wrong, 1 right) → at most 10 evaluated', async () => {
+    await signUp('paralela@example.com', 'Paula Paralela');
+    const ip = freshIp();
+    const attempts = Array.from({ length: 60 }, (_, i) => signIn('paralela@example.com', i === 37 ? 'segredo123' : `errada-${i}`, i % 2 ? ip : freshIp()));
+    const statuses = await Promise.all(attempts.map(async (p) => (await p).status));
+    const evaluated = statuses.filter((s) => s !== 429);
+    expect(evaluated.length, JSON.stringify(statuses)).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(50);
+    expect(statuses.every((s) => [200, 401, 429].includes(s))).toBe(true);
+  });
+
+  it('a right password gives its attempt back: signing in again and again is not refused', async () => {
+    await signUp('frequente@example.com', 'Fred Frequente');
+    const ip = freshIp();
+    for (let i = 0; i < 14; i++) expect((await signIn('frequente@example.com', 'segredo123', ip)).status, `login ${i + 1}`).toBe(200);
+  });
+
+  it('answers the password-reset API in pt-BR and never sends the browser to another site', async () => {
+    const asked = await h.request('/api/auth/request-password-reset', { method: 'POST', json: { email: 'ninguem-reset@example.com' }, ip: freshIp() });
+    expect(asked.status).toBe(200);
+    expect(await asked.json()).toEqual({ status: true, message: 'Se houver uma conta com este e-mail, enviamos um link para criar uma nova senha. O link vale por 1 hora.' });
+    const foreign = await h.request('/api/auth/request-password-reset', { method: 'POST', json: { email: 'ninguem-reset@example.com', redirectTo: 'https://evil.example/roubo' }, ip: freshIp() });
+    expect(foreign.status).toBe(400);
+    expect(await foreign.json()).toMatchObject({ message: 'Endereço de retorno inválido: use uma página da Olimpo Peças.' });
+    const link = await h.request('/api/auth/reset-password/abcdefghij?callbackURL=https://evil.example', { ip: freshIp() });
+    expect(link.headers.get('location') ?? '').not.toMatch(/evil\.example/);
+    expect(link.status).toBe(400);
+    const own = await h.request('/api/auth/reset-password/abcdefghij?callbackURL=/RedefinirSenha', { ip: freshIp() });
+    expect(own.status).toBe(302);
+    expect(own.headers.get('location')).toMatch(/\/RedefinirSenha\?error=INVALID_TOKEN$/);
   });
 
   it('limits sign-ups and reset requests per IP', async () => {

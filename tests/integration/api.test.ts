@@ -100,6 +100,11 @@ describe.each(DATABASE_KINDS)('API on %s', (kind) => {
     expect(doc.openapi).toMatch(/^3\./);
     const names = doc.paths['/api/products']!.get.parameters.map((p) => p.name);
     expect(names).toEqual(expect.arrayContaining(['q', 'marca', 'categoria', 'veiculo', 'estado', 'preco_min', 'preco_max', 'ordem', 'pagina', 'limite']));
+    // The headless API: the calls another front end sells with, the idempotency header, CORS explained.
+    const paths = doc.paths as unknown as Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+    for (const p of ['/api/cart/quote', '/api/orders', '/api/orders/{number}/pay', '/orders', '/api/chat', '/chat']) expect(paths[p], p).toBeDefined();
+    for (const p of ['/api/orders', '/orders']) expect(paths[p]!.post!.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Idempotency-Key', in: 'header' })]));
+    expect(JSON.stringify(doc)).toMatch(/CORS_ORIGINS/);
   });
 
   it('reports health and readiness, with security headers', async () => {

@@ -225,6 +225,25 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     expect(mail).toMatch(/^To: joao@example.com$/m);
   });
 
+  it('uses the accounts’ e-mail rule: lists and odd forms are refused on both order calls', async () => {
+    for (const email of ['victim,attacker@example.com', 'victim@example.com,attacker@example.com', 'a b@example.com', '"vitima"@example.com', '<vitima@example.com>', 'vitima@example']) {
+      const api = await t.request('POST', '/api/orders', order({ email }));
+      expect(api.status, email).toBe(400);
+      expect(await api.json()).toEqual({ erro: 'Por favor, insira um e-mail válido.' });
+      const legacy = await t.request('POST', '/orders', { email, items: [{ id: 1, quantity: 1 }], address, shipping: 'standard', payment: 'pix' });
+      expect(legacy.status, email).toBe(400);
+    }
+  });
+
+  it('sends at most 10 order e-mails an hour to one address; the orders themselves are placed', async () => {
+    const email = `alvo-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const count = () => fs.readdirSync(t.mailDir).filter((f) => fs.readFileSync(`${t.mailDir}/${f}`, 'utf8').includes(`To: ${email}`)).length;
+    const [spare] = await queryRows<{ id: number }>(database.db, sql`update products set stock = stock + 100 where id = (select max(id) from products p where not exists (select 1 from product_variants v where v.product_id = p.id)) returning id`);
+    const lines = [{ productId: Number(spare!.id), quantity: 1 }];
+    for (let i = 0; i < 12; i++) expect((await t.request('POST', '/api/orders', order({ email: i % 2 ? email.toUpperCase() : email, lines }))).status).toBe(201);
+    expect(count()).toBe(10);
+  });
+
   it('accepts the spec payload on POST /orders through the same path, recomputing totals', async () => {
     const res = await t.request('POST', '/orders', {
       email: 'ana@example.com',
@@ -241,9 +260,90 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
       data: '01/01/2025',
     });
     expect(res.status).toBe(201);
-    const body = (await res.json()) as Placed;
-    expect(body.order.totalCents).toBe(Math.floor(((71990 + 2990) * 90 + 50) / 100));
-    expect(body.order.number).not.toBe('12345678');
+    // The answer is the order the shop recorded, in the prototype's names: its number and totals, not the client's.
+    const body = (await res.json()) as Record<string, unknown> & { pix: { codigo: string; qrCodeUrl: string }; items: Record<string, unknown>[] };
+    const totalCents = Math.floor(((71990 + 2990) * 90 + 50) / 100);
+    expect(body.total).toBe(totalCents / 100);
+    expect(body).toMatchObject({ subtotal: 719.9, shippingCost: 29.9, payment: 'pix', shipping: 'express', installments: 1, status: 'awaiting_payment', email: 'ana@example.com' });
+    expect(body.discount).toBeCloseTo(719.9 + 29.9 - totalCents / 100, 2);
+    expect(body.numero).toMatch(/^#\d{8}$/);
+    expect(body.numero).not.toBe('#12345678');
+    expect(body.data).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(body.items[0]).toMatchObject({ id: 1, quantity: 1, valoratual: 719.9 });
+    expect(hasError(parsePix(body.pix.codigo))).toBe(false);
+    expect(body.pix.qrCodeUrl).toMatch(/\/api\/orders\/\d{8}\/pix\.svg\?token=/);
+    expect(body.orderUrl).toMatch(new RegExp(`/Pedidos/${String(body.numero).slice(1)}\\?token=`));
+    const boleto = await t.request('POST', '/orders', { email: 'ana@example.com', items: [{ id: await spare(), quantity: 1 }], address, shipping: 'standard', payment: 'boleto' });
+    const b = (await boleto.json()) as { boleto: { linhaDigitavel: string; url: string } };
+    expect(isValidBoleto(b.boleto.linhaDigitavel)).toBe(true);
+    expect(b.boleto.url).toMatch(/\/Pedidos\/\d{8}\/boleto\?token=/);
+  });
+
+  /** A product with plenty of stock (the first ones run out across this file's tests). */
+  const spare = async () => {
+    const [row] = await queryRows<{ id: number }>(database.db, sql`update products set stock = stock + 50 where id = (select max(id) from products p where not exists (select 1 from product_variants v where v.product_id = p.id)) returning id`);
+    return Number(row!.id);
+  };
+
+  it('numbers orders with 8 unique digits that do not step by a constant (order volume stays private)', async () => {
+    const id = await spare();
+    const numbers: number[] = [];
+    for (let i = 0; i < 4; i++) numbers.push(Number((await place(order({ payment: 'boleto', lines: [{ productId: id, quantity: 1 }] }))).order.number));
+    const steps = numbers.slice(1).map((n, i) => n - numbers[i]!);
+    expect(new Set(steps).size, `passos ${steps.join(', ')}`).toBeGreaterThan(1);
+    for (const n of numbers) expect(String(n)).toMatch(/^[1-9]\d{7}$/);
+    // A permutation: the first 30,000 sequence values give 30,000 different 8-digit numbers.
+    const [check] = await queryRows<{ distinct: number; bad: number }>(
+      database.db,
+      sql`select count(distinct n)::int as distinct, count(*) filter (where n !~ '^[1-9][0-9]{7}$')::int as bad from (select olimpo_order_number(g) as n from generate_series(1, 30000) g) s`,
+    );
+    expect(check).toEqual({ distinct: 30000, bad: 0 });
+  });
+
+  it('takes the Idempotency-Key header on POST /api/orders and POST /orders: the same key gives the first order', async () => {
+    const k = key();
+    const id = await spare();
+    const { idempotencyKey: _omit, ...body } = order({ payment: 'boleto', lines: [{ productId: id, quantity: 1 }] });
+    const first = await t.request('POST', '/api/orders', body, { 'idempotency-key': k });
+    expect(first.status).toBe(201);
+    const again = await t.request('POST', '/api/orders', body, { 'idempotency-key': k });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as Placed).order.number).toBe(((await first.json()) as Placed).order.number);
+    const mismatch = await t.request('POST', '/api/orders', { ...body, idempotencyKey: key() }, { 'idempotency-key': k });
+    expect(mismatch.status).toBe(400);
+    expect(((await mismatch.json()) as { erro: string }).erro).toMatch(/Idempotency-Key/);
+
+    const legacy = { email: 'duplo@example.com', items: [{ id, quantity: 1 }], address, shipping: 'standard', payment: 'pix' };
+    const lk = key();
+    const [a, b] = await Promise.all([t.request('POST', '/orders', legacy, { 'idempotency-key': lk }), t.request('POST', '/orders', legacy, { 'idempotency-key': lk })]);
+    const [ja, jb] = (await Promise.all([a.json(), b.json()])) as { numero: string }[];
+    expect(ja!.numero).toBe(jb!.numero);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    const [{ n }] = (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from orders where email = 'duplo@example.com'`)) as [{ n: number }];
+    expect(n).toBe(1);
+  });
+
+  it('records a credit order sent to POST /orders without a card as awaiting payment, paid later with the card', async () => {
+    const res = await t.request('POST', '/orders', { email: 'depois@example.com', items: [{ id: await spare(), quantity: 1 }], address, shipping: 'standard', payment: 'credit', installments: 1 });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { id: string; status: string; paymentUrl: string; accessToken: string; total: number };
+    expect(body.status).toBe('awaiting_payment');
+    expect(body.paymentUrl).toMatch(new RegExp(`/Pedidos/${body.id}\\?token=`));
+    const view = await t.request('GET', `/api/orders/${body.id}?token=${encodeURIComponent(body.accessToken)}`);
+    expect(view.headers.get('cache-control')).toMatch(/no-store/);
+    expect(await view.json()).toMatchObject({ status: 'awaiting_payment', paymentMethod: 'credit', payment: { status: 'pending' } });
+
+    const pay = (c: Record<string, string>, token = body.accessToken) => t.request('POST', `/api/orders/${body.id}/pay`, { card: c, token });
+    expect((await pay(card, 'token-errado')).status).toBe(404);
+    const bad = await pay({ ...card, cvv: '1' });
+    expect(bad.status).toBe(400);
+    const [paid, twice] = await Promise.all([pay(card), pay(card)]);
+    expect([paid.status, twice.status].sort()).toEqual([200, 409]);
+    const after = (await (await t.request('GET', `/api/orders/${body.id}?token=${encodeURIComponent(body.accessToken)}`)).json()) as OrderView;
+    expect(after).toMatchObject({ status: 'paid', payment: { status: 'paid', cardLast4: '1111' } });
+    expect(after.totalCents).toBe(Math.round(body.total * 100));
+    // The JSON API keeps asking for the card (its checkout sends it).
+    expect((await t.request('POST', '/api/orders', order({ payment: 'credit', lines: [{ productId: await spare(), quantity: 1 }] }))).status).toBe(400);
   });
 
   it('answers 400 in pt-BR for bad orders and writes nothing', async () => {

@@ -40,8 +40,12 @@ const BOOKKEEPING = new Set(['public.rate_limit_buckets']);
 // ---------------------------------------------------------------------------------------------------------
 // Bad values
 
+/** NUL, the other C0 controls and DEL (forms keep tab and line breaks: text areas span lines). */
+const controlChar = fc.oneof(fc.integer({ min: 0, max: 0x1f }).filter((n) => n !== 9 && n !== 10 && n !== 13), fc.constant(0x7f)).map((n) => String.fromCharCode(n));
+
 const weirdText = fc.oneof(
   fc.string({ maxLength: 30 }),
+  fc.tuple(fc.string({ maxLength: 10 }), controlChar, fc.string({ maxLength: 10 })).map(([a, ch, b]) => a + ch + b),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
   fc.string({ unit: 'binary', maxLength: 30 }),
   fc.constantFrom('', ' ', '\u0000', '\uD800', '\u202E', '🚗🏍️', '<script>alert(1)</script>', "' OR '1'='1' --", '__proto__', 'constructor', 'NaN', '-1', '1e309', 'null', 'undefined', '%00', '../../etc/passwd', 'Infinity'),
@@ -108,7 +112,11 @@ const req = (field: string, bad: fc.Arbitrary<string>): FormBreaker => ({ field,
 const opt = (field: string, bad: fc.Arbitrary<string>): FormBreaker => ({ field, bad, required: false });
 const EXTRA_KEYS = ['__proto__', 'constructor', 'prototype', '__proto__[role]', 'role', 'userId', 'sellerId'];
 
+/** The broken forms of a valid one; `.base` gives the valid form itself. */
 function brokenForm(base: () => Form, breakers: FormBreaker[]) {
+  return Object.assign(brokenFormOf(base, breakers), { base });
+}
+function brokenFormOf(base: () => Form, breakers: FormBreaker[]) {
   const how = (b: FormBreaker) =>
     fc.oneof(
       b.bad.map((v) => ({ kind: 'value' as const, v })),
@@ -533,6 +541,24 @@ describe.each(DATABASE_KINDS)('bad input on accounts and page forms never breaks
           await expectPageRefusal(await postForm(page.url(), fields, multipart, page.actor()?.cookie), `${page.url()} ${multipart ? 'multipart' : 'urlencoded'} ${label}`);
         }),
         fcOptions(),
+      );
+    });
+
+    // "\u0000" in /Informacoes once answered 500 (PostgreSQL refuses NUL in text) and logged the address.
+    it.each(PAGES.map((p) => [p.name, p] as const))('%s: a control character (NUL, ESC…) in any field of a valid form → 400 in pt-BR', async (_name, page) => {
+      const request = fc.tuple(controlChar, fc.nat(), fc.nat(), fc.boolean()).map(([ch, which, at, multipart]) => {
+        const fields: Field[] = Object.entries(page.form.base()).map(([name, value]) => ({ name, value }));
+        const target = fields[which % fields.length] as { name: string; value: string };
+        const pos = at % (target.value.length + 1);
+        const changed = fields.map((f) => (f === target ? { name: target.name, value: target.value.slice(0, pos) + ch + target.value.slice(pos) } : f));
+        return { fields: changed, multipart, label: `${target.name} ← U+${ch.charCodeAt(0).toString(16).padStart(4, '0')}` };
+      });
+      await fc.assert(
+        fc.asyncProperty(request, async ({ fields, multipart, label }) => {
+          const { status } = await expectPageRefusal(await postForm(page.url(), fields, multipart, page.actor()?.cookie), `${page.url()} ${label}`);
+          expect(status).toBe(400);
+        }),
+        { ...fcOptions(), numRuns: Math.min(NUM_RUNS, 8) },
       );
     });
 

@@ -15,7 +15,8 @@ import type { GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
 import type { Db } from '../../db/client.server.ts';
 import { getMailer } from '../../platform/mailer.server.ts';
 import { clientIpFrom, CLIENT_IP_HEADER } from '../../platform/client-ip.ts';
-import { checkAccountLimits, signInFailed } from './limits.server.ts';
+import { trustedOriginsFor } from '../../platform/origins.ts';
+import { checkAccountLimits, signInSucceeded } from './limits.server.ts';
 import { authErrorMessage, MSG } from './messages.ts';
 import type { SocialProvider } from './messages.ts';
 import { asRole, firstName } from './roles.ts';
@@ -27,8 +28,12 @@ export const RESET_TOKEN_SECONDS = 60 * 60;
 export const SESSION_COOKIE = 'better-auth.session_token';
 
 export interface AuthSettings {
-  /** PUBLIC_URL: Better Auth's base URL (callbacks, links in e-mails) and the only trusted origin. */
+  /** PUBLIC_URL: Better Auth's base URL (callbacks, links in e-mails). */
   publicUrl: string;
+  /** Other front ends allowed to call /api/auth from the browser (CORS_ORIGINS). */
+  corsOrigins?: readonly string[];
+  /** Behind a reverse proxy: the request's own origin comes from X-Forwarded-Host/Proto. */
+  trustProxy?: boolean;
   secret: string;
   google?: { clientId: string; clientSecret: string; issuerUrl: string };
   facebook?: { clientId: string; clientSecret: string; dialogUrl: string; graphUrl: string };
@@ -101,6 +106,26 @@ type ErrorLike = { statusCode: number; status: string | number; body?: { code?: 
 const isApiError = (v: unknown): v is ErrorLike =>
   v instanceof Error && typeof (v as Partial<ErrorLike>).statusCode === 'number' && 'status' in v;
 
+const REDIRECT_KEYS = ['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCallbackURL'];
+
+/** Does the request ask to send the browser to another site afterwards? Relative paths are ours. */
+function foreignRedirect(ctx: { body?: unknown; query?: unknown }, trusted: string[]): boolean {
+  for (const source of [ctx.body, ctx.query]) {
+    if (!source || typeof source !== 'object') continue;
+    for (const key of REDIRECT_KEYS) {
+      const value = (source as Record<string, unknown>)[key];
+      if (typeof value !== 'string' || value === '') continue;
+      if (/^\/(?![/\\])/.test(value)) continue;
+      try {
+        if (!trusted.includes(new URL(value).origin)) return true;
+      } catch {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 function emailOf(body: unknown): string {
   const email = (body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 320) : '';
@@ -131,6 +156,8 @@ async function sendResetEmail(settings: AuthSettings, user: { email: string; nam
 
 export function createAuth(db: Db, settings: AuthSettings) {
   const origin = new URL(settings.publicUrl).origin;
+  const policy = { publicOrigin: origin, corsOrigins: settings.corsOrigins ?? [], trustProxy: settings.trustProxy ?? false };
+  const trustedFor = (request?: Request) => (request ? trustedOriginsFor(policy, request.url, request.headers) : [origin, ...policy.corsOrigins]);
   const providers: GenericOAuthConfig[] = [];
   if (settings.google) providers.push(googleConfig(settings.google));
   if (settings.facebook) providers.push(facebookConfig(settings.facebook));
@@ -141,7 +168,9 @@ export function createAuth(db: Db, settings: AuthSettings) {
     baseURL: origin,
     basePath: '/api/auth',
     secret: settings.secret,
-    trustedOrigins: [origin],
+    // Writes are trusted from PUBLIC_URL, CORS_ORIGINS and the address the request was sent to (the shop
+    // opened at 127.0.0.1 or a LAN address); the same policy as the HTTP edge (src/platform/origins.ts).
+    trustedOrigins: (request?: Request) => trustedFor(request),
     telemetry: { enabled: false },
     logger: { level: 'debug', log: (level, message) => log(level, message) },
     database: drizzleAdapter(db, { provider: 'pg', usePlural: true, schema: { users, sessions, accounts, verifications } }),
@@ -193,6 +222,9 @@ export function createAuth(db: Db, settings: AuthSettings) {
       before: createAuthMiddleware(async (ctx) => {
         const problem = authApiInputProblem(ctx.path, ctx.body);
         if (problem) throw new APIError('BAD_REQUEST', problem);
+        // Where Better Auth sends the browser afterwards (the reset link's callbackURL, redirectTo…): our own
+        // pages only, never another site (an open redirect in an e-mail link).
+        if (foreignRedirect(ctx, trustedFor(ctx.request))) throw new APIError('BAD_REQUEST', { code: 'INVALID_REDIRECT_URL', message: MSG.invalidRedirect });
         const attempt = { ip: clientIpFrom(ctx.headers ?? ctx.request?.headers), email: emailOf(ctx.body) };
         const refused = await checkAccountLimits(db, ctx.path, attempt);
         if (refused) {
@@ -201,11 +233,15 @@ export function createAuth(db: Db, settings: AuthSettings) {
       }),
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned;
+        if (ctx.path === '/sign-in/email' && returned && !isApiError(returned) && !(returned instanceof Response && returned.status >= 400)) {
+          await signInSucceeded(db, { ip: clientIpFrom(ctx.headers ?? ctx.request?.headers), email: emailOf(ctx.body) });
+        }
+        // Better Auth's own success sentence is English.
+        if (ctx.path === '/request-password-reset' && returned && !isApiError(returned) && !(returned instanceof Response)) {
+          return ctx.json({ status: true, message: MSG.resetRequested });
+        }
         if (!isApiError(returned) || returned.statusCode < 400 || returned.statusCode >= 500) return;
         const code = returned.body?.code;
-        if (ctx.path === '/sign-in/email' && returned.statusCode === 401) {
-          await signInFailed(db, { ip: clientIpFrom(ctx.headers ?? ctx.request?.headers), email: emailOf(ctx.body) });
-        }
         // Every error the JSON API answers is in pt-BR; the code stays for programs.
         if (code !== 'RATE_LIMITED') {
           throw new APIError(returned.status as never, { ...returned.body, code, message: authErrorMessage(code) }, returned.headers);

@@ -7,9 +7,12 @@ import type { RateLimitVerdict } from '../../platform/rate-limit.server.ts';
 const MINUTE = 60_000;
 
 export const ACCOUNT_LIMITS = {
-  /** Wrong passwords: the 11th attempt within a minute is refused (per e-mail and per IP). */
-  signInFailuresByEmail: rateLimit({ name: 'sign-in-failure-email', limit: 10, windowMs: MINUTE }),
-  signInFailuresByIp: rateLimit({ name: 'sign-in-failure-ip', limit: 10, windowMs: MINUTE }),
+  /**
+   * Sign-in attempts, counted before the password is checked; a right password gives its attempt back, so
+   * what stays counted is wrong passwords: the 11th within a minute is refused (per e-mail and per IP).
+   */
+  signInByEmail: rateLimit({ name: 'sign-in-email', limit: 10, windowMs: MINUTE }),
+  signInByIp: rateLimit({ name: 'sign-in-ip', limit: 10, windowMs: MINUTE }),
   signUpByIp: rateLimit({ name: 'sign-up-ip', limit: 10, windowMs: 10 * MINUTE }),
   signUpByEmail: rateLimit({ name: 'sign-up-email', limit: 5, windowMs: 10 * MINUTE }),
   resetRequestByEmail: rateLimit({ name: 'reset-request-email', limit: 5, windowMs: 15 * MINUTE }),
@@ -31,15 +34,16 @@ const worst = (verdicts: RateLimitVerdict[]): RateLimitVerdict | null => {
 };
 
 /**
- * Called before a Better Auth endpoint runs: the verdict that refuses it (429), or null. Sign-in only looks
- * (failures are counted afterwards, in signInFailed); the others count every attempt.
+ * Called before a Better Auth endpoint runs: counts the attempt (one atomic statement per key) and returns
+ * the verdict that refuses it (429), or null. Counting before the work is what holds against a parallel
+ * burst: of 60 simultaneous sign-ins, only the first 10 counted reach the password check.
  */
 export async function checkAccountLimits(db: Db, path: string, a: Attempt): Promise<RateLimitVerdict | null> {
   const L = ACCOUNT_LIMITS;
   const byEmail = a.email !== '';
   switch (path) {
     case '/sign-in/email':
-      return worst(await Promise.all([L.signInFailuresByIp.peek(db, a.ip), ...(byEmail ? [L.signInFailuresByEmail.peek(db, a.email)] : [])]));
+      return worst(await Promise.all([L.signInByIp.hit(db, a.ip), ...(byEmail ? [L.signInByEmail.hit(db, a.email)] : [])]));
     case '/sign-up/email':
       return worst(await Promise.all([L.signUpByIp.hit(db, a.ip), ...(byEmail ? [L.signUpByEmail.hit(db, a.email)] : [])]));
     case '/request-password-reset':
@@ -53,10 +57,10 @@ export async function checkAccountLimits(db: Db, path: string, a: Attempt): Prom
   }
 }
 
-/** A wrong password: counts against the IP and the e-mail. */
-export async function signInFailed(db: Db, a: Attempt): Promise<void> {
-  await Promise.all([
-    ACCOUNT_LIMITS.signInFailuresByIp.hit(db, a.ip),
-    ...(a.email ? [ACCOUNT_LIMITS.signInFailuresByEmail.hit(db, a.email)] : []),
-  ]);
+/**
+ * A right password: its attempt is given back, so only wrong ones stay counted. (A refund lands after the
+ * password check, so a burst's attempts are all counted before any is given back.)
+ */
+export async function signInSucceeded(db: Db, a: Attempt): Promise<void> {
+  await Promise.all([ACCOUNT_LIMITS.signInByIp.refund(db, a.ip), ...(a.email ? [ACCOUNT_LIMITS.signInByEmail.refund(db, a.email)] : [])]);
 }

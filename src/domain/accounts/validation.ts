@@ -5,6 +5,7 @@ import { CART_CEP_PATTERN } from '../shipping/cep.ts';
 import { isValidCep, isValidCpf, isValidEmail, isValidMobilePhone } from '@brazilian-utils/brazilian-utils';
 import { z } from 'zod';
 import { MSG } from './messages.ts';
+import { CONTROL_CHARS_MESSAGE, jsonHasControlChars } from '../../platform/control-chars.ts';
 import { UFS } from '../shipping/uf.ts';
 
 export const MIN_PASSWORD = 8;
@@ -19,6 +20,15 @@ const text = (required: string, max: number, tooLong = `Use no máximo ${max} ca
     .transform((v) => v.replace(/\s+/g, ' ').trim())
     .pipe(z.string().min(1, required).max(max, tooLong));
 
+/**
+ * The shop's one e-mail rule (accounts, checkout, the order API): one plain address, at most 254
+ * characters. "victim,attacker@…", quoted or bracketed forms and lists are refused.
+ */
+export function isValidShopEmail(raw: string): boolean {
+  const v = raw.trim().toLowerCase();
+  return v.length > 0 && v.length <= 254 && isValidEmail(v);
+}
+
 export const emailField = z
   .string({ error: MSG.emailRequired })
   .transform((v) => v.trim().toLowerCase())
@@ -27,7 +37,7 @@ export const emailField = z
       .string()
       .min(1, MSG.emailRequired)
       .max(254, MSG.emailInvalid)
-      .refine((v) => isValidEmail(v), MSG.emailInvalid),
+      .refine((v) => isValidShopEmail(v), MSG.emailInvalid),
   );
 
 export const CPF_FORMAT = /^(\d{3}\.\d{3}\.\d{3}-\d{2}|\d{11})$/;
@@ -130,6 +140,7 @@ const accountName = text(MSG.nameRequired, 100, MSG.nameTooLong);
  */
 export function authApiInputProblem(path: string, body: unknown): { code: string; message: string } | null {
   const b = (body !== null && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  if (jsonHasControlChars(body)) return { code: 'VALIDATION_ERROR', message: CONTROL_CHARS_MESSAGE };
   if (path === '/sign-up/email') {
     if (!emailField.safeParse(b.email).success) return { code: 'INVALID_EMAIL', message: MSG.emailInvalid };
   }

@@ -37,6 +37,8 @@ export const PRODUCT_MESSAGES = {
   fotoUrl: 'O endereço da foto deve ser uma URL completa começando com https://.',
   fotoSize: 'A foto deve ter no máximo 5 MB.',
   fotoType: 'A foto deve ser uma imagem JPEG, PNG ou WebP.',
+  fotoPixels: 'A foto pode ter no máximo 24 megapixels (por exemplo 6000 × 4000).',
+  fotoUrlFetch: 'Não foi possível baixar a foto deste endereço. Confira o link ou envie o arquivo da foto.',
 } as const;
 
 const M = PRODUCT_MESSAGES;

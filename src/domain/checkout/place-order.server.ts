@@ -152,11 +152,22 @@ async function takeStock(tx: Tx, line: MergedLine, now: Date): Promise<PricedLin
   };
 }
 
-export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput, viewer: { userId: string | null }): Promise<PlaceOrderResult> {
+/** The payment record of a credit order placed without card data: it waits for the card (pay-later.server.ts). */
+export const AWAITING_CARD = 'awaiting-card';
+
+export async function placeOrder(
+  deps: PlaceOrderDeps,
+  input: PlaceOrderInput,
+  viewer: { userId: string | null },
+  opts: { cardLater?: boolean } = {},
+): Promise<PlaceOrderResult> {
   const now = deps.now?.() ?? new Date();
   const { db } = deps;
   let card: ReturnType<typeof checkCard> | null = null;
-  if (input.payment === 'credit') {
+  // Another front end may place a credit order without card data: it is recorded awaiting payment and the
+  // buyer pays on the order page.
+  const cardLater = opts.cardLater === true && input.payment === 'credit' && input.card === undefined;
+  if (input.payment === 'credit' && !cardLater) {
     card = checkCard(input.card, now);
     if (!card.ok) return { ok: false, status: 400, message: card.message };
   }
@@ -233,7 +244,7 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput, v
       const result = await tx.execute(sql`
         with new_order as (${tx
           .insert(orders)
-          .values({ ...values, number: sql`lpad((((nextval('order_number_seq') * 7919) % 90000000) + 10000000)::text, 8, '0')` })
+          .values({ ...values, number: sql`olimpo_order_number(nextval('order_number_seq'))` })
           .returning({ id: orders.id, number: orders.number })
           .getSQL()}),
         new_lines as (${tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId }))).getSQL()}),
@@ -254,6 +265,12 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput, v
 
   // The stock changed: pages showing these products are refreshed; the answer does not wait for it.
   stockChanged(db, written.lines.map((l) => l.productId));
+  if (cardLater) {
+    await db.update(payments).set({ providerRef: AWAITING_CARD, updatedAt: now }).where(eq(payments.orderId, written.row.id));
+    const order = toOrderView(written.row, written.lines, written.payment, written.events);
+    if (deps.onPlaced) await deps.onPlaced(order, accessToken);
+    return { ok: true, order, accessToken, replayed: false };
+  }
   return charge(deps, written.row, card, now, accessToken, false, written);
 }
 
@@ -277,14 +294,15 @@ async function replay(deps: PlaceOrderDeps, row: typeof orders.$inferSelect, has
   if (row.requestHash !== hash) return { ok: false, status: 422, message: KEY_REUSED_MESSAGE };
   const [payment] = await deps.db.select().from(payments).where(eq(payments.orderId, row.id)).limit(1);
   // Interrupted after the order was written but before the charge was recorded: finish it now.
-  const interrupted = payment?.status === 'pending' && !payment.providerRef;
+  // (A credit order placed without its card has nothing to resume: it waits for the card.)
+  const interrupted = payment?.status === 'pending' && !payment.providerRef && !(row.paymentMethod === 'credit' && !card?.ok);
   if (interrupted) return charge(deps, row, card, now, null, true);
   const order = await loadOrderView(deps.db, row);
   if (order.status === 'cancelled' && payment?.status === 'declined') return { ok: false, status: 402, message: DECLINED_MESSAGE, order };
   return { ok: true, order, accessToken: null, replayed: true };
 }
 
-async function charge(
+export async function charge(
   deps: PlaceOrderDeps,
   row: typeof orders.$inferSelect,
   card: ReturnType<typeof checkCard> | null,

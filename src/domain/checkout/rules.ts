@@ -5,6 +5,7 @@ import { CARD_MESSAGES, checkCard } from '../payments/card.ts';
 import type { CardInput } from '../payments/card.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../cart/quote.ts';
 import { UFS } from '../shipping/uf.ts';
+import { isValidShopEmail } from '../accounts/validation.ts';
 
 export const MESSAGES = {
   email: 'Por favor, insira um e-mail válido.',
@@ -18,7 +19,7 @@ export const MESSAGES = {
   orderFailed: 'Erro ao finalizar a compra. Tente novamente.',
 } as const;
 
-/** Spec §5: text, at sign, text, dot, text. */
+/** Spec §5: text, at sign, text, dot, text (the shape; the rule is the accounts' isValidShopEmail). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export { UFS };
@@ -34,7 +35,7 @@ export interface AddressInput {
 }
 
 export function validateIdentification(email: string): string | null {
-  return EMAIL_PATTERN.test(email.trim()) && email.trim().length <= 254 ? null : MESSAGES.email;
+  return isValidShopEmail(email) ? null : MESSAGES.email;
 }
 
 /** Keeps digits only, at most 8 (spec §5). */
@@ -67,7 +68,7 @@ const text = (max: number) => z.string({ error: MESSAGES.address }).trim().min(1
 
 export const placeOrderSchema = z.object({
   idempotencyKey: z.string({ error: 'Chave de idempotência ausente.' }).regex(/^[A-Za-z0-9_-]{16,100}$/, 'Chave de idempotência inválida.'),
-  email: z.string({ error: MESSAGES.email }).trim().max(254, MESSAGES.email).regex(EMAIL_PATTERN, MESSAGES.email),
+  email: z.string({ error: MESSAGES.email }).trim().toLowerCase().max(254, MESSAGES.email).refine(isValidShopEmail, MESSAGES.email),
   lines: z
     .array(
       z.object({

@@ -6,6 +6,7 @@ import { confirmationMail } from '../orders/confirmation-mail.ts';
 import type { OrderView } from '../orders/orders.server.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { CepClient } from '../shipping/viacep.server.ts';
+import { mayMailOrderTo } from './mail-limit.server.ts';
 import { placeOrder } from './place-order.server.ts';
 import type { PlaceOrderInput, } from './rules.ts';
 
@@ -34,7 +35,7 @@ export function orderUrl(publicUrl: string, number: string, token: string | null
 }
 
 /** Places an order and e-mails its confirmation (a mail failure is logged; the order stands). */
-export function placeOrderWithServices(db: Db, input: PlaceOrderInput, viewer: { userId: string | null }) {
+export function placeOrderWithServices(db: Db, input: PlaceOrderInput, viewer: { userId: string | null }, opts: { cardLater?: boolean } = {}) {
   const s = getCheckoutServices();
   return placeOrder(
     {
@@ -42,6 +43,7 @@ export function placeOrderWithServices(db: Db, input: PlaceOrderInput, viewer: {
       provider: s.provider,
       onPlaced: async (order: OrderView, token: string) => {
         try {
+          if (!(await mayMailOrderTo(db, order.email))) return;
           const mail = confirmationMail(order, orderUrl(s.publicUrl, order.number, token), s.storeName);
           await getMailer().send({ to: order.email, ...mail });
         } catch (err) {
@@ -51,5 +53,6 @@ export function placeOrderWithServices(db: Db, input: PlaceOrderInput, viewer: {
     },
     input,
     viewer,
+    opts,
   );
 }

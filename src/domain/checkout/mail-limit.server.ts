@@ -1,0 +1,14 @@
+// How many order e-mails one address may receive: anyone can place a guest order for any address, so
+// without a cap the shop could be made to mail a stranger without end. The order itself is never refused;
+// past the cap its confirmation is not sent (the buyer still gets the order page and its link).
+import type { Db } from '../../db/client.server.ts';
+import { rateLimit } from '../../platform/rate-limit.server.ts';
+
+export const ORDER_MAILS_PER_ADDRESS = { limit: 10, windowMs: 60 * 60_000 } as const;
+
+const orderMailByAddress = rateLimit({ name: 'order-mail-address', ...ORDER_MAILS_PER_ADDRESS });
+
+/** Counts one order e-mail to this address (atomically) and says whether it may be sent. */
+export async function mayMailOrderTo(db: Db, address: string): Promise<boolean> {
+  return !(await orderMailByAddress.hit(db, address.trim().toLowerCase())).limited;
+}

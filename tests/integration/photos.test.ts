@@ -1,0 +1,119 @@
+// Sellers' photos: an https:// address is fetched once (through a local fake HTTP server standing in for the
+// seller's host), checked by its content and stored like an upload, so the shop serves it; the fetch has a
+// timeout, a size cap and never reaches our own network. Uploads are capped at 24 megapixels and decoded one
+// at a time.
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readProductPost } from '../../app/lib/product-page.server.ts';
+import { photoDecodeStats, processProductPhoto, processRemoteProductPhoto } from '../../src/domain/catalog/photos.server.ts';
+import { PRODUCT_MESSAGES } from '../../src/domain/catalog/product-form.ts';
+import { configureRemoteFetch } from '../../src/platform/remote-image.server.ts';
+import { createUploadStore, setUploadStore } from '../../src/platform/uploads.server.ts';
+
+const M = PRODUCT_MESSAGES;
+let fake: http.Server;
+let base = '';
+const hits: string[] = [];
+let png: Buffer;
+let uploads: string;
+
+beforeAll(async () => {
+  png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c33' } }).png().toBuffer();
+  fake = http.createServer((req, res) => {
+    hits.push(req.url!);
+    const route = req.url!.replace(/^\/fotos\.example\.com/, '');
+    if (route === '/ok.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    if (route === '/moved.png') return res.writeHead(302, { location: 'https://fotos.example.com/ok.png' }).end();
+    if (route === '/big.jpg') {
+      res.writeHead(200, { 'content-type': 'image/jpeg' }); // no length: the cap counts the bytes as they come
+      const chunk = Buffer.alloc(1024 * 1024, 7);
+      for (let i = 0; i < 6; i++) res.write(chunk);
+      return res.end();
+    }
+    if (route === '/page.html') return res.writeHead(200, { 'content-type': 'image/png' }).end('<html>não é foto</html>');
+    if (route === '/slow.png') return; // never answers
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+  configureRemoteFetch({ via: base, timeoutMs: 800 });
+  uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-fotos-'));
+  setUploadStore(createUploadStore(uploads));
+});
+
+afterAll(async () => {
+  fake.closeAllConnections();
+  await new Promise<void>((resolve) => fake.close(() => resolve()));
+  configureRemoteFetch({});
+  fs.rmSync(uploads, { recursive: true, force: true });
+});
+
+describe('photos at an https:// address', () => {
+  it('fetches a real image once and re-encodes it (following a redirect)', async () => {
+    for (const url of ['https://fotos.example.com/ok.png', 'https://fotos.example.com/moved.png']) {
+      const result = await processRemoteProductPhoto(url);
+      expect(result.ok, url).toBe(true);
+      if (result.ok) {
+        expect((await sharp(result.data).metadata()).format).toBe('webp');
+        expect(result.width).toBe(800);
+      }
+    }
+  });
+
+  it('refuses what is not an image, too big, too slow or missing, with pt-BR messages', async () => {
+    expect(await processRemoteProductPhoto('https://fotos.example.com/page.html')).toEqual({ ok: false, message: M.fotoType });
+    expect(await processRemoteProductPhoto('https://fotos.example.com/big.jpg')).toEqual({ ok: false, message: M.fotoSize });
+    const started = Date.now();
+    expect(await processRemoteProductPhoto('https://fotos.example.com/slow.png')).toEqual({ ok: false, message: M.fotoUrlFetch });
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(await processRemoteProductPhoto('https://fotos.example.com/nada.png')).toEqual({ ok: false, message: M.fotoUrlFetch });
+    expect(await processRemoteProductPhoto('http://fotos.example.com/ok.png')).toEqual({ ok: false, message: M.fotoUrlFetch });
+  });
+
+  it('never fetches from our own network (without the test relay)', async () => {
+    configureRemoteFetch({ timeoutMs: 800 });
+    try {
+      for (const url of ['https://127.0.0.1/x.png', 'https://10.0.0.8/x.png', 'https://[::1]/x.png', 'https://169.254.169.254/latest/meta-data']) {
+        expect(await processRemoteProductPhoto(url), url).toEqual({ ok: false, message: M.fotoUrlFetch });
+      }
+    } finally {
+      configureRemoteFetch({ via: base, timeoutMs: 800 });
+    }
+  });
+
+  it('"Cadastrar Produto" with a photo address stores our own copy and points the product at it', async () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ titulo: 'Farol Remoto Teste', descricao: 'Farol com foto vinda de um endereço.', valorantigo: '200,00', valoratual: '150,00', categoria: 'iluminacao', marca: 'Bosch', veiculo: 'carros', estado: 'novo', estoque: '3', foto_url: 'https://fotos.example.com/ok.png' })) form.append(k, v);
+    const post = await readProductPost(new Request('http://loja.test/CriarProduto', { method: 'POST', body: form }), { photoRequired: true });
+    expect(post.ok).toBe(true);
+    if (!post.ok) return;
+    expect(post.photo?.url).toMatch(/^\/uploads\/produtos\/[a-f0-9]{32}\.webp$/);
+    expect(post.input.photoUrl).toBe(post.photo?.url);
+    expect(fs.readdirSync(path.join(uploads, 'produtos'))).toHaveLength(1);
+
+    const bad = new FormData();
+    for (const [k, v] of form) bad.append(k, k === 'foto_url' ? 'https://fotos.example.com/nada.png' : v);
+    const refused = await readProductPost(new Request('http://loja.test/CriarProduto', { method: 'POST', body: bad }), { photoRequired: true });
+    expect(refused.ok).toBe(false);
+  });
+});
+
+describe('uploads', () => {
+  it('refuses more than 24 megapixels before decoding', async () => {
+    const huge = await sharp({ create: { width: 6000, height: 4100, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(huge.byteLength).toBeLessThan(5 * 1024 * 1024);
+    expect(await processProductPhoto(huge)).toEqual({ ok: false, message: M.fotoPixels });
+  });
+
+  it('decodes one photo at a time', async () => {
+    const photos = await Promise.all([0, 1, 2, 3].map((i) => sharp({ create: { width: 2000 + i, height: 1500, channels: 3, background: '#39c' } }).jpeg().toBuffer()));
+    const results = await Promise.all(photos.map((p) => processProductPhoto(p)));
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(photoDecodeStats().mostAtOnce).toBe(1);
+  });
+});
