@@ -19,6 +19,7 @@ import { authErrorMessage, isAuthSentence, MSG } from '../src/domain/accounts/me
 import { parseArtPath, renderArt } from '../src/domain/catalog/art.ts';
 import { CLIENT_IP_HEADER, resolveClientIp } from '../src/platform/client-ip.ts';
 import { getUploadStore } from '../src/platform/uploads.server.ts';
+import { maybePaymentProvider } from '../src/domain/payments/provider.ts';
 import { accountApi } from './api/account.ts';
 import { cartApi } from './api/cart.ts';
 import { catalogApi } from './api/catalog.ts';
@@ -54,7 +55,8 @@ function securityHeaders(nonce: string, https: boolean): Record<string, string> 
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: https:",
       "font-src 'self'",
-      "connect-src 'self'",
+      // A payment gateway's API, when the browser tokenizes cards there (Mercado Pago's /v1/card_tokens).
+      `connect-src ${["'self'", ...paymentBrowserOrigins()].join(' ')}`,
       "frame-ancestors 'none'",
       "base-uri 'self'",
       `form-action ${formAction}`,
@@ -68,6 +70,11 @@ function securityHeaders(nonce: string, https: boolean): Record<string, string> 
   };
   if (https) headers['Strict-Transport-Security'] = 'max-age=63072000; includeSubDomains';
   return headers;
+}
+
+function paymentBrowserOrigins(): string[] {
+  const apiUrl = maybePaymentProvider()?.browser?.apiUrl;
+  return apiUrl ? [new URL(apiUrl).origin] : [];
 }
 
 const UNAVAILABLE_MESSAGE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
@@ -255,8 +262,8 @@ function clientIp(trustProxy: boolean): MiddlewareHandler {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-// Cross-site by design: the payment gateway's signed webhook and OAuth providers posting back (form_post).
-const CROSS_SITE_ALLOWED = [/^\/api\/payments\/webhook\/?$/, /^\/api\/auth\/callback\/[\w-]+\/?$/, /^\/api\/auth\/oauth2\/callback\/[\w-]+\/?$/];
+// Cross-site by design: the payment gateways' signed webhooks and OAuth providers posting back (form_post).
+const CROSS_SITE_ALLOWED = [/^\/api\/payments\/webhook\/?$/, /^\/api\/payments\/mercadopago\/webhook\/?$/, /^\/api\/auth\/callback\/[\w-]+\/?$/, /^\/api\/auth\/oauth2\/callback\/[\w-]+\/?$/];
 
 /** Is this request from our own pages? Browsers send Origin on every POST; other clients send nothing. */
 export function sameOrigin(headers: Headers, publicOrigin: string): boolean {

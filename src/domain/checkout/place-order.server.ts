@@ -11,7 +11,7 @@ import { orderEvents, orderLines, orders } from '../orders/schema.ts';
 import { hashToken, loadOrderView, newAccessToken, restock, toOrderView } from '../orders/orders.server.ts';
 import type { OrderView } from '../orders/orders.server.ts';
 import { checkCard } from '../payments/card.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
+import type { CardDigits, CardToken, PaymentProvider } from '../payments/provider.ts';
 import { payments } from '../payments/schema.ts';
 import { findCouponPercent, normalizeCouponCode } from '../pricing/coupons.server.ts';
 import { lineTotal, maxInstallments, orderTotals } from '../pricing/pricing.ts';
@@ -41,6 +41,29 @@ class CheckoutError extends Error {
 export const outOfStockMessage = (title: string) => `Desculpe, o produto "${title}" não tem estoque suficiente. Ajuste a quantidade no carrinho.`;
 export const DECLINED_MESSAGE = 'Pagamento recusado pelo emissor do cartão. Verifique os dados ou use outro cartão.';
 export const KEY_REUSED_MESSAGE = 'Esta compra já foi registrada com outros dados. Recarregue a página e tente novamente.';
+export const CARD_TOKEN_REQUIRED = 'Por segurança, os dados do cartão são enviados direto ao Mercado Pago. Recarregue a página e digite o cartão novamente.';
+
+/** The card as the charge takes it: the digits (sandbox, in memory only) or the browser's token (gateway). */
+type ChargeCard = CardDigits | CardToken;
+
+/** Checks the card the way the provider takes it; answers what to charge and what to keep (brand, last 4). */
+function cardFor(provider: PaymentProvider, input: PlaceOrderInput, now: Date): { ok: true; card: ChargeCard; summary: { brand: string; last4: string } } | { ok: false; message: string } {
+  const raw = input.card ?? {};
+  if (provider.cardMode === 'token') {
+    // PCI SAQ-A: in gateway mode a card number must never be posted here; refuse it without reading it.
+    if (!('token' in raw)) return { ok: false, message: 'number' in raw || 'cvv' in raw ? CARD_TOKEN_REQUIRED : MESSAGES.card };
+    return { ok: true, card: raw, summary: { brand: raw.brand ?? raw.paymentMethodId, last4: raw.last4 ?? '' } };
+  }
+  if ('token' in raw) return { ok: false, message: MESSAGES.card };
+  const checked = checkCard(raw, now);
+  if (!checked.ok) return checked;
+  return { ok: true, card: { digits: checked.digits, brand: checked.brand, last4: checked.last4, name: '', expiry: '', cvv: '' }, summary: { brand: checked.brand, last4: checked.last4 } };
+}
+
+/** The gateway's idempotency key for an order's charge: stable per order and checkout attempt. */
+export function chargeKey(row: { idempotencyKey: string; number: string }): string {
+  return `olimpo-${crypto.createHash('sha256').update(`${row.idempotencyKey}:${row.number}`).digest('hex').slice(0, 40)}`;
+}
 
 /** What identifies a request for idempotency: everything but the card's secrets. */
 function requestHash(input: PlaceOrderInput, userId: string | null, card: { brand: string; last4: string } | null): string {
@@ -150,12 +173,14 @@ async function takeStock(tx: Tx, line: MergedLine, now: Date): Promise<PricedLin
 export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput, viewer: { userId: string | null }): Promise<PlaceOrderResult> {
   const now = deps.now?.() ?? new Date();
   const { db } = deps;
-  let card: ReturnType<typeof checkCard> | null = null;
+  let card: ChargeCard | null = null;
+  let cardSummary: { brand: string; last4: string } | null = null;
   if (input.payment === 'credit') {
-    card = checkCard(input.card, now);
-    if (!card.ok) return { ok: false, status: 400, message: card.message };
+    const checked = cardFor(deps.provider, input, now);
+    if (!checked.ok) return { ok: false, status: 400, message: checked.message };
+    card = checked.card;
+    cardSummary = checked.summary;
   }
-  const cardSummary = card?.ok ? { brand: card.brand, last4: card.last4 } : null;
   const hash = requestHash(input, viewer.userId, cardSummary);
 
   const existing = await findByKey(db, input.idempotencyKey);
@@ -212,11 +237,12 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput, v
         amountCents: totals.totalCents,
         installments,
         cardBrand: cardSummary?.brand ?? null,
-        cardLast4: cardSummary?.last4 ?? null,
+        cardLast4: cardSummary?.last4 || null,
         pixCode: null,
         pixExpiresAt: null,
         boletoLine: null,
         boletoDueDate: null,
+        boletoUrl: null,
         failureReason: null,
         createdAt: now,
         updatedAt: now,
@@ -266,7 +292,7 @@ async function findByKey(db: Db, key: string) {
   return row ?? null;
 }
 
-async function replay(deps: PlaceOrderDeps, row: typeof orders.$inferSelect, hash: string, _input: PlaceOrderInput, card: ReturnType<typeof checkCard> | null, now: Date): Promise<PlaceOrderResult> {
+async function replay(deps: PlaceOrderDeps, row: typeof orders.$inferSelect, hash: string, _input: PlaceOrderInput, card: ChargeCard | null, now: Date): Promise<PlaceOrderResult> {
   if (row.requestHash !== hash) return { ok: false, status: 422, message: KEY_REUSED_MESSAGE };
   const [payment] = await deps.db.select().from(payments).where(eq(payments.orderId, row.id)).limit(1);
   // Interrupted after the order was written but before the charge was recorded: finish it now.
@@ -280,7 +306,7 @@ async function replay(deps: PlaceOrderDeps, row: typeof orders.$inferSelect, has
 async function charge(
   deps: PlaceOrderDeps,
   row: typeof orders.$inferSelect,
-  card: ReturnType<typeof checkCard> | null,
+  card: ChargeCard | null,
   now: Date,
   accessToken: string | null,
   replayed: boolean,
@@ -292,7 +318,15 @@ async function charge(
     amountCents: row.totalCents,
     method: row.paymentMethod as 'credit' | 'boleto' | 'pix',
     installments: row.installments,
-    card: card?.ok ? { digits: card.digits, brand: card.brand, last4: card.last4, name: '', expiry: '', cvv: '' } : undefined,
+    card: card ?? undefined,
+    // The buyer's identity as step 1 stored it on the order (none on the compatibility call's orders).
+    payer: {
+      name: row.customerName,
+      email: row.email,
+      cpf: row.customerCpf,
+      address: { cep: row.cep, street: row.street, number: row.streetNumber, neighborhood: row.neighborhood, city: row.city, state: row.state },
+    },
+    idempotencyKey: chargeKey(row),
     now,
   });
   let status = row.status;
@@ -304,7 +338,7 @@ async function charge(
     const cancelled = { status: 'cancelled', note: result.reason, createdAt: now };
     event = cancelled;
     await db.transaction(async (tx) => {
-      await tx.update(payments).set({ status: 'declined', failureReason: result.reason, providerRef: 'declined', updatedAt: now }).where(eq(payments.orderId, row.id));
+      await tx.update(payments).set({ status: 'declined', failureReason: result.reason, providerRef: result.providerRef ?? 'declined', updatedAt: now }).where(eq(payments.orderId, row.id));
       await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, row.id));
       await tx.insert(orderEvents).values({ orderId: row.id, ...cancelled });
       await restock(tx, row.id);
@@ -326,6 +360,7 @@ async function charge(
       pixExpiresAt: result.pix?.expiresAt ?? null,
       boletoLine: result.boleto?.line ?? null,
       boletoDueDate: result.boleto?.dueDate ?? null,
+      boletoUrl: result.boleto?.url ?? null,
     };
     await db.update(payments).set({ ...paymentChange, providerRef: result.providerRef, updatedAt: now }).where(eq(payments.orderId, row.id));
   }

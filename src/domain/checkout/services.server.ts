@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.server.ts';
 import { getMailer } from '../../platform/mailer.server.ts';
 import { confirmationMail } from '../orders/confirmation-mail.ts';
 import type { OrderView } from '../orders/orders.server.ts';
+import { setPaymentProvider } from '../payments/provider.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { CepClient } from '../shipping/viacep.server.ts';
 import { placeOrder } from './place-order.server.ts';
@@ -15,6 +16,8 @@ export interface CheckoutServices {
   publicUrl: string;
   storeName: string;
   webhookSecret: string;
+  /** MERCADOPAGO_WEBHOOK_SECRET: verifies Mercado Pago's x-signature (only with PAYMENT_PROVIDER=mercadopago). */
+  mercadoPagoWebhookSecret?: string;
   onMailError?: (err: unknown) => void;
 }
 
@@ -22,6 +25,7 @@ const KEY = Symbol.for('olimpo.checkoutServices');
 type Holder = { [KEY]?: CheckoutServices };
 export function setCheckoutServices(s: CheckoutServices): void {
   (globalThis as Holder)[KEY] = s;
+  setPaymentProvider(s.provider);
 }
 export function getCheckoutServices(): CheckoutServices {
   const s = (globalThis as Holder)[KEY];
