@@ -33,6 +33,13 @@ export function getCheckoutServices(): CheckoutServices {
   return s;
 }
 
+/** What the checkout page needs to send a card: the digits (sandbox) or a token made at the gateway. */
+export function browserPayment(): { mode: 'digits' } | { mode: 'token'; provider: 'mercadopago'; publicKey: string; apiUrl: string } {
+  const { provider } = getCheckoutServices();
+  if (provider.cardMode === 'token' && provider.browser && provider.name === 'mercadopago') return { mode: 'token', provider: 'mercadopago', ...provider.browser };
+  return { mode: 'digits' };
+}
+
 export function orderUrl(publicUrl: string, number: string, token: string | null): string {
   return `${publicUrl.replace(/\/+$/, '')}/Pedidos/${number}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 }
