@@ -38,6 +38,7 @@ export function bootServices(env: Env, logger?: Logger): void {
     webhookSecret: env.PAYMENT_WEBHOOK_SECRET,
     mercadoPagoWebhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET,
     onMailError: (err) => logger?.error({ err }, 'falha ao enviar e-mail de confirmação'),
+    onChargeError: (err, order) => logger?.error({ err: err instanceof Error ? err.message : String(err), order }, 'falha no provedor de pagamento: pedido cancelado e estoque devolvido'),
   });
 }
 

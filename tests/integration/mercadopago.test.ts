@@ -12,7 +12,7 @@ import { cancelOrder } from '../../src/domain/orders/cancel.server.ts';
 import type { OrderView } from '../../src/domain/orders/orders.server.ts';
 import { reconcilePaymentsJob } from '../../src/domain/payments/jobs.server.ts';
 import { createMercadoPagoProvider, signMercadoPagoWebhook, verifyMercadoPagoSignature, webhookManifest } from '../../src/domain/payments/mercadopago.server.ts';
-import { CARD_TOKEN_REQUIRED } from '../../src/domain/checkout/place-order.server.ts';
+import { CARD_TOKEN_REQUIRED, PAYMENT_UNAVAILABLE_MESSAGE } from '../../src/domain/checkout/place-order.server.ts';
 import { JOBS } from '../../src/domain/jobs/registry.server.ts';
 import { createTestApp } from '../support/app.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
@@ -66,11 +66,12 @@ describe.each(DATABASE_KINDS)('Mercado Pago on %s', (kind) => {
   let database: TestDatabase;
   let fake: FakeMercadoPago;
   let t: ReturnType<typeof createTestApp>;
+  let provider: ReturnType<typeof createMercadoPagoProvider>;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind, { seedProducts: 40 });
     fake = await startFakeMercadoPago({ accessToken: ACCESS_TOKEN, publicKey: PUBLIC_KEY, webhookSecret: WEBHOOK_SECRET });
-    const provider = createMercadoPagoProvider({ accessToken: ACCESS_TOKEN, publicKey: PUBLIC_KEY, apiUrl: fake.url, timeoutMs: 3000 });
+    provider = createMercadoPagoProvider({ accessToken: ACCESS_TOKEN, publicKey: PUBLIC_KEY, apiUrl: fake.url, timeoutMs: 3000 });
     t = createTestApp(database, { provider, mercadoPagoWebhookSecret: WEBHOOK_SECRET });
     fake.setWebhookTarget((req) => t.app.fetch(req));
   });
@@ -341,6 +342,36 @@ describe.each(DATABASE_KINDS)('Mercado Pago on %s', (kind) => {
     expect(await res.json()).toEqual({ ok: true, ignorado: true });
     const csp = (await t.request('GET', '/healthz')).headers.get('content-security-policy')!;
     expect(csp).toContain(`connect-src 'self' ${new URL(fake.url).origin}`);
+  });
+
+  it('when Mercado Pago cannot be reached: the checkout answers 503 in pt-BR and returns the stock, the webhook 503, the job reports it', async () => {
+    const before = await stockOf(2);
+    const dead = createMercadoPagoProvider({ accessToken: ACCESS_TOKEN, publicKey: PUBLIC_KEY, apiUrl: 'http://127.0.0.1:9', timeoutMs: 1000 });
+    const down = createTestApp(database, { provider: dead, mercadoPagoWebhookSecret: WEBHOOK_SECRET });
+    try {
+      const body = order({ payment: 'pix' });
+      for (let i = 0; i < 2; i++) {
+        const res = await down.request('POST', '/api/orders', body);
+        expect(res.status).toBe(503);
+        const json = (await res.json()) as { erro: string; pedido: OrderView };
+        expect(json.erro).toBe(PAYMENT_UNAVAILABLE_MESSAGE);
+        expect(json.pedido.status).toBe('cancelled');
+      }
+      expect(await stockOf(2)).toBe(before);
+      const ts = String(Date.now());
+      const hook = await down.app.fetch(
+        new Request('http://loja.test/api/payments/mercadopago/webhook?data.id=1325000001&type=payment', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-signature': signMercadoPagoWebhook(WEBHOOK_SECRET, '1325000001', 'r-down', ts), 'x-request-id': 'r-down' },
+          body: '{}',
+        }),
+      );
+      expect(hook.status).toBe(503);
+      await expect(runReconciliation()).rejects.toThrow(/Conciliação: \d+ de \d+ pagamentos sem resposta do gateway/);
+    } finally {
+      t = createTestApp(database, { provider, mercadoPagoWebhookSecret: WEBHOOK_SECRET });
+      fake.setWebhookTarget((req) => t.app.fetch(req));
+    }
   });
 
   it('never stores a card number', async () => {

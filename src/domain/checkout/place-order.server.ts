@@ -11,7 +11,7 @@ import { orderEvents, orderLines, orders } from '../orders/schema.ts';
 import { hashToken, loadOrderView, newAccessToken, restock, toOrderView } from '../orders/orders.server.ts';
 import type { OrderView } from '../orders/orders.server.ts';
 import { checkCard } from '../payments/card.ts';
-import type { CardDigits, CardToken, PaymentProvider } from '../payments/provider.ts';
+import type { CardDigits, CardToken, ChargeResult, PaymentProvider } from '../payments/provider.ts';
 import { payments } from '../payments/schema.ts';
 import { findCouponPercent, normalizeCouponCode } from '../pricing/coupons.server.ts';
 import { lineTotal, maxInstallments, orderTotals } from '../pricing/pricing.ts';
@@ -20,7 +20,7 @@ import type { PlaceOrderInput } from './rules.ts';
 
 export type PlaceOrderResult =
   | { ok: true; order: OrderView; accessToken: string | null; replayed: boolean }
-  | { ok: false; status: 400 | 402 | 409 | 422; message: string; order?: OrderView };
+  | { ok: false; status: 400 | 402 | 409 | 422 | 503; message: string; order?: OrderView };
 
 export interface PlaceOrderDeps {
   db: Db;
@@ -28,6 +28,8 @@ export interface PlaceOrderDeps {
   now?: () => Date;
   /** Called after the order is committed and charged (e-mail); failures there do not undo the order. */
   onPlaced?: (order: OrderView, accessToken: string) => Promise<void>;
+  /** Called when the payment provider fails or cannot be reached (the order is cancelled, its stock returned). */
+  onChargeError?: (err: unknown, orderNumber: string) => void;
 }
 
 class CheckoutError extends Error {
@@ -41,6 +43,9 @@ class CheckoutError extends Error {
 export const outOfStockMessage = (title: string) => `Desculpe, o produto "${title}" não tem estoque suficiente. Ajuste a quantidade no carrinho.`;
 export const DECLINED_MESSAGE = 'Pagamento recusado pelo emissor do cartão. Verifique os dados ou use outro cartão.';
 export const KEY_REUSED_MESSAGE = 'Esta compra já foi registrada com outros dados. Recarregue a página e tente novamente.';
+export const PAYMENT_UNAVAILABLE_MESSAGE = 'Não foi possível falar com o serviço de pagamento agora. Nada foi cobrado: tente novamente em instantes.';
+/** The reason kept on an order whose charge failed at the provider (it is cancelled at once, stock back). */
+export const GATEWAY_FAILED_REASON = 'Falha de comunicação com o serviço de pagamento.';
 export const CARD_TOKEN_REQUIRED = 'Por segurança, os dados do cartão são enviados direto ao Mercado Pago. Recarregue a página e digite o cartão novamente.';
 
 /** The card as the charge takes it: the digits (sandbox, in memory only) or the browser's token (gateway). */
@@ -300,6 +305,7 @@ async function replay(deps: PlaceOrderDeps, row: typeof orders.$inferSelect, has
   if (interrupted) return charge(deps, row, card, now, null, true);
   const order = await loadOrderView(deps.db, row);
   if (order.status === 'cancelled' && payment?.status === 'declined') return { ok: false, status: 402, message: DECLINED_MESSAGE, order };
+  if (order.status === 'cancelled' && payment?.status === 'cancelled' && payment.failureReason === GATEWAY_FAILED_REASON) return { ok: false, status: 503, message: PAYMENT_UNAVAILABLE_MESSAGE, order };
   return { ok: true, order, accessToken: null, replayed: true };
 }
 
@@ -313,32 +319,28 @@ async function charge(
   written?: Written,
 ): Promise<PlaceOrderResult> {
   const { db } = deps;
-  const result = await deps.provider.charge({
-    orderNumber: row.number,
-    amountCents: row.totalCents,
-    method: row.paymentMethod as 'credit' | 'boleto' | 'pix',
-    installments: row.installments,
-    card: card ?? undefined,
-    // The buyer's identity as step 1 stored it on the order (none on the compatibility call's orders).
-    payer: {
-      name: row.customerName,
-      email: row.email,
-      cpf: row.customerCpf,
-      address: { cep: row.cep, street: row.street, number: row.streetNumber, neighborhood: row.neighborhood, city: row.city, state: row.state },
-    },
-    idempotencyKey: chargeKey(row),
-    now,
-  });
+  let result: ChargeResult;
+  let unreachable = false;
+  try {
+    result = await chargeAtProvider(deps, row, card, now);
+  } catch (err) {
+    // The provider failed or did not answer: nothing was confirmed, so the order gives its stock back now.
+    // Should the payment have gone through anyway, its notification finds the order cancelled and refunds it.
+    deps.onChargeError?.(err, row.number);
+    unreachable = true;
+    result = { status: 'declined', reason: GATEWAY_FAILED_REASON };
+  }
   let status = row.status;
   let paymentChange: Partial<Written['payment']>;
   let event: Written['events'][number] | null = null;
   if (result.status === 'declined') {
-    paymentChange = { status: 'declined', failureReason: result.reason };
+    const paymentStatus = unreachable ? 'cancelled' : 'declined';
+    paymentChange = { status: paymentStatus, failureReason: result.reason };
     status = 'cancelled';
     const cancelled = { status: 'cancelled', note: result.reason, createdAt: now };
     event = cancelled;
     await db.transaction(async (tx) => {
-      await tx.update(payments).set({ status: 'declined', failureReason: result.reason, providerRef: result.providerRef ?? 'declined', updatedAt: now }).where(eq(payments.orderId, row.id));
+      await tx.update(payments).set({ status: paymentStatus, failureReason: result.reason, providerRef: result.providerRef ?? 'declined', updatedAt: now }).where(eq(payments.orderId, row.id));
       await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, row.id));
       await tx.insert(orderEvents).values({ orderId: row.id, ...cancelled });
       await restock(tx, row.id);
@@ -371,7 +373,27 @@ async function charge(
     const [fresh] = await db.select().from(orders).where(eq(orders.id, row.id)).limit(1);
     order = await loadOrderView(db, fresh!);
   }
-  if (result.status === 'declined') return { ok: false, status: 402, message: DECLINED_MESSAGE, order };
+  if (result.status === 'declined') return unreachable ? { ok: false, status: 503, message: PAYMENT_UNAVAILABLE_MESSAGE, order } : { ok: false, status: 402, message: DECLINED_MESSAGE, order };
   if (accessToken && deps.onPlaced) await deps.onPlaced(order, accessToken);
   return { ok: true, order, accessToken, replayed };
+}
+
+/** The charge request: the order's amount and method, the card as the provider takes it, the payer, the key. */
+function chargeAtProvider(deps: PlaceOrderDeps, row: typeof orders.$inferSelect, card: ChargeCard | null, now: Date): Promise<ChargeResult> {
+  return deps.provider.charge({
+    orderNumber: row.number,
+    amountCents: row.totalCents,
+    method: row.paymentMethod as 'credit' | 'boleto' | 'pix',
+    installments: row.installments,
+    card: card ?? undefined,
+    // The buyer's identity as step 1 stored it on the order (none on the compatibility call's orders).
+    payer: {
+      name: row.customerName,
+      email: row.email,
+      cpf: row.customerCpf,
+      address: { cep: row.cep, street: row.street, number: row.streetNumber, neighborhood: row.neighborhood, city: row.city, state: row.state },
+    },
+    idempotencyKey: chargeKey(row),
+    now,
+  });
 }

@@ -19,6 +19,8 @@ export interface CheckoutServices {
   /** MERCADOPAGO_WEBHOOK_SECRET: verifies Mercado Pago's x-signature (only with PAYMENT_PROVIDER=mercadopago). */
   mercadoPagoWebhookSecret?: string;
   onMailError?: (err: unknown) => void;
+  /** The payment provider failed during a checkout (the order was cancelled and its stock returned). */
+  onChargeError?: (err: unknown, orderNumber: string) => void;
 }
 
 const KEY = Symbol.for('olimpo.checkoutServices');
@@ -51,6 +53,7 @@ export function placeOrderWithServices(db: Db, input: PlaceOrderInput, viewer: {
     {
       db,
       provider: s.provider,
+      onChargeError: s.onChargeError,
       onPlaced: async (order: OrderView, token: string) => {
         try {
           const mail = confirmationMail(order, orderUrl(s.publicUrl, order.number, token), s.storeName);
