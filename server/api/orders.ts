@@ -111,6 +111,8 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
 
   // What a gateway calls when a PIX or boleto is paid: HMAC-signed, idempotent.
   api.post('/api/payments/webhook', async (c) => {
+    // Only the sandbox confirms orders here; a real gateway's orders are confirmed by its own verified webhook.
+    if (getCheckoutServices().provider.name !== 'sandbox') return apiError(c, 404, 'Rota da API não encontrada.');
     const raw = await c.req.text();
     if (!verifyWebhook(getCheckoutServices().webhookSecret, raw, c.req.header('x-olimpo-signature'))) return apiError(c, 401, 'Assinatura inválida.');
     let event: unknown;

@@ -14,7 +14,8 @@ import { reconcilePaymentsJob } from '../../src/domain/payments/jobs.server.ts';
 import { createMercadoPagoProvider, signMercadoPagoWebhook, verifyMercadoPagoSignature, webhookManifest } from '../../src/domain/payments/mercadopago.server.ts';
 import { CARD_TOKEN_REQUIRED, PAYMENT_UNAVAILABLE_MESSAGE } from '../../src/domain/checkout/place-order.server.ts';
 import { JOBS } from '../../src/domain/jobs/registry.server.ts';
-import { createTestApp } from '../support/app.ts';
+import { signWebhook } from '../../src/domain/payments/provider.ts';
+import { createTestApp, TEST_WEBHOOK_SECRET } from '../support/app.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { startFakeMercadoPago } from '../support/fake-mercadopago.ts';
@@ -189,6 +190,15 @@ describe.each(DATABASE_KINDS)('Mercado Pago on %s', (kind) => {
     expect(replayed.events).toBe(after.events);
     expect(replayed.stock).toBe(after.stock);
     expect(await statusOf(o.number)).toBe('paid');
+  });
+
+  it('turns the sandbox webhook and "Simular pagamento" off: only Mercado Pago confirms its orders', async () => {
+    const placed = await place(order({ payment: 'pix' }));
+    const payload = JSON.stringify({ event: 'payment.paid', orderNumber: placed.order.number, amountCents: placed.order.totalCents });
+    const res = await t.request('POST', '/api/payments/webhook', payload, { 'x-olimpo-signature': signWebhook(TEST_WEBHOOK_SECRET, payload) });
+    expect(res.status).toBe(404);
+    expect((await t.request('POST', `/api/payments/sandbox/${placed.order.number}/pay?token=${placed.accessToken}`)).status).toBe(404);
+    expect(await statusOf(placed.order.number)).toBe('awaiting_payment');
   });
 
   it('never trusts the body: the gateway status decides (a "payment.updated" body for a pending payment marks nothing)', async () => {
