@@ -181,8 +181,8 @@ describe.each(DATABASE_KINDS)('Mercado Pago on %s', (kind) => {
     expect(await statusOf(o.number)).toBe('paid');
     const after = await counts(o.number);
 
-    // The same notification again, and a fresh one: 200, nothing changes.
-    for (const again of [await fake.notify(id, { requestId: 'req-replay', ts: '1790000000000' }), await fake.notify(id)]) {
+    // The same notification again, a fresh one, and a late "payment.created" (out of order): 200, nothing changes.
+    for (const again of [await fake.notify(id, { requestId: 'req-replay', ts: '1790000000000' }), await fake.notify(id), await fake.notify(id, { action: 'payment.created' })]) {
       expect(again.status).toBe(200);
       expect(await again.json()).toEqual({ ok: true, resultado: 'already_applied' });
     }
