@@ -286,8 +286,8 @@ function clientIp(trustProxy: boolean): MiddlewareHandler {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-// Cross-site by design: the payment gateway's signed webhook and OAuth providers posting back (form_post).
-const CROSS_SITE_ALLOWED = [/^\/api\/payments\/webhook\/?$/, /^\/api\/auth\/callback\/[\w-]+\/?$/, /^\/api\/auth\/oauth2\/callback\/[\w-]+\/?$/];
+// Cross-site by design: the payment gateways' signed webhooks and OAuth providers posting back (form_post).
+const CROSS_SITE_ALLOWED = [/^\/api\/payments\/webhook\/?$/, /^\/api\/payments\/mercadopago\/webhook\/?$/, /^\/api\/auth\/callback\/[\w-]+\/?$/, /^\/api\/auth\/oauth2\/callback\/[\w-]+\/?$/];
 
 /**
  * Refuses cross-site form posts and API writes (CSRF). Trusted: the origin the request was sent to (the shop

@@ -13,6 +13,8 @@ import { configureRemoteFetch } from '../src/platform/remote-image.server.ts';
 import { store } from '../src/config/store.ts';
 import { setCheckoutServices } from '../src/domain/checkout/services.server.ts';
 import { createSandboxProvider } from '../src/domain/payments/provider.ts';
+import type { PaymentProvider } from '../src/domain/payments/provider.ts';
+import { createMercadoPagoProvider } from '../src/domain/payments/mercadopago.server.ts';
 import { createViaCepClient } from '../src/domain/shipping/viacep.server.ts';
 import { setGarageCookieSecret } from '../src/domain/fitment/garage-cookie.server.ts';
 import { cookieSecret, localSecret } from './cookie-secret.ts';
@@ -32,13 +34,23 @@ export function bootServices(env: Env, logger?: Logger): void {
   configureAuth(authSettingsFromEnv(env, logger));
   configureRemoteFetch({ via: env.PHOTO_FETCH_VIA ?? null });
   setCheckoutServices({
-    provider: createSandboxProvider({ pix: { key: env.PIX_KEY, merchantName: env.PIX_MERCHANT_NAME, merchantCity: env.PIX_MERCHANT_CITY } }),
+    provider: paymentProviderFromEnv(env),
     cep: createViaCepClient({ baseUrl: env.VIACEP_URL }),
     publicUrl: env.PUBLIC_URL,
     storeName: store.name,
     webhookSecret: env.PAYMENT_WEBHOOK_SECRET,
+    mercadoPagoWebhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET,
     onMailError: (err) => logger?.error({ err }, 'falha ao enviar e-mail de confirmação'),
+    onChargeError: (err, order) => logger?.error({ err: err instanceof Error ? err.message : String(err), order }, 'falha no provedor de pagamento: pedido cancelado e estoque devolvido'),
   });
+}
+
+/** PAYMENT_PROVIDER: the embedded sandbox (default) or Mercado Pago (its credentials are checked in env.ts). */
+export function paymentProviderFromEnv(env: Env): PaymentProvider {
+  if (env.PAYMENT_PROVIDER === 'mercadopago') {
+    return createMercadoPagoProvider({ accessToken: env.MERCADOPAGO_ACCESS_TOKEN!, publicKey: env.MERCADOPAGO_PUBLIC_KEY!, apiUrl: env.MERCADOPAGO_API_URL });
+  }
+  return createSandboxProvider({ pix: { key: env.PIX_KEY, merchantName: env.PIX_MERCHANT_NAME, merchantCity: env.PIX_MERCHANT_CITY } });
 }
 
 export function authSettingsFromEnv(env: Env, logger?: Logger): AuthSettings {

@@ -4,6 +4,7 @@
 // are listed in script-src. Nothing per request or per shopper goes into the policy, so a page cached and
 // served to many shoppers keeps a valid policy, and a script injected into the markup never matches a hash.
 import crypto from 'node:crypto';
+import { maybePaymentProvider } from '../src/domain/payments/provider.ts';
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 /** Types a browser does not execute: no hash needed (JSON-LD, React Router's JSON). */
@@ -33,10 +34,16 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], formOrigi
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self'",
-    "connect-src 'self'",
+    // A payment gateway's API, when the browser tokenizes cards there (Mercado Pago's /v1/card_tokens).
+    `connect-src ${["'self'", ...paymentBrowserOrigins()].join(' ')}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     `form-action ${formAction}`,
     "object-src 'none'",
   ].join('; ');
+}
+
+function paymentBrowserOrigins(): string[] {
+  const apiUrl = maybePaymentProvider()?.browser?.apiUrl;
+  return apiUrl ? [new URL(apiUrl).origin] : [];
 }

@@ -148,9 +148,15 @@ export function PaymentInstructions({ order, token }: { order: OrderView; token:
         <input id="boleto-line" readOnly value={formatBoletoLine(p.boletoLine)} className="mt-1 w-full rounded-lg border border-neutral-300 p-2 font-mono text-sm" />
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <CopyButton text={p.boletoLine} label="Copiar linha digitável" />
-          <a href={`/Pedidos/${order.number}/boleto${q}`} target="_blank" rel="noopener" className="text-sm font-semibold underline">
-            Imprimir boleto
-          </a>
+          {p.boletoUrl ? (
+            <a href={p.boletoUrl} target="_blank" rel="noopener noreferrer" className="text-sm font-semibold underline">
+              Abrir boleto (Mercado Pago)
+            </a>
+          ) : (
+            <a href={`/Pedidos/${order.number}/boleto${q}`} target="_blank" rel="noopener" className="text-sm font-semibold underline">
+              Imprimir boleto
+            </a>
+          )}
         </div>
       </section>
     );

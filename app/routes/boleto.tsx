@@ -1,4 +1,4 @@
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/boleto';
 import { store } from '../../src/config/store.ts';
 import { getDb } from '../../src/db/client.server.ts';
@@ -12,6 +12,8 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   const order = await findOrderFor(getDb(), params.number, await getViewer(request), url.searchParams.get('token'));
   const line = order?.payment?.boletoLine;
   if (!order || !line) throw data(null, { status: 404 });
+  // A gateway's boleto is its own document (Mercado Pago's page); ours is only the sandbox's.
+  if (order.payment?.boletoUrl) throw redirect(order.payment.boletoUrl);
   // The barcode is the linha digitável's fields in barcode order (bank, currency, DV, factor, amount, free field).
   const barcode = `${line.slice(0, 4)}${line.slice(32, 33)}${line.slice(33, 47)}${line.slice(4, 9)}${line.slice(10, 20)}${line.slice(21, 31)}`;
   return { order, line, barcodeSvg: itfSvg(barcode) };

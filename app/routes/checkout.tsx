@@ -4,6 +4,8 @@ import type { Route } from './+types/checkout';
 import { getDb } from '../../src/db/client.server.ts';
 import { listAddresses } from '../../src/domain/accounts/addresses.server.ts';
 import { getSessionUser } from '../lib/session.server.ts';
+import { browserPayment } from '../../src/domain/checkout/services.server.ts';
+import { cardForOrder } from '../lib/card-token.ts';
 import type { Quote } from '../../src/domain/cart/quote.ts';
 import { cepInput, MESSAGES, UFS, validateAddress, validateCep, validateIdentification, validatePayment } from '../../src/domain/checkout/rules.ts';
 import type { AddressInput } from '../../src/domain/checkout/rules.ts';
@@ -19,10 +21,13 @@ import { originFrom, seo } from '../lib/seo.ts';
 
 /** A signed-in shopper's e-mail and saved addresses prefill steps 1 and 2. */
 export async function loader({ request }: Route.LoaderArgs) {
+  // How the card leaves the page: to our server (sandbox) or straight to the gateway as a token.
+  const payment = browserPayment();
   const user = await getSessionUser(request);
-  if (!user) return { email: null, addresses: [] };
+  if (!user) return { payment, email: null, addresses: [] };
   const saved = await listAddresses(getDb(), user.id);
   return {
+    payment,
     email: user.email,
     addresses: saved.map((a) => ({ cep: a.cep.replace(/\D/g, ''), street: a.street, number: a.number, complement: a.complement ?? '', neighborhood: a.neighborhood, city: a.city, state: a.state })),
   };
@@ -194,6 +199,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     setNotice('');
     const key = sessionStorage.getItem(IDEMPOTENCY_KEY) ?? newKey();
     try {
+      // Gateway mode: the card becomes a token at the gateway here; only the token goes to our server.
+      const orderCard = payment === 'credit' ? await cardForOrder(loaderData.payment, card) : null;
+      if (orderCard && !orderCard.ok) {
+        setNotice(orderCard.message);
+        return;
+      }
       const res = await fetch('/api/orders', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -206,7 +217,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           shipping,
           payment,
           installments: payment === 'credit' ? installments : 1,
-          ...(payment === 'credit' ? { card } : {}),
+          ...(orderCard?.ok ? { card: orderCard.card } : {}),
         }),
       });
       const body = (await res.json().catch(() => ({}))) as { order?: unknown; accessToken?: string | null; erro?: string };
@@ -425,6 +436,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                       </label>
                       <input id="card-cvv" inputMode="numeric" autoComplete="cc-csc" value={card.cvv} maxLength={3} onChange={(e) => setCard({ ...card, cvv: formatCvv(e.target.value) })} className={field} />
                     </div>
+                    {loaderData.payment.mode === 'token' && (
+                      <p className="text-sm text-ink-soft sm:col-span-2">Os dados do cartão vão direto para o Mercado Pago, com segurança: a loja não recebe o número nem o CVV.</p>
+                    )}
                     <div className="sm:col-span-2">
                       <label htmlFor="installments" className="font-medium">
                         Parcelas

@@ -11,6 +11,8 @@ import { confirmPayment, findOrderFor, listOrdersForUser, rateOrder } from '../.
 import type { OrderView } from '../../src/domain/orders/orders.server.ts';
 import { pixQrSvg } from '../../src/domain/payments/pix.ts';
 import { signWebhook, verifyWebhook } from '../../src/domain/payments/provider.ts';
+import { syncGatewayPayment } from '../../src/domain/payments/gateway-sync.server.ts';
+import { GatewayUnavailableError, verifyMercadoPagoSignature } from '../../src/domain/payments/mercadopago.server.ts';
 import { centsToReais } from '../../src/domain/pricing/money.ts';
 import type { Logger } from '../logger.ts';
 import { apiError, readJson, validate } from '../http.ts';
@@ -151,7 +153,7 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
   api.post('/api/orders/:number/pay', async (c) => {
     const body = await readJson(c);
     if (!body.ok) return apiError(c, 400, body.message);
-    const parsed = validate(z.object({ card: placeOrderSchema.shape.card.unwrap().required(), token: z.string().max(200).optional() }), body.value, MESSAGES.card);
+    const parsed = validate(z.object({ card: placeOrderSchema.shape.card.unwrap(), token: z.string().max(200).optional() }), body.value, MESSAGES.card);
     if (!parsed.ok) return apiError(c, 400, parsed.message);
     const viewer = await getViewer(c.req.raw, getDb());
     const order = await findOrderFor(getDb(), c.req.param('number'), viewer, parsed.data.token ?? c.req.query('token') ?? null);
@@ -173,6 +175,8 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
 
   // What a gateway calls when a PIX or boleto is paid: HMAC-signed, idempotent.
   api.post('/api/payments/webhook', async (c) => {
+    // Only the sandbox confirms orders here; a real gateway's orders are confirmed by its own verified webhook.
+    if (getCheckoutServices().provider.name !== 'sandbox') return apiError(c, 404, 'Rota da API não encontrada.');
     const raw = await c.req.text();
     if (!verifyWebhook(getCheckoutServices().webhookSecret, raw, c.req.header('x-olimpo-signature'))) return apiError(c, 401, 'Assinatura inválida.');
     let event: unknown;
@@ -186,6 +190,34 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
     const result = await confirmPayment(getDb(), parsed.data.orderNumber, parsed.data.amountCents);
     if (!result.ok) return apiError(c, 422, result.message);
     return c.json({ ok: true });
+  });
+
+  // Mercado Pago's webhook: the x-signature is checked over data.id (from the query string), x-request-id
+  // and ts; then the body is ignored and the payment is read back from Mercado Pago (gateway-sync).
+  api.post('/api/payments/mercadopago/webhook', async (c) => {
+    const services = getCheckoutServices();
+    const secret = services.mercadoPagoWebhookSecret;
+    if (services.provider.name !== 'mercadopago' || !secret) return apiError(c, 404, 'Rota da API não encontrada.');
+    const dataId = c.req.query('data.id');
+    const signed = verifyMercadoPagoSignature(secret, { signature: c.req.header('x-signature'), requestId: c.req.header('x-request-id'), dataId });
+    if (!signed) {
+      logger.warn({ dataId: dataId?.slice(0, 64) }, 'webhook do Mercado Pago com assinatura inválida');
+      return apiError(c, 401, 'Assinatura inválida.');
+    }
+    // Other topics (merchant orders, chargebacks' own topic…) are acknowledged and left alone.
+    if (c.req.query('type') !== 'payment' || !dataId) return c.json({ ok: true, ignorado: true });
+    try {
+      const result = await syncGatewayPayment(getDb(), services.provider, dataId);
+      if (result.outcome === 'amount_mismatch' || result.outcome === 'refunded_late_payment' || result.outcome === 'other_payment') {
+        logger.warn({ payment: dataId, order: result.orderNumber, outcome: result.outcome }, 'pagamento do Mercado Pago exige atenção');
+      } else logger.info({ payment: dataId, order: result.orderNumber, outcome: result.outcome }, 'webhook do Mercado Pago');
+      return c.json({ ok: true, resultado: result.outcome });
+    } catch (err) {
+      if (!(err instanceof GatewayUnavailableError)) throw err;
+      // Mercado Pago retries a notification that did not get a 2xx; the reconciliation job covers it too.
+      logger.warn({ payment: dataId, err: err.message }, 'Mercado Pago indisponível ao processar o webhook');
+      return apiError(c, 503, 'Não foi possível consultar o pagamento agora. Tente novamente.');
+    }
   });
 
   // Sandbox only: lets the buyer "pay" a PIX or boleto in demos and tests, through the signed webhook.

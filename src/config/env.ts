@@ -42,8 +42,13 @@ const schema = z.object({
   VIACEP_URL: z.url('VIACEP_URL deve ser uma URL').default('https://viacep.com.br'),
   // Tests only: sellers' photo addresses are fetched through this base (a local fake server). Unset in production.
   PHOTO_FETCH_VIA: z.url('PHOTO_FETCH_VIA deve ser uma URL').optional(),
-  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'mercadopago'], { error: 'PAYMENT_PROVIDER deve ser sandbox ou mercadopago' }).default('sandbox'),
   PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'PAYMENT_WEBHOOK_SECRET deve ter ao menos 16 caracteres').default('sandbox-webhook-secret-troque-em-producao'),
+  // Mercado Pago (PAYMENT_PROVIDER=mercadopago): the three credentials of the application, and the API base.
+  MERCADOPAGO_ACCESS_TOKEN: z.string().min(10, 'MERCADOPAGO_ACCESS_TOKEN inválido (copie o Access Token das credenciais da aplicação)').optional(),
+  MERCADOPAGO_PUBLIC_KEY: z.string().min(10, 'MERCADOPAGO_PUBLIC_KEY inválida (copie a Public Key das credenciais da aplicação)').optional(),
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().min(16, 'MERCADOPAGO_WEBHOOK_SECRET deve ter ao menos 16 caracteres (a assinatura secreta dos Webhooks)').optional(),
+  MERCADOPAGO_API_URL: z.url('MERCADOPAGO_API_URL deve ser uma URL completa').default('https://api.mercadopago.com'),
   PIX_KEY: z.string().min(3).default('pix@olimpopecas.com.br'),
   PIX_MERCHANT_NAME: z.string().min(1).default('OLIMPO PECAS'),
   PIX_MERCHANT_CITY: z.string().min(1).default('SAO PAULO'),
@@ -73,6 +78,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       const deployed = v.NODE_ENV === 'production' && (v.PUBLIC_URL.startsWith('https://') || v.DATABASE_URL !== undefined);
       if (deployed && !v.BETTER_AUTH_SECRET) {
         ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'obrigatório em produção (com PUBLIC_URL https ou DATABASE_URL); gere com: openssl rand -base64 32' });
+      }
+      if (v.PAYMENT_PROVIDER === 'mercadopago') {
+        const needed = {
+          MERCADOPAGO_ACCESS_TOKEN: 'o Access Token da aplicação no Mercado Pago',
+          MERCADOPAGO_PUBLIC_KEY: 'a Public Key da aplicação no Mercado Pago (o navegador a usa para gerar o token do cartão)',
+          MERCADOPAGO_WEBHOOK_SECRET: 'a assinatura secreta dos Webhooks do Mercado Pago; sem ela nenhuma notificação de pagamento pode ser verificada',
+        } as const;
+        for (const [name, what] of Object.entries(needed)) {
+          if (v[name as keyof typeof needed] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `obrigatório com PAYMENT_PROVIDER=mercadopago: defina ${name} com ${what}` });
+        }
       }
       for (const p of ['GOOGLE', 'FACEBOOK'] as const) {
         if ((v[`${p}_CLIENT_ID`] === undefined) !== (v[`${p}_CLIENT_SECRET`] === undefined)) {

@@ -7,21 +7,23 @@ import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/logger.ts';
 import { setCheckoutServices } from '../../src/domain/checkout/services.server.ts';
 import { createSandboxProvider } from '../../src/domain/payments/provider.ts';
+import type { PaymentProvider } from '../../src/domain/payments/provider.ts';
 import { createViaCepClient } from '../../src/domain/shipping/viacep.server.ts';
 import { createMailer, setMailer } from '../../src/platform/mailer.server.ts';
 import type { Database } from '../../src/db/client.server.ts';
 
 export const TEST_WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
 
-export function createTestApp(database: Database, opts: { viaCepUrl?: string } = {}) {
+export function createTestApp(database: Database, opts: { viaCepUrl?: string; provider?: PaymentProvider; mercadoPagoWebhookSecret?: string } = {}) {
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-mail-'));
   setMailer(createMailer({ from: 'Olimpo Peças <loja@example.com>', mailDir }));
   setCheckoutServices({
-    provider: createSandboxProvider({ pix: { key: 'pix@olimpopecas.com.br', merchantName: 'OLIMPO PECAS', merchantCity: 'SAO PAULO' } }),
+    provider: opts.provider ?? createSandboxProvider({ pix: { key: 'pix@olimpopecas.com.br', merchantName: 'OLIMPO PECAS', merchantCity: 'SAO PAULO' } }),
     cep: createViaCepClient({ baseUrl: opts.viaCepUrl ?? 'http://127.0.0.1:9', timeoutMs: 1000 }),
     publicUrl: 'http://loja.test',
     storeName: 'Olimpo Peças',
     webhookSecret: TEST_WEBHOOK_SECRET,
+    mercadoPagoWebhookSecret: opts.mercadoPagoWebhookSecret,
   });
   const app = createApp({ build: () => Promise.reject(new Error('no pages in API tests')), database: () => database, logger: createLogger('silent'), publicUrl: 'http://loja.test' });
   const request = (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>

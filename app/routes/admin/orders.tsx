@@ -6,6 +6,7 @@ import type { Route } from './+types/orders';
 import { getDb } from '../../../src/db/client.server.ts';
 import { isAdmin } from '../../../src/domain/accounts/roles.ts';
 import { listRecentOrders, moveOrder } from '../../../src/domain/orders/orders.server.ts';
+import { cancelOrder } from '../../../src/domain/orders/cancel.server.ts';
 import { nextStatuses, ORDER_STATUSES, STATUS_LABELS } from '../../../src/domain/orders/status.ts';
 import { formatBRL } from '../../../src/domain/pricing/money.ts';
 import { requireRole } from '../../lib/session.server.ts';
@@ -29,7 +30,11 @@ export async function action({ request, url }: Route.ActionArgs) {
   await requireRole(request, url, isAdmin, ADMIN_ONLY);
   const parsed = moveSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ ok: false, message: 'Pedido ou situação inválidos.' }, { status: 400 });
-  const result = await moveOrder(getDb(), parsed.data.numero, parsed.data.status, { trackingCode: parsed.data.rastreio || null });
+  // Cancelling refunds a paid order through its payment provider first (cancelOrder), then returns the stock.
+  const result =
+    parsed.data.status === 'cancelled'
+      ? await cancelOrder(getDb(), parsed.data.numero)
+      : await moveOrder(getDb(), parsed.data.numero, parsed.data.status, { trackingCode: parsed.data.rastreio || null });
   if (!result.ok) return data({ ok: false, message: result.message }, { status: 409 });
   return { ok: true, message: `Pedido #${parsed.data.numero}: ${STATUS_LABELS[parsed.data.status]}.` };
 }

@@ -12,7 +12,7 @@ import { orderEvents, orderLines, orders } from '../orders/schema.ts';
 import { hashToken, loadOrderView, newAccessToken, restock, toOrderView } from '../orders/orders.server.ts';
 import type { OrderView } from '../orders/orders.server.ts';
 import { checkCard } from '../payments/card.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
+import type { CardDigits, CardToken, ChargeResult, PaymentProvider } from '../payments/provider.ts';
 import { payments } from '../payments/schema.ts';
 import { findCouponPercent, normalizeCouponCode } from '../pricing/coupons.server.ts';
 import { lineTotal, maxInstallments, orderTotals } from '../pricing/pricing.ts';
@@ -21,7 +21,7 @@ import type { PlaceOrderInput } from './rules.ts';
 
 export type PlaceOrderResult =
   | { ok: true; order: OrderView; accessToken: string | null; replayed: boolean }
-  | { ok: false; status: 400 | 402 | 409 | 422; message: string; order?: OrderView };
+  | { ok: false; status: 400 | 402 | 409 | 422 | 503; message: string; order?: OrderView };
 
 export interface PlaceOrderDeps {
   db: Db;
@@ -29,6 +29,8 @@ export interface PlaceOrderDeps {
   now?: () => Date;
   /** Called after the order is committed and charged (e-mail); failures there do not undo the order. */
   onPlaced?: (order: OrderView, accessToken: string) => Promise<void>;
+  /** Called when the payment provider fails or cannot be reached (the order is cancelled, its stock returned). */
+  onChargeError?: (err: unknown, orderNumber: string) => void;
 }
 
 function stockChanged(db: Db, productIds: (number | null)[]): void {
@@ -46,6 +48,32 @@ class CheckoutError extends Error {
 export const outOfStockMessage = (title: string) => `Desculpe, o produto "${title}" não tem estoque suficiente. Ajuste a quantidade no carrinho.`;
 export const DECLINED_MESSAGE = 'Pagamento recusado pelo emissor do cartão. Verifique os dados ou use outro cartão.';
 export const KEY_REUSED_MESSAGE = 'Esta compra já foi registrada com outros dados. Recarregue a página e tente novamente.';
+export const PAYMENT_UNAVAILABLE_MESSAGE = 'Não foi possível falar com o serviço de pagamento agora. Nada foi cobrado: tente novamente em instantes.';
+/** The reason kept on an order whose charge failed at the provider (it is cancelled at once, stock back). */
+export const GATEWAY_FAILED_REASON = 'Falha de comunicação com o serviço de pagamento.';
+export const CARD_TOKEN_REQUIRED = 'Por segurança, os dados do cartão são enviados direto ao Mercado Pago. Recarregue a página e digite o cartão novamente.';
+
+/** The card as the charge takes it: the digits (sandbox, in memory only) or the browser's token (gateway). */
+export type ChargeCard = CardDigits | CardToken;
+
+/** Checks the card the way the provider takes it; answers what to charge and what to keep (brand, last 4). */
+export function cardFor(provider: PaymentProvider, card: PlaceOrderInput['card'], now: Date): { ok: true; card: ChargeCard; summary: { brand: string; last4: string } } | { ok: false; message: string } {
+  const raw = card ?? {};
+  if (provider.cardMode === 'token') {
+    // PCI SAQ-A: in gateway mode a card number must never be posted here; refuse it without reading it.
+    if (!('token' in raw)) return { ok: false, message: 'number' in raw || 'cvv' in raw ? CARD_TOKEN_REQUIRED : MESSAGES.card };
+    return { ok: true, card: raw, summary: { brand: raw.brand ?? raw.paymentMethodId, last4: raw.last4 ?? '' } };
+  }
+  if ('token' in raw) return { ok: false, message: MESSAGES.card };
+  const checked = checkCard(raw, now);
+  if (!checked.ok) return checked;
+  return { ok: true, card: { digits: checked.digits, brand: checked.brand, last4: checked.last4, name: '', expiry: '', cvv: '' }, summary: { brand: checked.brand, last4: checked.last4 } };
+}
+
+/** The gateway's idempotency key for an order's charge: stable per order and checkout attempt. */
+export function chargeKey(row: { idempotencyKey: string; number: string }): string {
+  return `olimpo-${crypto.createHash('sha256').update(`${row.idempotencyKey}:${row.number}`).digest('hex').slice(0, 40)}`;
+}
 
 /** What identifies a request for idempotency: everything but the card's secrets. */
 function requestHash(input: PlaceOrderInput, userId: string | null, card: { brand: string; last4: string } | null): string {
@@ -163,15 +191,17 @@ export async function placeOrder(
 ): Promise<PlaceOrderResult> {
   const now = deps.now?.() ?? new Date();
   const { db } = deps;
-  let card: ReturnType<typeof checkCard> | null = null;
+  let card: ChargeCard | null = null;
+  let cardSummary: { brand: string; last4: string } | null = null;
   // Another front end may place a credit order without card data: it is recorded awaiting payment and the
   // buyer pays on the order page.
   const cardLater = opts.cardLater === true && input.payment === 'credit' && input.card === undefined;
   if (input.payment === 'credit' && !cardLater) {
-    card = checkCard(input.card, now);
-    if (!card.ok) return { ok: false, status: 400, message: card.message };
+    const checked = cardFor(deps.provider, input.card, now);
+    if (!checked.ok) return { ok: false, status: 400, message: checked.message };
+    card = checked.card;
+    cardSummary = checked.summary;
   }
-  const cardSummary = card?.ok ? { brand: card.brand, last4: card.last4 } : null;
   const hash = requestHash(input, viewer.userId, cardSummary);
 
   const existing = await findByKey(db, input.idempotencyKey);
@@ -228,11 +258,12 @@ export async function placeOrder(
         amountCents: totals.totalCents,
         installments,
         cardBrand: cardSummary?.brand ?? null,
-        cardLast4: cardSummary?.last4 ?? null,
+        cardLast4: cardSummary?.last4 || null,
         pixCode: null,
         pixExpiresAt: null,
         boletoLine: null,
         boletoDueDate: null,
+        boletoUrl: null,
         failureReason: null,
         createdAt: now,
         updatedAt: now,
@@ -290,46 +321,51 @@ async function findByKey(db: Db, key: string) {
   return row ?? null;
 }
 
-async function replay(deps: PlaceOrderDeps, row: typeof orders.$inferSelect, hash: string, _input: PlaceOrderInput, card: ReturnType<typeof checkCard> | null, now: Date): Promise<PlaceOrderResult> {
+async function replay(deps: PlaceOrderDeps, row: typeof orders.$inferSelect, hash: string, _input: PlaceOrderInput, card: ChargeCard | null, now: Date): Promise<PlaceOrderResult> {
   if (row.requestHash !== hash) return { ok: false, status: 422, message: KEY_REUSED_MESSAGE };
   const [payment] = await deps.db.select().from(payments).where(eq(payments.orderId, row.id)).limit(1);
   // Interrupted after the order was written but before the charge was recorded: finish it now.
   // (A credit order placed without its card has nothing to resume: it waits for the card.)
-  const interrupted = payment?.status === 'pending' && !payment.providerRef && !(row.paymentMethod === 'credit' && !card?.ok);
+  const interrupted = payment?.status === 'pending' && !payment.providerRef && !(row.paymentMethod === 'credit' && !card);
   if (interrupted) return charge(deps, row, card, now, null, true);
   const order = await loadOrderView(deps.db, row);
   if (order.status === 'cancelled' && payment?.status === 'declined') return { ok: false, status: 402, message: DECLINED_MESSAGE, order };
+  if (order.status === 'cancelled' && payment?.status === 'cancelled' && payment.failureReason === GATEWAY_FAILED_REASON) return { ok: false, status: 503, message: PAYMENT_UNAVAILABLE_MESSAGE, order };
   return { ok: true, order, accessToken: null, replayed: true };
 }
 
 export async function charge(
   deps: PlaceOrderDeps,
   row: typeof orders.$inferSelect,
-  card: ReturnType<typeof checkCard> | null,
+  card: ChargeCard | null,
   now: Date,
   accessToken: string | null,
   replayed: boolean,
   written?: Written,
 ): Promise<PlaceOrderResult> {
   const { db } = deps;
-  const result = await deps.provider.charge({
-    orderNumber: row.number,
-    amountCents: row.totalCents,
-    method: row.paymentMethod as 'credit' | 'boleto' | 'pix',
-    installments: row.installments,
-    card: card?.ok ? { digits: card.digits, brand: card.brand, last4: card.last4, name: '', expiry: '', cvv: '' } : undefined,
-    now,
-  });
+  let result: ChargeResult;
+  let unreachable = false;
+  try {
+    result = await chargeAtProvider(deps, row, card, now);
+  } catch (err) {
+    // The provider failed or did not answer: nothing was confirmed, so the order gives its stock back now.
+    // Should the payment have gone through anyway, its notification finds the order cancelled and refunds it.
+    deps.onChargeError?.(err, row.number);
+    unreachable = true;
+    result = { status: 'declined', reason: GATEWAY_FAILED_REASON };
+  }
   let status = row.status;
   let paymentChange: Partial<Written['payment']>;
   let event: Written['events'][number] | null = null;
   if (result.status === 'declined') {
-    paymentChange = { status: 'declined', failureReason: result.reason };
+    const paymentStatus = unreachable ? 'cancelled' : 'declined';
+    paymentChange = { status: paymentStatus, failureReason: result.reason };
     status = 'cancelled';
     const cancelled = { status: 'cancelled', note: result.reason, createdAt: now };
     event = cancelled;
     const restocked = await db.transaction(async (tx) => {
-      await tx.update(payments).set({ status: 'declined', failureReason: result.reason, providerRef: 'declined', updatedAt: now }).where(eq(payments.orderId, row.id));
+      await tx.update(payments).set({ status: paymentStatus, failureReason: result.reason, providerRef: result.providerRef ?? 'declined', updatedAt: now }).where(eq(payments.orderId, row.id));
       await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, row.id));
       await tx.insert(orderEvents).values({ orderId: row.id, ...cancelled });
       return restock(tx, row.id);
@@ -352,6 +388,7 @@ export async function charge(
       pixExpiresAt: result.pix?.expiresAt ?? null,
       boletoLine: result.boleto?.line ?? null,
       boletoDueDate: result.boleto?.dueDate ?? null,
+      boletoUrl: result.boleto?.url ?? null,
     };
     await db.update(payments).set({ ...paymentChange, providerRef: result.providerRef, updatedAt: now }).where(eq(payments.orderId, row.id));
   }
@@ -362,7 +399,27 @@ export async function charge(
     const [fresh] = await db.select().from(orders).where(eq(orders.id, row.id)).limit(1);
     order = await loadOrderView(db, fresh!);
   }
-  if (result.status === 'declined') return { ok: false, status: 402, message: DECLINED_MESSAGE, order };
+  if (result.status === 'declined') return unreachable ? { ok: false, status: 503, message: PAYMENT_UNAVAILABLE_MESSAGE, order } : { ok: false, status: 402, message: DECLINED_MESSAGE, order };
   if (accessToken && deps.onPlaced) await deps.onPlaced(order, accessToken);
   return { ok: true, order, accessToken, replayed };
+}
+
+/** The charge request: the order's amount and method, the card as the provider takes it, the payer, the key. */
+function chargeAtProvider(deps: PlaceOrderDeps, row: typeof orders.$inferSelect, card: ChargeCard | null, now: Date): Promise<ChargeResult> {
+  return deps.provider.charge({
+    orderNumber: row.number,
+    amountCents: row.totalCents,
+    method: row.paymentMethod as 'credit' | 'boleto' | 'pix',
+    installments: row.installments,
+    card: card ?? undefined,
+    // The buyer's identity as step 1 stored it on the order (none on the compatibility call's orders).
+    payer: {
+      name: row.customerName,
+      email: row.email,
+      cpf: row.customerCpf,
+      address: { cep: row.cep, street: row.street, number: row.streetNumber, neighborhood: row.neighborhood, city: row.city, state: row.state },
+    },
+    idempotencyKey: chargeKey(row),
+    now,
+  });
 }

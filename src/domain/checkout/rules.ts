@@ -101,14 +101,25 @@ export const placeOrderSchema = z.object({
   shipping: z.enum(['standard', 'express'], { error: MESSAGES.address }),
   payment: z.enum(['credit', 'boleto', 'pix'], { error: MESSAGES.payment }),
   installments: z.number({ error: MESSAGES.installments }).int(MESSAGES.installments).min(1, MESSAGES.installments).max(10, MESSAGES.installments).default(1),
+  // The sandbox takes the typed card (checked, then dropped); a gateway takes the token the browser made.
   card: z
-    .object({
-      number: z.string().max(30),
-      name: z.string().max(80),
-      expiry: z.string().max(10),
-      cvv: z.string().max(10),
-    })
-    .partial()
+    .union([
+      z.object({
+        token: z.string().regex(/^[A-Za-z0-9_-]{8,200}$/, CARD_MESSAGES.missing),
+        paymentMethodId: z.string().regex(/^[a-z_]{2,30}$/, CARD_MESSAGES.missing),
+        issuerId: z.string().regex(/^\d{1,20}$/, CARD_MESSAGES.missing).optional(),
+        brand: z.string().max(30).optional(),
+        last4: z.string().regex(/^\d{4}$/, CARD_MESSAGES.missing).optional(),
+      }),
+      z
+        .object({
+          number: z.string().max(30),
+          name: z.string().max(80),
+          expiry: z.string().max(10),
+          cvv: z.string().max(10),
+        })
+        .partial(),
+    ])
     .optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;

@@ -36,6 +36,8 @@ export interface OrderView {
     pixExpiresAt: string | null;
     boletoLine: string | null;
     boletoDueDate: string | null;
+    /** The gateway's boleto document (Mercado Pago); null when the shop prints its own (sandbox). */
+    boletoUrl: string | null;
     failureReason: string | null;
   } | null;
   events: { status: string; note: string | null; createdAt: string }[];
@@ -54,7 +56,7 @@ type OrderRow = typeof orders.$inferSelect;
 type LineRow = Pick<typeof orderLines.$inferSelect, 'productId' | 'title' | 'imageUrl' | 'color' | 'size' | 'quantity' | 'unitPriceCents' | 'lineTotalCents'>;
 type PaymentRow = Pick<
   typeof payments.$inferSelect,
-  'status' | 'cardBrand' | 'cardLast4' | 'pixCode' | 'pixExpiresAt' | 'boletoLine' | 'boletoDueDate' | 'failureReason'
+  'status' | 'cardBrand' | 'cardLast4' | 'pixCode' | 'pixExpiresAt' | 'boletoLine' | 'boletoDueDate' | 'boletoUrl' | 'failureReason'
 >;
 type EventRow = Pick<typeof orderEvents.$inferSelect, 'status' | 'note' | 'createdAt'>;
 
@@ -87,6 +89,7 @@ export function toOrderView(row: OrderRow, lines: LineRow[], payment: PaymentRow
           pixExpiresAt: payment.pixExpiresAt?.toISOString() ?? null,
           boletoLine: payment.boletoLine,
           boletoDueDate: payment.boletoDueDate,
+          boletoUrl: payment.boletoUrl ?? null,
           failureReason: payment.failureReason,
         }
       : null,

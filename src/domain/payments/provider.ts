@@ -7,24 +7,82 @@ import type { PixConfig } from './pix.ts';
 
 export type PaymentMethod = 'credit' | 'boleto' | 'pix';
 
+/** Sandbox: the digits, held in memory for this call only, never stored or logged. */
+export interface CardDigits {
+  digits: string;
+  brand: string;
+  last4: string;
+  name: string;
+  expiry: string;
+  cvv: string;
+}
+
+/** Gateway mode: the browser turned the card into a one-time token; our server never sees the number. */
+export interface CardToken {
+  token: string;
+  paymentMethodId: string;
+  issuerId?: string;
+  brand?: string;
+  last4?: string;
+}
+
 export interface ChargeRequest {
   orderNumber: string;
   amountCents: number;
   method: PaymentMethod;
   installments: number;
-  /** Only for cards; held in memory for this call, never stored or logged. */
-  card?: { digits: string; brand: string; last4: string; name: string; expiry: string; cvv: string };
+  card?: CardDigits | CardToken;
+  /** Who pays (the gateway's payer). The CPF is sent only when the order has one. */
+  payer?: { name: string | null; email: string; cpf: string | null; address?: PayerAddress };
+  /** Stable per order and checkout attempt: a retried charge creates no second payment. */
+  idempotencyKey?: string;
   now: Date;
+}
+
+export interface PayerAddress {
+  cep: string;
+  street: string;
+  number: string;
+  neighborhood: string;
+  city: string;
+  state: string;
 }
 
 export type ChargeResult =
   | { status: 'paid'; providerRef: string }
-  | { status: 'declined'; reason: string }
-  | { status: 'pending'; providerRef: string; pix?: { code: string; expiresAt: Date }; boleto?: { line: string; dueDate: string } };
+  | { status: 'declined'; reason: string; providerRef?: string }
+  | { status: 'pending'; providerRef: string; pix?: { code: string; expiresAt: Date }; boleto?: { line: string; dueDate: string; url?: string } };
+
+/** A gateway's own view of one payment, read back from it (never from a webhook body). */
+export interface GatewayPayment {
+  id: string;
+  /** The gateway's status word, e.g. approved, pending, in_process, rejected, cancelled, refunded, charged_back. */
+  status: string;
+  statusDetail: string | null;
+  /** Our order number, as we sent it. */
+  externalReference: string | null;
+  amountCents: number;
+}
+
+export type RefundResult = { ok: true; refundRef: string } | { ok: false; message: string };
 
 export interface PaymentProvider {
   readonly name: string;
+  /** How the checkout page sends a card: the digits (sandbox) or a token made in the browser (gateway). */
+  readonly cardMode?: 'digits' | 'token';
+  /** What the browser needs to tokenize cards (public key and API base); never a secret. */
+  readonly browser?: { publicKey: string; apiUrl: string };
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Reads one payment back from the gateway. */
+  getPayment?(id: string): Promise<GatewayPayment | null>;
+  /** The gateway's payments for one of our order numbers (a charge whose answer was lost). */
+  findByReference?(orderNumber: string): Promise<GatewayPayment[]>;
+  /** Refunds a paid payment in full; the key makes a repeated call refund once. */
+  refund?(id: string, opts: { idempotencyKey: string }): Promise<RefundResult>;
+}
+
+export function isCardToken(card: ChargeRequest['card']): card is CardToken {
+  return !!card && 'token' in card;
 }
 
 /** Documented sandbox test card that is always declined. Every other valid card is approved. */
@@ -38,7 +96,7 @@ export function createSandboxProvider(opts: { pix: PixConfig }): PaymentProvider
     async charge(req) {
       const providerRef = `sbx_${crypto.randomBytes(8).toString('hex')}`;
       if (req.method === 'credit') {
-        if (!req.card) return { status: 'declined', reason: 'Dados do cartão ausentes.' };
+        if (!req.card || isCardToken(req.card)) return { status: 'declined', reason: 'Dados do cartão ausentes.' };
         if (req.card.digits === SANDBOX_DECLINED_CARD) return { status: 'declined', reason: 'Pagamento recusado pelo emissor do cartão.' };
         return { status: 'paid', providerRef };
       }
@@ -72,6 +130,7 @@ export function verifyWebhook(secret: string, body: string, signature: string | 
 
 const KEY = Symbol.for('olimpo.paymentProvider');
 type Holder = { [KEY]?: PaymentProvider };
+/** Set at boot (setCheckoutServices does it): the orders domain and the jobs reach the provider here. */
 export function setPaymentProvider(p: PaymentProvider): void {
   (globalThis as Holder)[KEY] = p;
 }
@@ -79,4 +138,7 @@ export function getPaymentProvider(): PaymentProvider {
   const p = (globalThis as Holder)[KEY];
   if (!p) throw new Error('Provedor de pagamentos não inicializado.');
   return p;
+}
+export function maybePaymentProvider(): PaymentProvider | null {
+  return (globalThis as Holder)[KEY] ?? null;
 }

@@ -1,0 +1,21 @@
+// The payments domain's background work: every minute, ask the gateway about payments still waiting, so
+// a lost webhook never leaves a paid order unpaid (the sandbox has no gateway to ask: nothing to do).
+import type { JobDefinition } from '../../platform/job-runner.server.ts';
+import { reconcilePendingPayments } from './gateway-sync.server.ts';
+import { maybePaymentProvider } from './provider.ts';
+
+export const RECONCILE_PAYMENTS_JOB = 'payments.reconcile';
+
+export const reconcilePaymentsJob: JobDefinition = {
+  name: RECONCILE_PAYMENTS_JOB,
+  cron: '* * * * *',
+  // The next minute's run is the retry.
+  retryLimit: 0,
+  expireInSeconds: 240,
+  async handler(_data, ctx) {
+    const provider = maybePaymentProvider();
+    if (!provider?.getPayment) return;
+    const summary = await reconcilePendingPayments(ctx.db, provider);
+    if (summary.failed > 0) throw new Error(`Conciliação: ${summary.failed} de ${summary.checked} pagamentos sem resposta do gateway.`);
+  },
+};

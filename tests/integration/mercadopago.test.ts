@@ -1,0 +1,391 @@
+// Mercado Pago end to end through the real Hono app, on PGlite and PostgreSQL, against a local fake of
+// Mercado Pago's REST API over HTTP (tests/support/fake-mercadopago.ts; our client is never mocked):
+// PIX, boleto and tokenized cards; signed webhooks (valid, forged, replayed, wrong amount); reconciliation
+// of a lost webhook and of a lost charge answer; refunds that return the stock.
+import crypto from 'node:crypto';
+import { isValidBoleto } from '@brazilian-utils/brazilian-utils';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEnv } from '../../src/config/env.ts';
+import { getProduct } from '../../src/domain/catalog/repository.server.ts';
+import { cancelOrder } from '../../src/domain/orders/cancel.server.ts';
+import type { OrderView } from '../../src/domain/orders/orders.server.ts';
+import { reconcilePaymentsJob } from '../../src/domain/payments/jobs.server.ts';
+import { createMercadoPagoProvider, signMercadoPagoWebhook, verifyMercadoPagoSignature, webhookManifest } from '../../src/domain/payments/mercadopago.server.ts';
+import { CARD_TOKEN_REQUIRED, PAYMENT_UNAVAILABLE_MESSAGE } from '../../src/domain/checkout/place-order.server.ts';
+import { JOBS } from '../../src/domain/jobs/registry.server.ts';
+import { signWebhook } from '../../src/domain/payments/provider.ts';
+import { createTestApp, TEST_WEBHOOK_SECRET } from '../support/app.ts';
+import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
+import type { TestDatabase } from '../support/databases.ts';
+import { startFakeMercadoPago } from '../support/fake-mercadopago.ts';
+import type { FakeMercadoPago } from '../support/fake-mercadopago.ts';
+
+const ACCESS_TOKEN = 'TEST-1234567890-access-token';
+const PUBLIC_KEY = 'TEST-public-key-0987654321';
+const WEBHOOK_SECRET = 'mp-webhook-secret-for-tests-0123';
+const PAN = '5031433215406351';
+
+const address = { cep: '01001000', street: 'Praça da Sé', number: '100', complement: 'Sala 2', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' };
+const order = (over: Record<string, unknown> = {}) => ({
+  idempotencyKey: crypto.randomUUID(),
+  email: 'maria@example.com',
+  lines: [{ productId: 2, quantity: 1 }],
+  address,
+  shipping: 'standard',
+  payment: 'pix',
+  installments: 1,
+  ...over,
+});
+
+describe('Mercado Pago webhook signature', () => {
+  it('signs "id:<data.id>;request-id:<x-request-id>;ts:<ts>;" with the id lowercased when alphanumeric', () => {
+    expect(webhookManifest('ABC123', 'req-1', '1704908010')).toBe('id:abc123;request-id:req-1;ts:1704908010;');
+    expect(webhookManifest('123456', undefined, '1')).toBe('id:123456;ts:1;');
+    const v1 = crypto.createHmac('sha256', 'segredo-de-teste-123').update('id:abc123;request-id:req-1;ts:1704908010;').digest('hex');
+    expect(verifyMercadoPagoSignature('segredo-de-teste-123', { signature: `ts=1704908010,v1=${v1}`, requestId: 'req-1', dataId: 'ABC123' })).toBe(true);
+    expect(verifyMercadoPagoSignature('segredo-de-teste-123', { signature: `ts=1704908011,v1=${v1}`, requestId: 'req-1', dataId: 'ABC123' })).toBe(false);
+    expect(verifyMercadoPagoSignature('segredo-de-teste-123', { signature: `ts=1704908010,v1=${v1}`, requestId: 'req-2', dataId: 'ABC123' })).toBe(false);
+    expect(verifyMercadoPagoSignature('segredo-de-teste-123', { signature: 'lixo', requestId: 'req-1', dataId: 'ABC123' })).toBe(false);
+    expect(verifyMercadoPagoSignature('segredo-de-teste-123', { signature: undefined, requestId: 'req-1', dataId: 'ABC123' })).toBe(false);
+  });
+
+  it('refuses to start with PAYMENT_PROVIDER=mercadopago and no webhook secret, naming the variable in pt-BR', () => {
+    expect(() => parseEnv({ PAYMENT_PROVIDER: 'mercadopago', MERCADOPAGO_ACCESS_TOKEN: ACCESS_TOKEN, MERCADOPAGO_PUBLIC_KEY: PUBLIC_KEY })).toThrow(/MERCADOPAGO_WEBHOOK_SECRET: obrigatório com PAYMENT_PROVIDER=mercadopago/);
+    expect(() => parseEnv({ PAYMENT_PROVIDER: 'mercadopago' })).toThrow(/MERCADOPAGO_ACCESS_TOKEN[\s\S]*MERCADOPAGO_PUBLIC_KEY[\s\S]*MERCADOPAGO_WEBHOOK_SECRET/);
+    const env = parseEnv({ PAYMENT_PROVIDER: 'mercadopago', MERCADOPAGO_ACCESS_TOKEN: ACCESS_TOKEN, MERCADOPAGO_PUBLIC_KEY: PUBLIC_KEY, MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET });
+    expect(env.MERCADOPAGO_API_URL).toBe('https://api.mercadopago.com');
+    expect(parseEnv({}).PAYMENT_PROVIDER).toBe('sandbox');
+  });
+
+  it('registers the reconciliation as a periodic job', () => {
+    expect(JOBS.find((j) => j.name === 'payments.reconcile')).toMatchObject({ cron: '* * * * *' });
+  });
+});
+
+describe.each(DATABASE_KINDS)('Mercado Pago on %s', (kind) => {
+  let database: TestDatabase;
+  let fake: FakeMercadoPago;
+  let t: ReturnType<typeof createTestApp>;
+  let provider: ReturnType<typeof createMercadoPagoProvider>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind, { seedProducts: 40 });
+    fake = await startFakeMercadoPago({ accessToken: ACCESS_TOKEN, publicKey: PUBLIC_KEY, webhookSecret: WEBHOOK_SECRET });
+    provider = createMercadoPagoProvider({ accessToken: ACCESS_TOKEN, publicKey: PUBLIC_KEY, apiUrl: fake.url, timeoutMs: 3000 });
+    t = createTestApp(database, { provider, mercadoPagoWebhookSecret: WEBHOOK_SECRET });
+    fake.setWebhookTarget((req) => t.app.fetch(req));
+  });
+  afterAll(async () => {
+    await fake?.close();
+    await database?.dispose();
+  });
+
+  const place = async (body: unknown, expected = 201) => {
+    const res = await t.request('POST', '/api/orders', body);
+    const json = (await res.json()) as { order: OrderView; accessToken: string; erro?: string; pedido?: OrderView };
+    expect(res.status, json.erro).toBe(expected);
+    return json;
+  };
+  const stockOf = async (id: number) => (await getProduct(database.db, id))!.stock;
+  const statusOf = async (number: string) => (await queryRows<{ status: string }>(database.db, sql`select status from orders where number = ${number}`))[0]!.status;
+  const counts = async (number: string) =>
+    (
+      await queryRows<{ events: number; payment_events: number; stock: number }>(
+        database.db,
+        sql`select (select count(*)::int from order_events e where e.order_id = o.id) as events,
+                   (select count(*)::int from payment_events pe join payments p on p.id = pe.payment_id where p.order_id = o.id) as payment_events,
+                   (select stock from products where id = 2) as stock
+            from orders o where o.number = ${number}`,
+      )
+    )[0]!;
+  const runReconciliation = () => reconcilePaymentsJob.handler({}, { db: database.db, enqueue: async () => null }, { id: 'test', retryCount: 0 });
+  const tokenize = async (name = 'APRO', number = PAN) => {
+    const res = await fetch(`${fake.url}/v1/card_tokens?public_key=${PUBLIC_KEY}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ card_number: number, security_code: '123', expiration_month: 11, expiration_year: 2030, cardholder: { name, identification: { type: 'CPF', number: '52998224725' } } }),
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  };
+
+  it('creates a PIX payment: copia e cola and expiry from Mercado Pago, our order number as external_reference, an idempotency key', async () => {
+    const placed = await place(order({ payment: 'pix' }));
+    const o = placed.order;
+    const p = fake.paymentFor(o.number)!;
+    expect(p).toBeDefined();
+    expect(p).toMatchObject({ payment_method_id: 'pix', transaction_amount: o.totalCents / 100, external_reference: o.number });
+    expect(o.payment!.pixCode).toBe(p.point_of_interaction!.transaction_data.qr_code);
+    expect(new Date(o.payment!.pixExpiresAt!).getTime()).toBe(new Date(p.date_of_expiration!).getTime());
+    const created = fake.requests.find((r) => r.method === 'POST' && r.path === '/v1/payments' && r.body.includes(`"external_reference":"${o.number}"`))!;
+    expect(created.headers.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
+    expect(created.headers['x-idempotency-key']).toMatch(/^olimpo-[0-9a-f]{40}$/);
+    // No CPF on this order (the compatibility path carries none): the payer goes without identification.
+    expect(JSON.parse(created.body).payer).toEqual({ email: 'maria@example.com' });
+    // The QR is drawn from the stored code.
+    const qr = await t.request('GET', `/api/orders/${o.number}/pix.svg?token=${placed.accessToken}`);
+    expect(qr.status).toBe(200);
+  });
+
+  it('sends the payer name and CPF when the order has them', async () => {
+    const provider = createMercadoPagoProvider({ accessToken: ACCESS_TOKEN, publicKey: PUBLIC_KEY, apiUrl: fake.url });
+    const result = await provider.charge({
+      orderNumber: '12345678',
+      amountCents: 10_000,
+      method: 'pix',
+      installments: 1,
+      payer: { name: 'Maria da Silva Souza', email: 'maria@example.com', cpf: '52998224725' },
+      idempotencyKey: `olimpo-${crypto.randomUUID()}`,
+      now: new Date(),
+    });
+    expect(result.status).toBe('pending');
+    expect(fake.paymentFor('12345678')!.payer).toEqual({ email: 'maria@example.com', first_name: 'Maria', last_name: 'da Silva Souza', identification: { type: 'CPF', number: '52998224725' } });
+  });
+
+  it('creates a boleto (bolbradesco) with the digitable line, the document link and the payer address', async () => {
+    const { order: o } = await place(order({ payment: 'boleto' }));
+    const p = fake.paymentFor(o.number)!;
+    expect(p.payment_method_id).toBe('bolbradesco');
+    expect(p.payer.address).toMatchObject({ zip_code: '01001000', street_name: 'Praça da Sé', street_number: '100', federal_unit: 'SP' });
+    expect(o.payment!.boletoLine).toBe(p.transaction_details.digitable_line);
+    expect(isValidBoleto(o.payment!.boletoLine!)).toBe(true);
+    expect(o.payment!.boletoUrl).toBe(`${fake.url}/boleto/${p.id}`);
+    expect(o.payment!.boletoDueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('a valid webhook marks the order paid; a forged one gets 401; a replay changes nothing', async () => {
+    const { order: o } = await place(order({ payment: 'pix' }));
+    const id = fake.paymentFor(o.number)!.id;
+    fake.payments.get(id)!.status = 'approved';
+
+    // Forged: wrong secret, no signature, or a signature for another payment id.
+    expect((await fake.notify(id, { secret: 'um-segredo-que-nao-e-o-da-loja' })).status).toBe(401);
+    const unsigned = await t.app.fetch(new Request(`http://loja.test/api/payments/mercadopago/webhook?data.id=${id}&type=payment`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
+    expect(unsigned.status).toBe(401);
+    const ts = String(Date.now());
+    const otherSig = signMercadoPagoWebhook(WEBHOOK_SECRET, '999', 'req-x', ts);
+    const swapped = await t.app.fetch(
+      new Request(`http://loja.test/api/payments/mercadopago/webhook?data.id=${id}&type=payment`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-signature': otherSig, 'x-request-id': 'req-x' },
+        body: JSON.stringify({ type: 'payment', data: { id: String(id) } }),
+      }),
+    );
+    expect(swapped.status).toBe(401);
+    expect(await statusOf(o.number)).toBe('awaiting_payment');
+
+    const valid = await fake.notify(id, { requestId: 'req-replay', ts: '1790000000000' });
+    expect(valid.status).toBe(200);
+    expect(await valid.json()).toEqual({ ok: true, resultado: 'paid' });
+    expect(await statusOf(o.number)).toBe('paid');
+    const after = await counts(o.number);
+
+    // The same notification again, a fresh one, and a late "payment.created" (out of order): 200, nothing changes.
+    for (const again of [await fake.notify(id, { requestId: 'req-replay', ts: '1790000000000' }), await fake.notify(id), await fake.notify(id, { action: 'payment.created' })]) {
+      expect(again.status).toBe(200);
+      expect(await again.json()).toEqual({ ok: true, resultado: 'already_applied' });
+    }
+    const replayed = await counts(o.number);
+    expect(replayed.events).toBe(after.events);
+    expect(replayed.stock).toBe(after.stock);
+    expect(await statusOf(o.number)).toBe('paid');
+  });
+
+  it('turns the sandbox webhook and "Simular pagamento" off: only Mercado Pago confirms its orders', async () => {
+    const placed = await place(order({ payment: 'pix' }));
+    const payload = JSON.stringify({ event: 'payment.paid', orderNumber: placed.order.number, amountCents: placed.order.totalCents });
+    const res = await t.request('POST', '/api/payments/webhook', payload, { 'x-olimpo-signature': signWebhook(TEST_WEBHOOK_SECRET, payload) });
+    expect(res.status).toBe(404);
+    expect((await t.request('POST', `/api/payments/sandbox/${placed.order.number}/pay?token=${placed.accessToken}`)).status).toBe(404);
+    expect(await statusOf(placed.order.number)).toBe('awaiting_payment');
+  });
+
+  it('never trusts the body: the gateway status decides (a "payment.updated" body for a pending payment marks nothing)', async () => {
+    const { order: o } = await place(order({ payment: 'pix' }));
+    const res = await fake.notify(fake.paymentFor(o.number)!.id, { action: 'payment.updated' });
+    expect(await res.json()).toEqual({ ok: true, resultado: 'pending' });
+    expect(await statusOf(o.number)).toBe('awaiting_payment');
+  });
+
+  it('records a wrong amount and does not mark the order paid', async () => {
+    const { order: o } = await place(order({ payment: 'pix' }));
+    const id = fake.paymentFor(o.number)!.id;
+    const res = await fake.approve(id, { amountCents: o.totalCents - 100 });
+    expect(await res!.json()).toEqual({ ok: true, resultado: 'amount_mismatch' });
+    expect(await statusOf(o.number)).toBe('awaiting_payment');
+    const [row] = await queryRows<{ provider_amount_cents: number; provider_status: string; outcome: string; status: string }>(
+      database.db,
+      sql`select p.provider_amount_cents, p.provider_status, p.status, pe.outcome from payments p join orders o on o.id = p.order_id
+          join payment_events pe on pe.payment_id = p.id where o.number = ${o.number}`,
+    );
+    expect(row).toEqual({ provider_amount_cents: o.totalCents - 100, provider_status: 'approved', status: 'pending', outcome: 'amount_mismatch' });
+    // Reconciliation sees the same payment and still does not mark it paid.
+    await runReconciliation();
+    expect(await statusOf(o.number)).toBe('awaiting_payment');
+  });
+
+  it('a lost webhook is repaired by the reconciliation job (PIX and boleto)', async () => {
+    const pix = (await place(order({ payment: 'pix' }))).order;
+    const boleto = (await place(order({ payment: 'boleto' }))).order;
+    await fake.approve(fake.paymentFor(pix.number)!.id, { webhook: false });
+    await fake.approve(fake.paymentFor(boleto.number)!.id, { webhook: false });
+    expect(await statusOf(pix.number)).toBe('awaiting_payment');
+    await runReconciliation();
+    expect(await statusOf(pix.number)).toBe('paid');
+    expect(await statusOf(boleto.number)).toBe('paid');
+    const gets = fake.requests.filter((r) => r.method === 'GET' && r.path === `/v1/payments/${fake.paymentFor(pix.number)!.id}`);
+    expect(gets.length).toBeGreaterThan(0);
+  });
+
+  it('finds a payment whose charge answer was lost by our order number', async () => {
+    const { order: o } = await place(order({ payment: 'pix' }));
+    const id = fake.paymentFor(o.number)!.id;
+    // As if the process died after Mercado Pago created the payment and before we stored its id.
+    await database.db.execute(sql`update payments set provider_ref = null, created_at = now() - interval '5 minutes' where order_id = (select id from orders where number = ${o.number})`);
+    await fake.approve(id, { webhook: false });
+    await runReconciliation();
+    expect(await statusOf(o.number)).toBe('paid');
+    const [p] = await queryRows<{ provider_ref: string }>(database.db, sql`select provider_ref from payments where order_id = (select id from orders where number = ${o.number})`);
+    expect(p!.provider_ref).toBe(String(id));
+    expect(fake.requests.some((r) => r.path.startsWith(`/v1/payments/search?external_reference=${o.number}`))).toBe(true);
+  });
+
+  it('a rejected or cancelled payment cancels the order with the reason and returns the stock, once', async () => {
+    const before = await stockOf(2);
+    const { order: o } = await place(order({ payment: 'boleto', lines: [{ productId: 2, quantity: 3 }] }));
+    expect(await stockOf(2)).toBe(before - 3);
+    const id = fake.paymentFor(o.number)!.id;
+    expect(await (await fake.cancel(id))!.json()).toEqual({ ok: true, resultado: 'cancelled' });
+    expect(await (await fake.notify(id))!.json()).toEqual({ ok: true, resultado: 'already_applied' });
+    expect(await statusOf(o.number)).toBe('cancelled');
+    expect(await stockOf(2)).toBe(before);
+  });
+
+  it('takes a card as a browser-made token: approved, declined (stock back), and refuses card digits', async () => {
+    const before = await stockOf(2);
+    const token = await tokenize('APRO');
+    const paid = await place(order({ payment: 'credit', installments: 3, card: { token, paymentMethodId: 'master', brand: 'Mastercard', last4: '6351' } }));
+    expect(paid.order.status).toBe('paid');
+    expect(paid.order.payment).toMatchObject({ cardBrand: 'Mastercard', cardLast4: '6351' });
+    const body = JSON.parse(fake.requests.find((r) => r.path === '/v1/payments' && r.body.includes(token))!.body);
+    expect(body).toMatchObject({ token, installments: 3, payment_method_id: 'master', external_reference: paid.order.number });
+    expect(body).not.toHaveProperty('card_number');
+
+    const declined = await place(order({ payment: 'credit', card: { token: await tokenize('FUND'), paymentMethodId: 'master', last4: '6351' } }), 402);
+    expect(declined.pedido!.status).toBe('cancelled');
+    expect(declined.pedido!.payment!.failureReason).toBe('Saldo ou limite insuficiente no cartão.');
+    expect(await stockOf(2)).toBe(before - 1);
+
+    const digits = await place(order({ payment: 'credit', card: { number: PAN, name: 'APRO', expiry: '11/30', cvv: '123' } }), 400);
+    expect(digits.erro).toBe(CARD_TOKEN_REQUIRED);
+  });
+
+  it('a card under review waits for the webhook', async () => {
+    const placed = await place(order({ payment: 'credit', card: { token: await tokenize('CONT'), paymentMethodId: 'visa', last4: '6351' } }));
+    expect(placed.order.status).toBe('awaiting_payment');
+    await fake.approve(fake.paymentFor(placed.order.number)!.id);
+    expect(await statusOf(placed.order.number)).toBe('paid');
+  });
+
+  it('cancelling a paid order refunds it through Mercado Pago and returns the stock, once', async () => {
+    const before = await stockOf(2);
+    const placed = await place(order({ payment: 'credit', lines: [{ productId: 2, quantity: 2 }], card: { token: await tokenize('APRO'), paymentMethodId: 'master', last4: '6351' } }));
+    const number = placed.order.number;
+    expect(await stockOf(2)).toBe(before - 2);
+    const result = await cancelOrder(database.db, number, { reason: 'Cliente desistiu.' });
+    expect(result).toEqual({ ok: true });
+    const p = fake.paymentFor(number)!;
+    expect(p.status).toBe('refunded');
+    const refundCall = fake.requests.find((r) => r.method === 'POST' && r.path === `/v1/payments/${p.id}/refunds`)!;
+    expect(refundCall.headers['x-idempotency-key']).toBe(`olimpo-refund-${number}`);
+    expect(await statusOf(number)).toBe('cancelled');
+    expect(await stockOf(2)).toBe(before);
+    const [row] = await queryRows<{ status: string; refund_ref: string | null; note: string }>(
+      database.db,
+      sql`select p.status, p.refund_ref, (select note from order_events e where e.order_id = o.id order by e.id desc limit 1) as note from payments p join orders o on o.id = p.order_id where o.number = ${number}`,
+    );
+    expect(row).toEqual({ status: 'refunded', refund_ref: String(p.refunds[0]!.id), note: 'Cliente desistiu. Pagamento estornado.' });
+    // Mercado Pago's "refunded" webhook and a second cancel change nothing (no second restock).
+    expect(await (await fake.notify(p.id)).json()).toEqual({ ok: true, resultado: 'already_applied' });
+    expect((await cancelOrder(database.db, number)).ok).toBe(false);
+    expect(await stockOf(2)).toBe(before);
+  });
+
+  it('a refund refused by the gateway cancels nothing', async () => {
+    const placed = await place(order({ payment: 'credit', card: { token: await tokenize('APRO'), paymentMethodId: 'master', last4: '6351' } }));
+    const p = fake.paymentFor(placed.order.number)!;
+    p.status = 'in_mediation'; // the fake refuses to refund anything not approved
+    const result = await cancelOrder(database.db, placed.order.number, { reason: 'Teste' });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.message).toMatch(/Não foi possível estornar o pagamento: .* O pedido não foi cancelado\./);
+    expect(await statusOf(placed.order.number)).toBe('paid');
+  });
+
+  it('a refund or chargeback made at Mercado Pago cancels a paid order and returns the stock', async () => {
+    const before = await stockOf(2);
+    const placed = await place(order({ payment: 'credit', card: { token: await tokenize('APRO'), paymentMethodId: 'master', last4: '6351' } }));
+    expect(await (await fake.refundAtGateway(fake.paymentFor(placed.order.number)!.id))!.json()).toEqual({ ok: true, resultado: 'refunded' });
+    expect(await statusOf(placed.order.number)).toBe('cancelled');
+    expect(await stockOf(2)).toBe(before);
+  });
+
+  it('a PIX paid after its order was cancelled is refunded automatically', async () => {
+    const { order: o } = await place(order({ payment: 'pix' }));
+    expect(await cancelOrder(database.db, o.number, { reason: 'Pagamento não confirmado no prazo.' })).toEqual({ ok: true });
+    const id = fake.paymentFor(o.number)!.id;
+    expect(await (await fake.approve(id))!.json()).toEqual({ ok: true, resultado: 'refunded_late_payment' });
+    expect(fake.payments.get(id)!.status).toBe('refunded');
+    expect(await statusOf(o.number)).toBe('cancelled');
+  });
+
+  it('keeps the webhook outside the origin check, ignores other topics, and lets the browser reach the API for tokens', async () => {
+    const ts = String(Date.now());
+    const res = await t.app.fetch(
+      new Request('http://loja.test/api/payments/mercadopago/webhook?data.id=42&type=merchant_order', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'https://mercadopago.com.br', 'x-signature': signMercadoPagoWebhook(WEBHOOK_SECRET, '42', 'r1', ts), 'x-request-id': 'r1' },
+        body: '{}',
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, ignorado: true });
+    const csp = (await t.request('GET', '/healthz')).headers.get('content-security-policy')!;
+    expect(csp).toContain(`connect-src 'self' ${new URL(fake.url).origin}`);
+  });
+
+  it('when Mercado Pago cannot be reached: the checkout answers 503 in pt-BR and returns the stock, the webhook 503, the job reports it', async () => {
+    const before = await stockOf(2);
+    const dead = createMercadoPagoProvider({ accessToken: ACCESS_TOKEN, publicKey: PUBLIC_KEY, apiUrl: 'http://127.0.0.1:9', timeoutMs: 1000 });
+    const down = createTestApp(database, { provider: dead, mercadoPagoWebhookSecret: WEBHOOK_SECRET });
+    try {
+      const body = order({ payment: 'pix' });
+      for (let i = 0; i < 2; i++) {
+        const res = await down.request('POST', '/api/orders', body);
+        expect(res.status).toBe(503);
+        const json = (await res.json()) as { erro: string; pedido: OrderView };
+        expect(json.erro).toBe(PAYMENT_UNAVAILABLE_MESSAGE);
+        expect(json.pedido.status).toBe('cancelled');
+      }
+      expect(await stockOf(2)).toBe(before);
+      const ts = String(Date.now());
+      const hook = await down.app.fetch(
+        new Request('http://loja.test/api/payments/mercadopago/webhook?data.id=1325000001&type=payment', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-signature': signMercadoPagoWebhook(WEBHOOK_SECRET, '1325000001', 'r-down', ts), 'x-request-id': 'r-down' },
+          body: '{}',
+        }),
+      );
+      expect(hook.status).toBe(503);
+      await expect(runReconciliation()).rejects.toThrow(/Conciliação: \d+ de \d+ pagamentos sem resposta do gateway/);
+    } finally {
+      t = createTestApp(database, { provider, mercadoPagoWebhookSecret: WEBHOOK_SECRET });
+      fake.setWebhookTarget((req) => t.app.fetch(req));
+    }
+  });
+
+  it('never stores a card number', async () => {
+    const dump = JSON.stringify(await queryRows(database.db, sql`select row_to_json(p)::text as r from payments p`)) + JSON.stringify(await queryRows(database.db, sql`select row_to_json(o)::text as r from orders o`));
+    expect(dump).not.toContain(PAN);
+  });
+});
