@@ -328,7 +328,9 @@ export function generateProduct(index: number, seed = 2025): SeedProduct {
   // Only the first six colours: the drawing colours the catalog had before footwear colours were added.
   const drawn = ART_COLORS[rnd.int(0, 5)]!.slug;
   // A shoe is drawn in its first colour on sale, so the photo matches "Cor: …" (the page redraws it per colour).
-  const artColor = category === 'calcados' ? (artColorForName(variants[0]?.color ?? '') ?? drawn) : drawn;
+  // (The first in the order the product page lists colours: alphabetical.)
+  const firstColor = [...new Set(variants.map((v) => v.color))].sort()[0] ?? '';
+  const artColor = category === 'calcados' ? (artColorForName(firstColor) ?? drawn) : drawn;
   const parts = partData({
     index,
     seed,
