@@ -8,17 +8,33 @@ import type { ProductInput } from '../../src/domain/catalog/product-form.ts';
 import { pickFields } from '../../src/domain/accounts/validation.ts';
 import { getUploadStore } from '../../src/platform/uploads.server.ts';
 import type { ProductValues } from '../components/ProductForm.tsx';
+import { getDb } from '../../src/db/client.server.ts';
+import { loadFleet } from '../../src/domain/fitment/fleet.server.ts';
+import { COMPAT_FIELDS, fitmentGroups, parseCompatibility } from '../../src/domain/fitment/product-form.ts';
+import type { CompatibilityInput, FitmentGroup } from '../../src/domain/fitment/product-form.ts';
+
+/** The compatibility form's vehicle list (the fleet's models and engines). */
+export async function compatibilityGroups(): Promise<FitmentGroup[]> {
+  return fitmentGroups(await loadFleet(getDb()));
+}
 
 const URL_PHOTO_SIDE = 600;
 
-export type ProductPost = { ok: true; input: ProductInput; photo: ProductPhoto | null } | { ok: false; response: ReturnType<typeof data<{ errors: ProductValues; values: ProductValues }>> };
+export type ProductPost =
+  | { ok: true; input: ProductInput; photo: ProductPhoto | null; compatibility: CompatibilityInput }
+  | { ok: false; response: ReturnType<typeof data<{ errors: ProductValues; values: ProductValues }>> };
 
 export async function readProductPost(request: Request, opts: { photoRequired: boolean }): Promise<ProductPost> {
   const form = await request.formData();
   const raw = pickFields(form, PRODUCT_FIELDS);
-  const values: ProductValues = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, (v ?? '').slice(0, 4000)]));
+  const compatRaw = pickFields(form, COMPAT_FIELDS);
+  const universalRaw = form.getAll('universal').filter((x): x is string => typeof x === 'string').slice(0, 10);
+  const values: ProductValues = Object.fromEntries(
+    [...Object.entries(raw), ...Object.entries(compatRaw), ['universal', universalRaw.join(',')] as const].map(([k, v]) => [k, (v ?? '').slice(0, 8000)]),
+  );
   const parsed = parseProductForm(raw);
-  const errors: ProductValues = parsed.ok ? {} : { ...parsed.errors };
+  const compat = parseCompatibility(compatRaw, universalRaw, await loadFleet(getDb()));
+  const errors: ProductValues = { ...(parsed.ok ? {} : parsed.errors), ...(compat.ok ? {} : compat.errors) };
 
   const file = form.get('foto');
   // A file input left empty sends a nameless, empty part; a named file is an upload, even an empty one
@@ -35,7 +51,7 @@ export async function readProductPost(request: Request, opts: { photoRequired: b
   } else if (opts.photoRequired && !errors.foto_url && !(parsed.ok && parsed.value.photoUrl)) {
     errors.foto = PRODUCT_MESSAGES.foto;
   }
-  if (!parsed.ok || Object.keys(errors).length > 0) return { ok: false, response: data({ errors, values }, { status: 400 }) };
+  if (!parsed.ok || !compat.ok || Object.keys(errors).length > 0) return { ok: false, response: data({ errors, values }, { status: 400 }) };
 
   let photo: ProductPhoto | null = null;
   if (processed) {
@@ -44,5 +60,5 @@ export async function readProductPost(request: Request, opts: { photoRequired: b
   } else if (parsed.value.photoUrl) {
     photo = { url: parsed.value.photoUrl, width: URL_PHOTO_SIDE, height: URL_PHOTO_SIDE };
   }
-  return { ok: true, input: parsed.value, photo };
+  return { ok: true, input: parsed.value, photo, compatibility: compat.value };
 }

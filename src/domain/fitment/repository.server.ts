@@ -2,7 +2,7 @@
 // product's compatibility list, and "Minha garagem" (several vehicles per account, one active).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.server.ts';
+import type { Db, Tx } from '../../db/client.server.ts';
 import { products } from '../catalog/schema.ts';
 import type { SearchRestriction } from '../catalog/repository.server.ts';
 import type { VehicleType } from '../catalog/taxonomy.ts';
@@ -52,6 +52,21 @@ export async function productsFitment(db: Db, productIds: number[]): Promise<Map
   }
   for (const u of universal) out.get(u.productId)?.universalTypes.push(u.type as VehicleType);
   return out;
+}
+
+/**
+ * Replaces what a product fits (a seller's "Cadastrar Produto"): its fitment rows and universal types. The
+ * triggers of migration 0006 recompute products.fitment_keys, so the product is in vehicle lists at once.
+ */
+export async function replaceProductFitment(
+  tx: Tx,
+  productId: number,
+  fit: { rows: { vehicleId: number; yearFrom: number; yearTo: number }[]; universal: VehicleType[] },
+): Promise<void> {
+  await tx.delete(productFitments).where(eq(productFitments.productId, productId));
+  await tx.delete(productUniversalFitments).where(eq(productUniversalFitments.productId, productId));
+  if (fit.rows.length > 0) await tx.insert(productFitments).values(fit.rows.map((r) => ({ productId, ...r })));
+  if (fit.universal.length > 0) await tx.insert(productUniversalFitments).values(fit.universal.map((vehicleType) => ({ productId, vehicleType })));
 }
 
 /** Every vehicle (version and years) a product fits, and the types it is universal for. */
