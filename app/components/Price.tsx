@@ -32,7 +32,7 @@ export function PriceLines({ priceCents, size = 'sm' }: { priceCents: number; si
   return (
     <>
       <p className={size === 'md' ? 'text-base font-semibold text-emerald-800' : 'text-xs font-semibold text-emerald-800'}>
-        {formatBRL(lines.pixCents)} no PIX <span className="font-normal">({lines.pixPercent}% de desconto)</span>
+        {formatBRL(lines.pixCents)} no PIX{size === 'md' && <span className="font-normal"> ({lines.pixPercent}% de desconto)</span>}
       </p>
       {lines.installments && (
         <p className={size === 'md' ? 'text-sm text-ink-soft' : 'text-xs text-ink-soft'}>

@@ -3,7 +3,7 @@
 // part numbers, the specifications table, compatibility (vehicles and years, or universal per type) and
 // footwear colours × sizes with stock each. Every field works without JavaScript; with it, a field's error
 // goes away as soon as the field is fixed, and the chosen photo is kept (and shown) after a failed save.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { parseProductForm, PRODUCT_FIELDS } from '../../src/domain/catalog/product-form.ts';
 import { CATEGORIES, CONDITIONS, FEATURED_BRANDS, VEHICLE_TYPES } from '../../src/domain/catalog/taxonomy.ts';
@@ -62,19 +62,18 @@ export function ProductForm({
   const v = values ?? {};
   // Errors the shopper has fixed since the last save attempt (cleared when a new answer arrives).
   const [fixed, setFixed] = useState<ReadonlySet<string>>(new Set());
-  const fileRef = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<{ name: string; url: string } | null>(null);
   useEffect(() => setFixed(new Set()), [errors]);
-  useEffect(() => () => {
-    if (chosen) URL.revokeObjectURL(chosen.url);
-  }, [chosen]);
   const e: ProductValues = Object.fromEntries(Object.entries(errors ?? {}).filter(([k]) => !fixed.has(k)));
   const hasErrors = Object.keys(errors ?? {}).length > 0;
 
   const onFormChange = (ev: React.FormEvent<HTMLFormElement>) => {
     const target = ev.target as HTMLInputElement;
     const name = target.name;
-    if (!name || !errors?.[name] || fixed.has(name)) return;
+    // A compatibility line has one message for its three fields.
+    const line = /^compat_\w+_(\d+)$/.exec(name)?.[1];
+    const keys = line ? [`compat_veiculo_${line}`, `compat_de_${line}`, `compat_ate_${line}`] : [name];
+    if (!name || !keys.some((k) => errors?.[k] && !fixed.has(k))) return;
     if (name === 'foto' && target.files?.length) return setFixed(new Set([...fixed, name]));
     // The fields the shared rules check: the error goes once those rules accept the field.
     if (CLIENT_CHECKED.has(name)) {
@@ -84,8 +83,7 @@ export function ProductForm({
       return;
     }
     // Compatibility lines are checked against the fleet on the server: any edit clears the line's message.
-    const line = /_(\d+)$/.exec(name)?.[1];
-    setFixed(new Set([...fixed, name, ...(line ? [`compat_veiculo_${line}`, `compat_de_${line}`, `compat_ate_${line}`] : [])]));
+    setFixed(new Set([...fixed, ...keys]));
   };
 
   const makes = [...new Set(groups.map((g) => g.make))];
@@ -151,13 +149,17 @@ export function ProductForm({
           Enviar foto (JPEG, PNG ou WebP, até 5 MB)
         </label>
         <input
-          ref={fileRef}
           id="produto-foto"
           name="foto"
           type="file"
           onChange={(ev) => {
             const file = ev.currentTarget.files?.[0];
-            setChosen(file ? { name: file.name, url: URL.createObjectURL(file) } : null);
+            if (!file) return setChosen(null);
+            // A data: URL (the CSP allows data: images, not blob:); no preview for files over the limit.
+            if (file.size > 5 * 1024 * 1024) return setChosen({ name: file.name, url: '' });
+            const reader = new FileReader();
+            reader.onload = () => setChosen({ name: file.name, url: typeof reader.result === 'string' ? reader.result : '' });
+            reader.readAsDataURL(file);
           }}
           accept="image/jpeg,image/png,image/webp"
           aria-invalid={e.foto ? true : undefined}
@@ -166,7 +168,7 @@ export function ProductForm({
         />
         {chosen && (
           <div className="mt-2 flex items-center gap-3 text-sm" data-testid="foto-escolhida">
-            <img src={chosen.url} alt="Foto escolhida" width={64} height={64} className="h-16 w-16 rounded-lg border border-neutral-200 object-contain" />
+            {chosen.url && <img src={chosen.url} alt="Foto escolhida" width={64} height={64} className="h-16 w-16 rounded-lg border border-neutral-200 object-contain" />}
             Foto escolhida: {chosen.name} (mantida se algum campo precisar de correção).
           </div>
         )}
