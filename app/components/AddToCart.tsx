@@ -71,10 +71,30 @@ export function AddToCart({ product, color: heldColor, onColorChange }: { produc
             <div className="flex flex-wrap gap-2">
               {sizes.map((v) => (
                 <label key={v.size} className={v.stock > 0 ? 'cursor-pointer' : 'cursor-not-allowed'}>
-                  <input type="radio" name="tamanho" value={v.size} checked={v.size === size} disabled={v.stock === 0} onChange={() => setSize(v.size)} className="peer sr-only" />
+                  <input
+                    type="radio"
+                    name="tamanho"
+                    value={v.size}
+                    checked={v.size === size}
+                    disabled={v.stock === 0}
+                    onChange={() => setSize(v.size)}
+                    // The name is the size; the stock under it is its description.
+                    aria-label={v.stock === 0 ? `${v.size} (esgotado)` : v.size}
+                    aria-describedby={`estoque-${v.id}`}
+                    className="peer sr-only"
+                  />
                   <span className="inline-flex min-h-10 min-w-12 flex-col items-center justify-center rounded-lg border border-neutral-300 px-2 py-1 text-sm leading-tight peer-checked:border-ink peer-checked:bg-ink peer-checked:text-white peer-disabled:text-neutral-500 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-dark">
                     <span className={v.stock === 0 ? 'line-through' : undefined}>{v.size}</span>
-                    <span className="text-[11px]">{v.stock === 0 ? 'esgotado' : `${v.stock} ${v.stock === 1 ? 'par' : 'pares'}`}</span>
+                    <span id={`estoque-${v.id}`} className="text-[11px]">
+                      {v.stock === 0 ? (
+                        'esgotado'
+                      ) : (
+                        <>
+                          {v.stock} {v.stock === 1 ? 'par' : 'pares'}
+                          <span className="sr-only"> em estoque</span>
+                        </>
+                      )}
+                    </span>
                   </span>
                 </label>
               ))}

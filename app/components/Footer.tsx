@@ -30,7 +30,7 @@ const REGISTRATION = [
 export function Footer() {
   return (
     <footer id="rodape" className="mt-16 bg-ink text-neutral-300 print:hidden">
-      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-5">
+      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-[1.2fr_0.8fr_1fr_1fr_1.4fr] lg:gap-8">
         <div>
           <Logo />
           <p className="mt-4 text-sm leading-relaxed">{store.tagline}</p>

@@ -209,7 +209,7 @@ test('calçado: a foto segue a cor, guia de tamanhos, estoque por tamanho e nenh
   await expect(page.getByText(/^Cor: Cinza$/)).toBeVisible();
   await expect(photo).toHaveAttribute('src', /\/art\/calcados\/cinza\//);
   await expect(page.getByText('Guia de tamanhos', { exact: true })).toBeVisible();
-  await expect(page.getByText(/^\d+ pares?$/).first()).toBeVisible();
+  await expect(page.getByText(/^\d+ pares? em estoque$/).first()).toBeVisible();
   const main = await page.locator('main').innerText();
   expect(main).not.toMatch(/Serve no seu veículo|Peça universal|serve em carros|Compatibilidade|Compatível com/i);
 
