@@ -70,9 +70,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-screen flex-col">
         <Header />
         <VehicleBar />
-        <PendingNotice />
-        <FlashNotice />
         <main id="conteudo" className="flex-1">
+          <PendingNotice />
+          <FlashNotice />
           {children}
         </main>
         <Footer />

@@ -3,10 +3,18 @@ import type { ProductDetail } from '../../src/domain/catalog/types.ts';
 import { centsToReais } from '../../src/domain/pricing/money.ts';
 import { addToCart } from '../lib/cart-storage.ts';
 
-/** Colour and size choice (footwear) and "Comprar", which adds the line to the browser cart (spec §4). */
-export function AddToCart({ product }: { product: ProductDetail }) {
+/**
+ * Colour and size choice (footwear) and "Comprar", which adds the line to the browser cart (spec §4). The
+ * colour may be held by the page (`color`/`onColorChange`) so the photos follow it.
+ */
+export function AddToCart({ product, color: heldColor, onColorChange }: { product: ProductDetail; color?: string; onColorChange?: (color: string) => void }) {
   const colors = [...new Set(product.variants.map((v) => v.color))];
-  const [color, setColor] = useState(colors[0] ?? '');
+  const [ownColor, setOwnColor] = useState(colors[0] ?? '');
+  const color = heldColor ?? ownColor;
+  const setColor = (c: string) => {
+    setOwnColor(c);
+    onColorChange?.(c);
+  };
   const sizes = product.variants.filter((v) => v.color === color);
   const firstInStock = sizes.find((v) => v.stock > 0)?.size ?? '';
   const [size, setSize] = useState(firstInStock);
@@ -63,10 +71,30 @@ export function AddToCart({ product }: { product: ProductDetail }) {
             <div className="flex flex-wrap gap-2">
               {sizes.map((v) => (
                 <label key={v.size} className={v.stock > 0 ? 'cursor-pointer' : 'cursor-not-allowed'}>
-                  <input type="radio" name="tamanho" value={v.size} checked={v.size === size} disabled={v.stock === 0} onChange={() => setSize(v.size)} className="peer sr-only" />
-                  <span className="inline-flex h-10 min-w-10 items-center justify-center rounded-lg border border-neutral-300 px-2 text-sm peer-checked:border-ink peer-checked:bg-ink peer-checked:text-white peer-disabled:text-neutral-400 peer-disabled:line-through peer-focus-visible:ring-2 peer-focus-visible:ring-brand-dark">
-                    {v.size}
-                    {v.stock === 0 && <span className="sr-only"> (esgotado)</span>}
+                  <input
+                    type="radio"
+                    name="tamanho"
+                    value={v.size}
+                    checked={v.size === size}
+                    disabled={v.stock === 0}
+                    onChange={() => setSize(v.size)}
+                    // The name is the size; the stock under it is its description.
+                    aria-label={v.stock === 0 ? `${v.size} (esgotado)` : v.size}
+                    aria-describedby={`estoque-${v.id}`}
+                    className="peer sr-only"
+                  />
+                  <span className="inline-flex min-h-10 min-w-12 flex-col items-center justify-center rounded-lg border border-neutral-300 px-2 py-1 text-sm leading-tight peer-checked:border-ink peer-checked:bg-ink peer-checked:text-white peer-disabled:text-neutral-500 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-dark">
+                    <span className={v.stock === 0 ? 'line-through' : undefined}>{v.size}</span>
+                    <span id={`estoque-${v.id}`} className="text-[11px]">
+                      {v.stock === 0 ? (
+                        'esgotado'
+                      ) : (
+                        <>
+                          {v.stock} {v.stock === 1 ? 'par' : 'pares'}
+                          <span className="sr-only"> em estoque</span>
+                        </>
+                      )}
+                    </span>
                   </span>
                 </label>
               ))}

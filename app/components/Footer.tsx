@@ -15,12 +15,22 @@ const INSTITUTIONAL = [
   { label: 'Segurança', to: '/seguranca' },
   { label: 'Blog', to: '/blog' },
   { label: 'Trabalhe conosco', to: '/trabalhe-conosco' },
+  { label: 'Trocas e devoluções', to: '/trocas-e-devolucoes' },
+  { label: 'Política de privacidade', to: '/privacidade' },
+  { label: 'Termos de uso', to: '/termos' },
+];
+
+/** The spec's registration pages, for everyone here (the header shows the seller ones to sellers and admins only). */
+const REGISTRATION = [
+  { label: 'Cadastrar Cliente', to: '/CustomerForm' },
+  { label: 'Cadastrar Vendedor', to: '/SellerForm' },
+  { label: 'Cadastrar Produto', to: '/CriarProduto' },
 ];
 
 export function Footer() {
   return (
-    <footer id="rodape" className="mt-16 bg-ink text-neutral-300">
-      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
+    <footer id="rodape" className="mt-16 bg-ink text-neutral-300 print:hidden">
+      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-[1.2fr_0.8fr_1fr_1fr_1.4fr] lg:gap-8">
         <div>
           <Logo />
           <p className="mt-4 text-sm leading-relaxed">{store.tagline}</p>
@@ -68,9 +78,23 @@ export function Footer() {
             ))}
           </ul>
         </nav>
+        <nav aria-labelledby="rodape-cadastros">
+          <h2 id="rodape-cadastros" className="text-sm font-bold tracking-wide text-white uppercase">
+            Cadastros
+          </h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {REGISTRATION.map((l) => (
+              <li key={l.label}>
+                <Link to={l.to} className="hover:text-brand">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <div>
           <h2 className="text-sm font-bold tracking-wide text-white uppercase">Contato</h2>
-          <address className="mt-4 space-y-2 text-sm not-italic">
+          <address className="mt-4 space-y-2 text-sm not-italic [overflow-wrap:anywhere]">
             <p>{store.addressLine}</p>
             <p>
               <a href={store.phoneHref} className="hover:text-brand">

@@ -6,11 +6,14 @@ import type { RootUser } from '../lib/root-data.ts';
 import { CartBadge } from './CartBadge.tsx';
 import { Logo } from './Logo.tsx';
 
-/** The spec's registration pages, linked from the header for everyone (the pages decide who may use them). */
-const REGISTRATION_LINKS = [
-  { label: 'Cadastrar Cliente', to: '/CustomerForm' },
+/**
+ * The seller pages, in the header for sellers and admins only (issue 17: shoppers do not need them there).
+ * Everyone reaches the spec's registration links from the footer ("Cadastros") and from "Minha conta".
+ */
+const SELLER_LINKS = [
   { label: 'Cadastrar Vendedor', to: '/SellerForm' },
   { label: 'Cadastrar Produto', to: '/CriarProduto' },
+  { label: 'Meus produtos', to: '/MeusProdutos' },
 ];
 
 const menuItem = 'block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-ink hover:bg-neutral-100';
@@ -77,14 +80,16 @@ export function Header() {
   const location = useLocation();
   const [params] = useSearchParams();
   const q = location.pathname.toLowerCase() === '/productlist' ? (params.get('q') ?? '') : '';
+  const seller = user?.role === 'seller' || user?.role === 'admin';
+  // Phones: logo and account on one row, the search under it (the header was 250 px before any content).
   return (
-    <header className="bg-ink text-white">
+    <header className="bg-ink text-white print:hidden">
       <a href="#conteudo" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-brand focus:px-3 focus:py-2 focus:text-ink">
         Pular para o conteúdo
       </a>
-      <div className="container-page flex flex-wrap items-center gap-x-4 gap-y-3 py-3">
-        <Link to="/" aria-label="Olimpo Peças, página inicial" className="rounded">
-          <Logo />
+      <div className="container-page flex flex-wrap items-center gap-x-2 gap-y-2 py-2 sm:gap-x-4 sm:py-3">
+        <Link to="/" aria-label="Olimpo Peças, página inicial" className="shrink-0 rounded">
+          <Logo compact />
         </Link>
         <Form
           method="get"
@@ -103,7 +108,7 @@ export function Header() {
             defaultValue={q}
             maxLength={120}
             placeholder="Pesquisar produto..."
-            className="min-w-0 flex-1 rounded-l-lg border-0 bg-white px-4 py-2.5 text-ink placeholder:text-neutral-500"
+            className="min-w-0 flex-1 rounded-l-lg border-0 bg-white px-3 py-2 text-ink placeholder:text-neutral-500 sm:px-4 sm:py-2.5"
           />
           <button type="submit" className="rounded-r-lg bg-brand px-4 font-semibold text-ink hover:bg-brand-dark" aria-label="Pesquisar">
             <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
@@ -112,15 +117,15 @@ export function Header() {
             </svg>
           </button>
         </Form>
-        <nav aria-label="Conta e carrinho" className="ml-auto flex items-center gap-2 md:ml-0">
+        <nav aria-label="Conta e carrinho" className="ml-auto flex items-center gap-0.5 sm:gap-2 md:ml-0">
           {user ? (
             <AccountMenu user={user} />
           ) : (
             <>
-              <Link to="/Login" className="rounded-lg px-3 py-2 text-sm font-semibold hover:bg-white/10">
+              <Link to="/Login" className="rounded-lg px-1.5 py-2 text-[13px] font-semibold hover:bg-white/10 sm:px-3 sm:text-sm">
                 Entrar
               </Link>
-              <Link to="/Registrar" className="rounded-lg bg-brand px-3 py-2 text-sm font-semibold text-ink hover:bg-brand-dark">
+              <Link to="/Registrar" className="rounded-lg bg-brand px-2 py-2 text-[13px] font-semibold whitespace-nowrap text-ink hover:bg-brand-dark sm:px-3 sm:text-sm">
                 Cadastre-se
               </Link>
             </>
@@ -128,17 +133,19 @@ export function Header() {
           <CartBadge />
         </nav>
       </div>
-      <nav aria-label="Cadastros" className="border-t border-white/10 bg-ink-soft/40">
-        <ul className="container-page flex flex-wrap gap-x-3 py-1 text-[11px] font-medium whitespace-nowrap text-neutral-200 sm:gap-x-5 sm:text-xs">
-          {REGISTRATION_LINKS.map((l) => (
-            <li key={l.to}>
-              <Link to={l.to} className="inline-block rounded py-1 hover:text-brand">
-                {l.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {seller && (
+        <nav aria-label="Vendedor" className="border-t border-white/10 bg-ink-soft/40">
+          <ul className="container-page flex flex-wrap gap-x-3 py-1 text-[11px] font-medium whitespace-nowrap text-neutral-200 sm:gap-x-5 sm:text-xs">
+            {SELLER_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className="inline-block rounded py-1 hover:text-brand">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
     </header>
   );
 }

@@ -1,5 +1,5 @@
 import { formatBRL } from '../../src/domain/pricing/money.ts';
-import { installmentHint } from '../../src/domain/pricing/pricing.ts';
+import { installmentHint, productPriceLines } from '../../src/domain/pricing/pricing.ts';
 
 export function OldPrice({ cents }: { cents: number | null }) {
   if (cents === null) return null;
@@ -24,4 +24,21 @@ export function InstallmentHint({ totalCents }: { totalCents: number }) {
 export function DiscountBadge({ percent }: { percent: number }) {
   if (percent <= 0) return null;
   return <span className="rounded-md bg-brand px-2 py-0.5 text-xs font-bold text-ink">{percent}% OFF</span>;
+}
+
+/** "R$ 647,91 no PIX" and "ou 10x de R$ 71,99 sem juros" under a product's price (pricing.ts computes both). */
+export function PriceLines({ priceCents, size = 'sm' }: { priceCents: number; size?: 'sm' | 'md' }) {
+  const lines = productPriceLines(priceCents);
+  return (
+    <>
+      <p className={size === 'md' ? 'text-base font-semibold text-emerald-800' : 'text-xs font-semibold text-emerald-800'}>
+        {formatBRL(lines.pixCents)} no PIX{size === 'md' && <span className="font-normal"> ({lines.pixPercent}% de desconto)</span>}
+      </p>
+      {lines.installments && (
+        <p className={size === 'md' ? 'text-sm text-ink-soft' : 'text-xs text-ink-soft'}>
+          ou {lines.installments.count}x de {formatBRL(lines.installments.eachCents)} sem juros
+        </p>
+      )}
+    </>
+  );
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { ProductSummary } from '../../src/domain/catalog/types.ts';
 import { formatBRL } from '../../src/domain/pricing/money.ts';
-import { DiscountBadge, OldPrice } from './Price.tsx';
+import { DiscountBadge, OldPrice, PriceLines } from './Price.tsx';
 
 /** "Serve no seu Gol 1.0 2015", and whether the product serves it as a universal part. */
 export interface FitBadge {
@@ -11,7 +11,7 @@ export interface FitBadge {
 
 export function ProductCard({ product, eager = false, fit }: { product: ProductSummary; eager?: boolean; fit?: FitBadge }) {
   return (
-    <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand">
+    <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-4 focus-within:ring-ink focus-within:ring-offset-2">
       <div className="relative aspect-square bg-neutral-50">
         {product.image && (
           <img
@@ -32,7 +32,7 @@ export function ProductCard({ product, eager = false, fit }: { product: ProductS
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <p className="text-xs font-medium tracking-wide text-neutral-500 uppercase">{product.brand}</p>
-        <h3 className="line-clamp-2 text-sm leading-snug font-semibold">
+        <h3 className="text-sm leading-snug font-semibold break-words">
           <Link to={`/ProductView/${product.id}`} prefetch="intent" className="after:absolute after:inset-0 focus:outline-none">
             {product.title}
           </Link>
@@ -54,6 +54,7 @@ export function ProductCard({ product, eager = false, fit }: { product: ProductS
             <span className="sr-only">Preço: </span>
             {formatBRL(product.priceCents)}
           </p>
+          <PriceLines priceCents={product.priceCents} />
           {product.stock === 0 && <p className="text-xs font-semibold text-red-700">Esgotado</p>}
         </div>
       </div>
@@ -61,7 +62,7 @@ export function ProductCard({ product, eager = false, fit }: { product: ProductS
   );
 }
 
-export function ProductGrid({ products, eagerCount = 0, fit }: { products: ProductSummary[]; eagerCount?: number; fit?: (id: number) => FitBadge }) {
+export function ProductGrid({ products, eagerCount = 0, fit }: { products: ProductSummary[]; eagerCount?: number; fit?: (id: number) => FitBadge | undefined }) {
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
       {products.map((p, i) => (

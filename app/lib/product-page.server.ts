@@ -8,15 +8,31 @@ import type { ProductInput } from '../../src/domain/catalog/product-form.ts';
 import { pickFields } from '../../src/domain/accounts/validation.ts';
 import { getUploadStore } from '../../src/platform/uploads.server.ts';
 import type { ProductValues } from '../components/ProductForm.tsx';
+import { getDb } from '../../src/db/client.server.ts';
+import { loadFleet } from '../../src/domain/fitment/fleet.server.ts';
+import { COMPAT_FIELDS, fitmentGroups, parseCompatibility } from '../../src/domain/fitment/product-form.ts';
+import type { CompatibilityInput, FitmentGroup } from '../../src/domain/fitment/product-form.ts';
 
-export type ProductPost = { ok: true; input: ProductInput; photo: ProductPhoto | null } | { ok: false; response: ReturnType<typeof data<{ errors: ProductValues; values: ProductValues }>> };
+/** The compatibility form's vehicle list (the fleet's models and engines). */
+export async function compatibilityGroups(): Promise<FitmentGroup[]> {
+  return fitmentGroups(await loadFleet(getDb()));
+}
+
+export type ProductPost =
+  | { ok: true; input: ProductInput; photo: ProductPhoto | null; compatibility: CompatibilityInput }
+  | { ok: false; response: ReturnType<typeof data<{ errors: ProductValues; values: ProductValues }>> };
 
 export async function readProductPost(request: Request, opts: { photoRequired: boolean }): Promise<ProductPost> {
   const form = await request.formData();
   const raw = pickFields(form, PRODUCT_FIELDS);
-  const values: ProductValues = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, (v ?? '').slice(0, 4000)]));
+  const compatRaw = pickFields(form, COMPAT_FIELDS);
+  const universalRaw = form.getAll('universal').filter((x): x is string => typeof x === 'string').slice(0, 10);
+  const values: ProductValues = Object.fromEntries(
+    [...Object.entries(raw), ...Object.entries(compatRaw), ['universal', universalRaw.join(',')] as const].map(([k, v]) => [k, (v ?? '').slice(0, 8000)]),
+  );
   const parsed = parseProductForm(raw);
-  const errors: ProductValues = parsed.ok ? {} : { ...parsed.errors };
+  const compat = parseCompatibility(compatRaw, universalRaw, await loadFleet(getDb()));
+  const errors: ProductValues = { ...(parsed.ok ? {} : parsed.errors), ...(compat.ok ? {} : compat.errors) };
 
   const file = form.get('foto');
   // A file input left empty sends a nameless, empty part; a named file is an upload, even an empty one
@@ -33,7 +49,7 @@ export async function readProductPost(request: Request, opts: { photoRequired: b
   } else if (opts.photoRequired && !errors.foto_url && !(parsed.ok && parsed.value.photoUrl)) {
     errors.foto = PRODUCT_MESSAGES.foto;
   }
-  if (!parsed.ok || Object.keys(errors).length > 0) return { ok: false, response: data({ errors, values }, { status: 400 }) };
+  if (!parsed.ok || !compat.ok || Object.keys(errors).length > 0) return { ok: false, response: data({ errors, values }, { status: 400 }) };
   // A photo address is fetched once, now that everything else is valid, and kept like an upload: the shop
   // serves its own copy and shoppers' browsers never load the seller's host.
   if (!processed && parsed.value.photoUrl) {
@@ -47,5 +63,5 @@ export async function readProductPost(request: Request, opts: { photoRequired: b
     const saved = await getUploadStore().save('produtos', processed.data, 'webp');
     photo = { url: saved.url, width: processed.width, height: processed.height };
   }
-  return { ok: true, input: { ...parsed.value, photoUrl: photo?.url ?? null }, photo };
+  return { ok: true, input: { ...parsed.value, photoUrl: photo?.url ?? null }, photo, compatibility: compat.value };
 }

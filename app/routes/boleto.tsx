@@ -28,8 +28,9 @@ export default function BoletoPage({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-extrabold">Boleto bancário · Pedido #{order.number}</h1>
       <p className="mt-1 text-sm text-ink-soft">Ambiente de testes (sandbox): este boleto não é cobrável em bancos.</p>
       <div className="mt-5 rounded-xl border-2 border-ink bg-white p-4">
-        <p className="font-mono text-sm sm:text-base">{formatBoletoLine(line)}</p>
-        <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+        <p className="text-sm font-semibold">Linha digitável</p>
+        <p className="font-mono text-sm [overflow-wrap:anywhere] sm:text-base">{formatBoletoLine(line)}</p>
+        <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2 [&_dd]:[overflow-wrap:anywhere]">
           <div>
             <dt className="font-semibold">Beneficiário</dt>
             <dd>
@@ -49,9 +50,27 @@ export default function BoletoPage({ loaderData }: Route.ComponentProps) {
             <dd>{formatBRL(order.totalCents)}</dd>
           </div>
         </dl>
-        <div className="mt-5 overflow-x-auto" dangerouslySetInnerHTML={{ __html: barcodeSvg }} />
+        {/* Scrollable on narrow screens, so it takes keyboard focus (axe: scrollable-region-focusable). */}
+        <div
+          role="region"
+          aria-label="Código de barras do boleto"
+          tabIndex={0}
+          className="mt-5 overflow-x-auto rounded focus-visible:outline-3 print:overflow-visible"
+          dangerouslySetInnerHTML={{ __html: barcodeSvg }}
+        />
       </div>
-      <p className="mt-4 text-sm print:hidden">Use Ctrl+P (ou Compartilhar › Imprimir no celular) para imprimir.</p>
+      <div className="mt-4 flex flex-wrap items-center gap-3 print:hidden">
+        <PrintButton />
+        <p className="text-sm text-ink-soft">Ou use Ctrl+P (Compartilhar › Imprimir no celular).</p>
+      </div>
     </article>
+  );
+}
+
+function PrintButton() {
+  return (
+    <button type="button" onClick={() => window.print()} className="rounded-lg bg-ink px-5 py-2.5 font-semibold text-white hover:bg-ink-soft">
+      Imprimir boleto
+    </button>
   );
 }

@@ -149,9 +149,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     if (installments > maxInstallments) setInstallments(maxInstallments);
   }, [installments, maxInstallments]);
 
+  // Focus the step's heading when the checkout opens (its data arrives after the first render) and on
+  // every step, so keyboard and screen-reader users start there instead of on the body.
+  const ready = data !== null;
   useEffect(() => {
     heading.current?.focus();
-  }, [step]);
+  }, [step, ready]);
 
   const go = (next: number) => {
     setNotice('');
@@ -518,6 +521,21 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                 </button>
               )}
             </div>
+            <p className="text-xs text-ink-soft">
+              Ao finalizar, você concorda com os{' '}
+              <Link to="/termos" className="underline underline-offset-2">
+                Termos de uso
+              </Link>{' '}
+              e a{' '}
+              <Link to="/privacidade" className="underline underline-offset-2">
+                Política de privacidade
+              </Link>
+              . Veja também{' '}
+              <Link to="/trocas-e-devolucoes" className="underline underline-offset-2">
+                Trocas e devoluções
+              </Link>{' '}
+              (7 dias para desistir).
+            </p>
           </form>
         </section>
 

@@ -8,7 +8,7 @@ import type { CatalogQuery } from '../../src/domain/catalog/query-params.ts';
 import { labelOf, SORTS } from '../../src/domain/catalog/taxonomy.ts';
 import type { Facets } from '../../src/domain/catalog/types.ts';
 import { loadGarage } from '../../src/domain/fitment/garage.server.ts';
-import { searchWithFitment } from '../../src/domain/fitment/search.server.ts';
+import { fitBadges, searchWithFitment } from '../../src/domain/fitment/search.server.ts';
 import { initialSelectorData } from '../../src/domain/fitment/selector-data.ts';
 import { ProductGrid } from '../components/ProductCard.tsx';
 import { CarIcon, ClearVehicleButton, useReturnPath } from '../components/vehicle/VehicleBar.tsx';
@@ -27,7 +27,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const { vehicle, fits, ...result } = search.result;
   // Descriptions are not shown on cards; keep them out of the page's data.
   const items = result.items.map(({ description: _d, ...item }) => item);
+  const badges = await fitBadges(db, vehicle, items);
   return {
+    badges,
     query: parsed.query,
     ...result,
     items,
@@ -37,11 +39,6 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 type VehicleInfo = NonNullable<Route.ComponentProps['loaderData']['vehicle']>;
-
-/** The card badge: "Serve no seu Gol 1.0 2015" for the garage vehicle, "Serve no Gol 2015" otherwise. */
-function fitText(vehicle: VehicleInfo): string {
-  return vehicle.source === 'garage' ? `Serve no seu ${vehicle.label}` : `Serve no ${vehicle.label}`;
-}
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const q = loaderData?.query;
@@ -65,7 +62,7 @@ function resultHeading(query: CatalogQuery) {
 const countText = (n: number) => (n === 1 ? '1 resultado' : `${n.toLocaleString('pt-BR')} resultados`);
 
 export default function ProductList({ loaderData }: Route.ComponentProps) {
-  const { query, items, total, totalPages, facets, correctedQuery, vehicle, fits } = loaderData;
+  const { query, items, total, totalPages, facets, correctedQuery, vehicle, badges } = loaderData;
   const returnTo = useReturnPath();
   const submit = useSubmit();
   // Submits the filters with empty fields and the default sort left out, so shared links stay clean.
@@ -124,6 +121,9 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[16rem_1fr]">
         <aside aria-labelledby="titulo-filtros">
+          <a href="#lista-produtos" className="skip-link mb-2 inline-block rounded-lg bg-ink px-3 py-2 text-sm font-semibold text-white">
+            Pular para os produtos
+          </a>
           <details className="filters group rounded-xl border border-neutral-200 bg-white p-4">
             <summary className="cursor-pointer text-lg font-bold lg:pointer-events-none lg:list-none">
               <h2 id="titulo-filtros" className="inline">
@@ -176,15 +176,18 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
           )}
           {items.length > 0 ? (
             <>
+              <h2 id="lista-produtos" tabIndex={-1} className="sr-only">
+                Produtos encontrados
+              </h2>
               <ProductGrid
                 products={items}
                 eagerCount={4}
-                fit={vehicle ? (id) => ({ text: fitText(vehicle), universal: fits[id] === 'universal' }) : undefined}
+                fit={vehicle ? (id) => badges[id] : undefined}
               />
               <Pagination query={query} totalPages={totalPages} />
             </>
           ) : (
-            <EmptyState query={query} vehicle={vehicle} returnTo={returnTo} />
+            <EmptyState query={query} vehicle={vehicle} returnTo={returnTo} filtersActive={Boolean(filtersActive)} />
           )}
         </section>
       </div>
@@ -333,13 +336,13 @@ function VehicleBanner({ vehicle, query, returnTo }: { vehicle: VehicleInfo; que
   );
 }
 
-function EmptyState({ query, vehicle, returnTo }: { query: CatalogQuery; vehicle: VehicleInfo | null; returnTo: string }) {
+function EmptyState({ query, vehicle, returnTo, filtersActive }: { query: CatalogQuery; vehicle: VehicleInfo | null; returnTo: string; filtersActive: boolean }) {
   return (
     <div className="rounded-xl border border-dashed border-neutral-300 bg-white p-8 text-center">
       <h2 className="text-xl font-bold">{vehicle ? `Nenhuma peça encontrada para o ${vehicle.label}` : 'Nenhum produto encontrado'}</h2>
       <ul className="mx-auto mt-3 max-w-md space-y-1 text-sm text-ink-soft">
-        {query.q && <li>Confira a grafia ou use termos mais gerais, como "farol" ou "pastilha de freio".</li>}
-        <li>Remova alguns filtros para ampliar a busca.</li>
+        {query.q && <li>Confira a grafia ou use termos mais gerais, como "farol" ou "pastilha de freio". Códigos de peça (REF, original ou equivalente) também servem.</li>}
+        {filtersActive && <li>Remova alguns filtros para ampliar a busca.</li>}
         {vehicle?.source === 'garage' && <li>Ou limpe o veículo para ver os produtos de todos os veículos.</li>}
       </ul>
       {vehicle?.source === 'garage' && (
@@ -348,7 +351,7 @@ function EmptyState({ query, vehicle, returnTo }: { query: CatalogQuery; vehicle
         </div>
       )}
       <div className="mt-5 flex flex-wrap justify-center gap-3">
-        {query.q && (
+        {query.q && filtersActive && (
           <Link to={`/ProductList?${queryToParams({ q: query.q })}`} className="rounded-lg bg-brand px-4 py-2 font-semibold text-ink">
             Limpar filtros
           </Link>

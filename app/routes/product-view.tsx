@@ -12,21 +12,47 @@ import { CompatibilitySection, FitAnswer } from '../components/vehicle/Compatibi
 import { centsToReais, formatBRL } from '../../src/domain/pricing/money.ts';
 import { AddToCart } from '../components/AddToCart.tsx';
 import { ImageGallery } from '../components/ImageGallery.tsx';
-import { DiscountBadge, InstallmentHint, OldPrice } from '../components/Price.tsx';
+import { DiscountBadge, OldPrice, PriceLines } from '../components/Price.tsx';
 import { ProductGrid } from '../components/ProductCard.tsx';
+import { useState } from 'react';
+import { recolorImages } from '../../src/domain/catalog/art.ts';
+import { getCheckoutServices } from '../../src/domain/checkout/services.server.ts';
+import { MESSAGES } from '../../src/domain/checkout/rules.ts';
+import { cepDigits, freightOptions } from '../../src/domain/shipping/delivery.ts';
+import { FreightCalculator } from '../components/product/Freight.tsx';
+import type { FreightView } from '../components/product/Freight.tsx';
+import { EquivalentLine, SizeGuide, SpecsTable } from '../components/product/Specs.tsx';
 import { originFrom, seo } from '../lib/seo.ts';
 
 /** /ProductView with no id shows the spec's sample product. */
 const DEFAULT_PRODUCT_ID = 1;
 const RELATED_COUNT = 4;
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+/** ?cep= on the product page: the checkout's shipping methods and dates, the destination from ViaCEP. */
+async function freightFor(raw: string | null): Promise<FreightView> {
+  if (raw === null || raw.trim() === '') return { status: 'none' };
+  const shown = raw.slice(0, 20);
+  const cep = cepDigits(raw.trim());
+  if (!cep) return { status: 'invalid', cep: shown, message: MESSAGES.cep };
+  const masked = `${cep.slice(0, 5)}-${cep.slice(5)}`;
+  const found = await getCheckoutServices().cep.lookup(cep);
+  if (found.status === 'not_found') return { status: 'invalid', cep: masked, message: MESSAGES.cepNotFound };
+  return {
+    status: 'ok',
+    cep: masked,
+    destination: found.status === 'found' && found.address.city ? `${found.address.city}/${found.address.state}` : null,
+    notice: found.status === 'unavailable' ? 'Não foi possível confirmar o endereço agora; os prazos valem para todo o Brasil.' : null,
+    options: freightOptions(new Date()),
+  };
+}
+
+export async function loader({ params, request, url }: Route.LoaderArgs) {
   const raw = params.id ?? String(DEFAULT_PRODUCT_ID);
   if (!/^\d{1,10}$/.test(raw)) throw data(null, { status: 404 });
   const db = getDb();
   const product = await getProduct(db, Number(raw));
   if (!product) throw data(null, { status: 404 });
-  const [garage, fitment] = await Promise.all([loadGarage(db, request), productFitment(db, product.id)]);
+  const [garage, fitment, freight] = await Promise.all([loadGarage(db, request), productFitment(db, product.id), freightFor(url.searchParams.get('cep'))]);
   const active = garage.active;
   const related = await relatedProducts(db, product, RELATED_COUNT, garageRestriction(active));
   // The answer for the shopper's vehicle, with the model's other versions it serves when it does not.
@@ -44,6 +70,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return {
     product,
     related,
+    freight,
     compatibility: {
       lines: compatibilityTable(fitment.rows).map(({ vehicleIds, ...l }) => ({ ...l, mine: active !== null && vehicleIds.includes(active.vehicle.id) })),
       universal: fitment.universalTypes.map((t) => labelOf.vehicle(t).toLowerCase()),
@@ -87,8 +114,13 @@ function jsonLd(p: Route.ComponentProps['loaderData']['product'], origin: string
 }
 
 export default function ProductView({ loaderData, matches }: Route.ComponentProps) {
-  const { product: p, related, compatibility } = loaderData;
+  const { product: p, related, compatibility, freight } = loaderData;
   const origin = originFrom(matches);
+  // Footwear: the photos follow the colour chosen (the drawings are redrawn in it).
+  const [color, setColor] = useState(p.variants[0]?.color ?? '');
+  const images = color ? recolorImages(p.images, color) : p.images;
+  const isFootwear = p.category === 'calcados';
+  const sizes = [...new Set(p.variants.map((v) => v.size))];
   return (
     <div className="container-page py-6">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(p, origin) }} />
@@ -113,13 +145,16 @@ export default function ProductView({ loaderData, matches }: Route.ComponentProp
       </nav>
 
       <div className="mt-5 grid gap-8 lg:grid-cols-2">
-        <ImageGallery images={p.images} title={p.title} />
+        <ImageGallery images={images} title={color ? `${p.title}, cor ${color}` : p.title} />
         <div className="space-y-4">
           <p className="text-sm font-semibold tracking-wide text-neutral-500 uppercase">{p.brand}</p>
           <h1 className="text-2xl leading-tight font-extrabold sm:text-3xl">{p.title}</h1>
           <p className="text-sm text-ink-soft">
-            REF: {p.refCode} · {labelOf.condition(p.condition)} · {labelOf.vehicle(p.vehicleType)}
+            REF: {p.refCode} · {labelOf.condition(p.condition)}
+            {!isFootwear && <> · {labelOf.vehicle(p.vehicleType)}</>}
           </p>
+          {p.oemCodes.length > 0 && <p className="text-sm text-ink-soft">Código original (OEM): {p.oemCodes.join(', ')}</p>}
+          <EquivalentLine codes={p.equivalentCodes} />
           <div className="rounded-xl bg-white p-4 ring-1 ring-neutral-200">
             {p.onSale && (
               <div className="flex items-center gap-2">
@@ -131,10 +166,12 @@ export default function ProductView({ loaderData, matches }: Route.ComponentProp
               <span className="sr-only">Preço: </span>
               {formatBRL(p.priceCents)}
             </p>
-            <InstallmentHint totalCents={p.priceCents} />
+            <PriceLines priceCents={p.priceCents} size="md" />
           </div>
-          <FitAnswer compatibility={compatibility} kind={p.kind} />
-          <AddToCart product={p} />
+          {!isFootwear && <FitAnswer compatibility={compatibility} kind={p.kind} />}
+          <AddToCart product={p} color={color || undefined} onColorChange={setColor} />
+          {isFootwear && <SizeGuide sizes={sizes} />}
+          <FreightCalculator productId={p.id} freight={freight} />
           <section aria-labelledby="descricao">
             <h2 id="descricao" className="text-lg font-bold">
               Descrição
@@ -144,7 +181,9 @@ export default function ProductView({ loaderData, matches }: Route.ComponentProp
         </div>
       </div>
 
-      <CompatibilitySection compatibility={compatibility} initial={initialSelectorData()} />
+      <SpecsTable product={p} />
+
+      {!isFootwear && <CompatibilitySection compatibility={compatibility} initial={initialSelectorData()} />}
 
       {related.length > 0 && (
         <section aria-labelledby="relacionados" className="mt-14">

@@ -4,7 +4,7 @@ import type { Route } from './+types/success';
 import { formatBRL } from '../../src/domain/pricing/money.ts';
 import { installmentPlan } from '../../src/domain/pricing/pricing.ts';
 import { OrderFacts, OrderItems, OrderTotalsList, PaymentInstructions } from '../components/OrderDetails.tsx';
-import { LAST_ORDER_KEY, orderLink, readLastOrder } from '../lib/last-order.ts';
+import { LAST_ORDER_KEY, orderLink, parseOrderData, readLastOrder } from '../lib/last-order.ts';
 import type { OrderData } from '../lib/last-order.ts';
 import { originFrom, seo } from '../lib/seo.ts';
 
@@ -18,7 +18,7 @@ export default function Success() {
   const [data, setData] = useState<OrderData | null | undefined>(undefined);
 
   useEffect(() => {
-    const fromState = (location.state as { orderData?: OrderData } | null)?.orderData;
+    const fromState = parseOrderData((location.state as { orderData?: unknown } | null)?.orderData);
     setData(fromState ?? readLastOrder());
     // Spec §4: the stored lastOrder is removed when the page is left.
     return () => localStorage.removeItem(LAST_ORDER_KEY);
@@ -59,8 +59,15 @@ export default function Success() {
         <p className="mt-2 text-lg">
           Pedido <strong>#{order.number}</strong>
         </p>
-        <p className="mt-1 text-sm text-ink-soft">
-          {new Date(order.createdAt).toLocaleDateString('pt-BR')} · Enviamos a confirmação para <strong>{order.email}</strong>.
+        <p className="mt-1 text-sm break-words text-ink-soft">
+          {order.createdAt && <>{new Date(order.createdAt).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })} · </>}
+          {order.email ? (
+            <>
+              Enviamos a confirmação para <strong className="[overflow-wrap:anywhere]">{order.email}</strong>.
+            </>
+          ) : (
+            'Enviamos a confirmação para o seu e-mail.'
+          )}
         </p>
       </div>
 

@@ -10,7 +10,7 @@ const REQUIRED = ['Informe o nome completo.', 'Informe o e-mail.', 'Informe o CP
 
 test('Cadastrar Cliente: obrigatórios, máscaras, CPF inválido, salvo no perfil e mostrado em Informações', async ({ page }) => {
   await signUp(page, { email: uniqueEmail('cliente'), name: 'Olívia Cadastro Reis' });
-  await page.locator('header').getByRole('link', { name: 'Cadastrar Cliente' }).click();
+  await page.locator('footer').getByRole('link', { name: 'Cadastrar Cliente' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Cadastrar Cliente' })).toBeVisible();
   await waitForHydration(page);
   // Name and e-mail come from the account; empty the rest and the name to see every message.

@@ -132,7 +132,8 @@ test.describe('Compatibilidade: "Qual é o seu veículo?"', () => {
     const titles = await resultCards(page).locator('h3').allTextContents();
     expect(titles.length).toBeGreaterThan(0);
     for (const t of titles) expect(t).toMatch(/Filtro/);
-    for (const card of await resultCards(page).all()) await expect(card).toContainText('Serve no Gol 2015');
+    // Issue 17: the badge names the versions checked, not just the model ("Serve em Gol 1.0 2015").
+    for (const card of await resultCards(page).all()) await expect(card).toContainText(/Serve em Gol \d\.\d 2015|Universal: serve em carros/);
   });
 
   test('axe: nenhuma violação séria ou crítica na lista com veículo ativo', async ({ page }) => {

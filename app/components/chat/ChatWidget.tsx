@@ -12,11 +12,16 @@ export function ChatWidget() {
     setOpen(false);
     toggle.current?.focus();
   };
+  // An <aside> landmark: the toggle sits in a landmark (axe "region"), and the box's <header> is not a
+  // second page banner. The toggle is a slim tab on the right edge, inside the page's side padding, so it
+  // covers no content (it used to cover "Perfil", the copyright line and the vehicle selects).
   return (
-    <div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3 print:hidden">
+    <aside aria-label="Assistente virtual OlimpIA" className="fixed right-0 bottom-24 z-40 flex flex-col items-end gap-3 print:hidden">
       {loaded && (
         <Suspense fallback={null}>
-          <ChatBox open={open} onClose={close} />
+          <div className="mr-2">
+            <ChatBox open={open} onClose={close} />
+          </div>
         </Suspense>
       )}
       <button
@@ -30,13 +35,13 @@ export function ChatWidget() {
           if (open) close();
           else setOpen(true);
         }}
-        className="flex h-14 min-w-14 items-center justify-center gap-2 rounded-full bg-ink px-4 font-bold text-white shadow-lg ring-2 ring-brand hover:bg-ink-soft sm:px-5"
+        className="flex w-6 flex-col items-center gap-1.5 rounded-l-lg bg-ink py-2.5 text-xs font-bold text-white shadow-lg ring-2 ring-brand hover:bg-ink-soft lg:w-8 lg:text-sm"
       >
-        <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" className="shrink-0">
           <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
         </svg>
-        <span className={open ? '' : 'hidden sm:inline'}>{open ? 'Fechar chat' : 'OlimpIA'}</span>
+        <span className="[writing-mode:vertical-rl]">{open ? 'Fechar' : 'OlimpIA'}</span>
       </button>
-    </div>
+    </aside>
   );
 }

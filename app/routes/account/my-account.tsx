@@ -90,7 +90,7 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
           ) : (
             <li>
               <Link to="/SellerForm" className={linkCard}>
-                Quero vender
+                Cadastrar Vendedor
                 <span className="block text-sm font-normal text-ink-soft">
                   {application ? `Seu pedido: ${STATUS_LABEL[application.status]}` : 'Cadastre-se como vendedor'}
                 </span>

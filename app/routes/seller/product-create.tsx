@@ -7,25 +7,26 @@ import { canSellProducts } from '../../../src/domain/accounts/roles.ts';
 import { createProduct } from '../../../src/domain/catalog/admin.server.ts';
 import { ProductForm } from '../../components/ProductForm.tsx';
 import { redirectWithFlash } from '../../lib/flash.server.ts';
-import { readProductPost } from '../../lib/product-page.server.ts';
+import { compatibilityGroups, readProductPost } from '../../lib/product-page.server.ts';
+import { replaceProductFitment } from '../../../src/domain/fitment/repository.server.ts';
 import { requireRole } from '../../lib/session.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cadastrar Produto | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireRole(request, url, canSellProducts);
-  return null;
+  return { groups: await compatibilityGroups() };
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
   const seller = await requireRole(request, url, canSellProducts);
   const post = await readProductPost(request, { photoRequired: true });
   if (!post.ok) return post.response;
-  const id = await createProduct(getDb(), seller.id, post.input, post.photo!);
+  const id = await createProduct(getDb(), seller.id, post.input, post.photo!, (tx, productId) => replaceProductFitment(tx, productId, post.compatibility));
   return redirectWithFlash(`/ProductView/${id}`, 'produto');
 }
 
-export default function CreateProduct({ actionData }: Route.ComponentProps) {
+export default function CreateProduct({ actionData, loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page max-w-3xl py-8">
       <p className="text-sm">
@@ -37,7 +38,7 @@ export default function CreateProduct({ actionData }: Route.ComponentProps) {
       <h1 className="mt-1 text-2xl font-extrabold sm:text-3xl">Cadastrar Produto</h1>
       <p className="mt-2 text-ink-soft">O produto aparece na loja e na busca assim que você salvar. Os preços seguem o formato 1.234,56.</p>
       <div className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-neutral-200 sm:p-6">
-        <ProductForm values={actionData?.values} errors={actionData?.errors} submitLabel="Cadastrar Produto" />
+        <ProductForm values={actionData?.values} errors={actionData?.errors} submitLabel="Cadastrar Produto" groups={loaderData.groups} />
       </div>
     </div>
   );

@@ -11,7 +11,10 @@ import { getUploadStore } from '../../../src/platform/uploads.server.ts';
 import { ProductForm } from '../../components/ProductForm.tsx';
 import type { ProductValues } from '../../components/ProductForm.tsx';
 import { redirectWithFlash } from '../../lib/flash.server.ts';
-import { readProductPost } from '../../lib/product-page.server.ts';
+import { compatibilityGroups, readProductPost } from '../../lib/product-page.server.ts';
+import { productFitment, replaceProductFitment } from '../../../src/domain/fitment/repository.server.ts';
+import { loadFleet } from '../../../src/domain/fitment/fleet.server.ts';
+import { compatibilityLines } from '../../../src/domain/fitment/product-form.ts';
 import { requireRole } from '../../lib/session.server.ts';
 
 const NOT_YOURS = 'Você só pode editar os produtos que cadastrou.';
@@ -38,12 +41,29 @@ const toValues = (p: EditableProduct): ProductValues => ({
   marca: p.brand,
   veiculo: p.vehicleType,
   estado: p.condition,
-  estoque: String(p.stock),
+  estoque: p.variants.length > 0 ? '' : String(p.stock),
+  oem: p.oemCodes.join(' | '),
+  equivalentes: p.equivalentCodes.join(' | '),
+  ficha: p.specs.map((s) => `${s.label}: ${s.value}`).join('\n'),
+  variacoes: p.variants.map((x) => `${x.color}; ${x.size}; ${x.stock}`).join('\n'),
 });
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
   const { product } = await editable(request, url, params.id);
-  return { id: product.id, values: toValues(product), photo: product.photo?.url ?? null };
+  const db = getDb();
+  const [groups, fitment, fleet] = await Promise.all([compatibilityGroups(), productFitment(db, product.id), loadFleet(db)]);
+  const lines = compatibilityLines(
+    fitment.rows.map((r) => ({ vehicleId: r.vehicle.id, yearFrom: r.yearFrom, yearTo: r.yearTo })),
+    fleet,
+  );
+  const compat: ProductValues = Object.fromEntries(
+    lines.flatMap((l, i) => [
+      [`compat_veiculo_${i + 1}`, l.vehicle],
+      [`compat_de_${i + 1}`, l.from],
+      [`compat_ate_${i + 1}`, l.to],
+    ]),
+  );
+  return { id: product.id, values: { ...toValues(product), ...compat, universal: fitment.universalTypes.join(',') }, photo: product.photo?.url ?? null, groups };
 }
 
 export async function action({ request, url, params }: Route.ActionArgs) {
@@ -51,7 +71,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   const post = await readProductPost(request, { photoRequired: false });
   if (!post.ok) return post.response;
   // The owner checked above must still own it when the update runs (an admin edits any product).
-  const saved = await updateProduct(getDb(), product.id, user.role === 'admin' ? null : user.id, post.input, post.photo);
+  const saved = await updateProduct(getDb(), product.id, user.role === 'admin' ? null : user.id, post.input, post.photo, (tx, id) => replaceProductFitment(tx, id, post.compatibility));
   if (!saved) throw data(NOT_YOURS, { status: 403 });
   const old = product.photo?.url;
   if (post.photo && old?.startsWith('/uploads/produtos/')) await getUploadStore().remove('produtos', old.slice('/uploads/produtos/'.length));
@@ -74,7 +94,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         </Link>
       </p>
       <div className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-neutral-200 sm:p-6">
-        <ProductForm values={actionData?.values ?? loaderData.values} errors={actionData?.errors} submitLabel="Salvar alterações" currentPhoto={loaderData.photo} />
+        <ProductForm values={actionData?.values ?? loaderData.values} errors={actionData?.errors} submitLabel="Salvar alterações" currentPhoto={loaderData.photo} groups={loaderData.groups} />
       </div>
     </div>
   );

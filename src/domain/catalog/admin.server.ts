@@ -6,7 +6,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.server.ts';
 import { refreshLexicon } from './repository.server.ts';
 import { catalogChanged } from './changes.server.ts';
-import { productImages, products } from './schema.ts';
+import { productImages, products, productVariants } from './schema.ts';
 import type { ProductInput } from './product-form.ts';
 import { labelOf, slugify } from './taxonomy.ts';
 import type { CategorySlug, Condition, VehicleType } from './taxonomy.ts';
@@ -16,6 +16,9 @@ export interface ProductPhoto {
   width: number;
   height: number;
 }
+
+/** Work another domain does in the same transaction as the product write (fitment: what it fits). */
+export type ProductWriteHook = (tx: Tx, productId: number) => Promise<void>;
 
 export interface EditableProduct extends Omit<ProductInput, 'photoUrl'> {
   id: number;
@@ -48,8 +51,17 @@ function columnsOf(input: Omit<ProductInput, 'photoUrl'>) {
     priceCents: input.priceCents,
     onSale: input.onSale,
     discountPercent: input.onSale ? input.discountPercent : 0,
-    stock: input.stock,
+    stock: input.variants.length > 0 ? input.variants.reduce((sum, v) => sum + v.stock, 0) : input.stock,
+    oemCodes: input.oemCodes,
+    equivalentCodes: input.equivalentCodes,
+    specs: input.specs,
   };
+}
+
+/** Footwear colours and sizes: replaced as a whole (orders keep their own snapshot of colour and size). */
+async function setVariants(tx: Tx, productId: number, variants: ProductInput['variants']): Promise<void> {
+  await tx.delete(productVariants).where(eq(productVariants.productId, productId));
+  if (variants.length > 0) await tx.insert(productVariants).values(variants.map((v) => ({ productId, ...v })));
 }
 
 
@@ -66,7 +78,7 @@ async function setPhoto(tx: Tx, productId: number, title: string, photo: Product
 }
 
 /** Lists a new product for a seller (or an admin). Returns its id. */
-export async function createProduct(db: Db, sellerId: string, input: ProductInput, photo: ProductPhoto): Promise<number> {
+export async function createProduct(db: Db, sellerId: string, input: ProductInput, photo: ProductPhoto, hook?: ProductWriteHook): Promise<number> {
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(products)
@@ -85,6 +97,8 @@ export async function createProduct(db: Db, sellerId: string, input: ProductInpu
       .set({ slug: `${slugify(input.title).slice(0, 80) || 'produto'}-${productId}`, refCode: `OLP-${String(productId).padStart(6, '0')}` })
       .where(eq(products.id, productId));
     await setPhoto(tx, productId, input.title, photo);
+    await setVariants(tx, productId, input.variants);
+    await hook?.(tx, productId);
     return productId;
   });
   await refreshLexicon(db);
@@ -116,6 +130,14 @@ export async function getEditableProduct(db: Db, id: number): Promise<EditablePr
     vehicleType: p.vehicleType as VehicleType,
     condition: p.condition as Condition,
     stock: p.stock,
+    oemCodes: p.oemCodes,
+    equivalentCodes: p.equivalentCodes,
+    specs: Array.isArray(p.specs) ? p.specs : [],
+    variants: await db
+      .select({ color: productVariants.color, size: productVariants.size, stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.productId, id))
+      .orderBy(productVariants.color, productVariants.id),
     photo: row.url ? { url: row.url, width: row.width ?? PHOTO_SIDE, height: row.height ?? PHOTO_SIDE } : null,
   };
 }
@@ -124,7 +146,7 @@ export async function getEditableProduct(db: Db, id: number): Promise<EditablePr
  * Saves the edit of a product. `expectedSellerId` is the owner the caller checked (null for an admin
  * editing anything): the update only happens if the product still belongs to that seller.
  */
-export async function updateProduct(db: Db, id: number, expectedSellerId: string | null, input: ProductInput, photo: ProductPhoto | null): Promise<boolean> {
+export async function updateProduct(db: Db, id: number, expectedSellerId: string | null, input: ProductInput, photo: ProductPhoto | null, hook?: ProductWriteHook): Promise<boolean> {
   const updated = await db.transaction(async (tx) => {
     const where = expectedSellerId === null ? eq(products.id, id) : and(eq(products.id, id), eq(products.sellerId, expectedSellerId));
     const [row] = await tx
@@ -135,6 +157,8 @@ export async function updateProduct(db: Db, id: number, expectedSellerId: string
     if (!row) return false;
     if (photo) await setPhoto(tx, id, input.title, photo);
     else await tx.update(productImages).set({ alt: input.title }).where(and(eq(productImages.productId, id), eq(productImages.position, 0)));
+    await setVariants(tx, id, input.variants);
+    await hook?.(tx, id);
     return true;
   });
   if (updated) {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // (jsdom only supplies DOMParser, to check that every SVG is well-formed XML.)
 import { describe, it, expect } from 'vitest';
-import { ART_ANGLES, ART_CATEGORIES, ART_COLORS, ART_SIZE, artPath, parseArtPath, renderArt } from './art.ts';
+import { ART_ANGLES, ART_CATEGORIES, ART_COLORS, ART_SIZE, artColorForName, artPath, parseArtPath, recolorImages, renderArt } from './art.ts';
 import type { ArtSpec } from './art.ts';
 
 const ALL_SPECS: ArtSpec[] = ART_CATEGORIES.flatMap((category) =>
@@ -31,8 +31,8 @@ describe('renderArt', () => {
     expect(tagsBalanced(bad[0] ?? '')).toBe(false);
   });
 
-  it('covers 9 categories × 6 colours × 5 angles', () => {
-    expect(ALL_SPECS).toHaveLength(9 * 6 * 5);
+  it('covers 9 categories × 11 colours × 5 angles', () => {
+    expect(ALL_SPECS).toHaveLength(9 * 11 * 5);
     expect(ART_SIZE).toEqual({ width: 600, height: 600 });
   });
 
@@ -119,5 +119,18 @@ describe('artPath / parseArtPath', () => {
     '',
   ])('rejects %j', (pathname) => {
     expect(parseArtPath(pathname)).toBeNull();
+  });
+});
+
+describe('recolorImages', () => {
+  it('redraws art in the footwear colour chosen and leaves uploads alone', () => {
+    const imgs = [
+      { url: '/art/calcados/grafite/0.svg', alt: 'Bota' },
+      { url: '/uploads/produtos/x.webp', alt: 'Foto' },
+    ];
+    expect(recolorImages(imgs, 'Caramelo').map((i) => i.url)).toEqual(['/art/calcados/caramelo/0.svg', '/uploads/produtos/x.webp']);
+    expect(recolorImages(imgs, 'Azul-marinho')[0]!.url).toBe('/art/calcados/marinho/0.svg');
+    expect(recolorImages(imgs, 'Furta-cor')[0]!.url).toBe('/art/calcados/grafite/0.svg');
+    expect(artColorForName('preto')).toBe('preto');
   });
 });

@@ -22,6 +22,12 @@ export const ART_COLORS = [
   { slug: 'vermelho', label: 'Vermelho', primary: '#d8412f', secondary: '#9c2b1f', background: '#fcecea' },
   { slug: 'verde', label: 'Verde', primary: '#2e9a5a', secondary: '#1e6a3d', background: '#e8f5ed' },
   { slug: 'prata', label: 'Prata', primary: '#aab1bc', secondary: '#7d8591', background: '#f3f4f6' },
+  // The footwear colours, so a shoe's photo can follow the colour chosen (FOOTWEAR_ART_COLORS).
+  { slug: 'preto', label: 'Preto', primary: '#2b2b2e', secondary: '#111113', background: '#eeeeef' },
+  { slug: 'marrom', label: 'Marrom', primary: '#6b4226', secondary: '#472b18', background: '#f4ede8' },
+  { slug: 'cinza', label: 'Cinza', primary: '#8a8f98', secondary: '#5f646c', background: '#f1f2f4' },
+  { slug: 'marinho', label: 'Azul-marinho', primary: '#1f2f57', secondary: '#111b36', background: '#e9ecf4' },
+  { slug: 'caramelo', label: 'Caramelo', primary: '#c68642', secondary: '#955f28', background: '#fbf1e6' },
 ] as const;
 export type ArtColor = (typeof ART_COLORS)[number];
 export type ArtColorSlug = ArtColor['slug'];
@@ -57,6 +63,26 @@ export function isArtCategory(value: string): value is ArtCategory {
 
 export function isArtColorSlug(value: string): value is ArtColorSlug {
   return ART_COLORS.some((c) => c.slug === value);
+}
+
+/** The art colour drawn for a footwear colour name ("Azul-marinho" → marinho); null when there is none. */
+export function artColorForName(name: string): ArtColorSlug | null {
+  const label = name.normalize('NFC').trim().toLowerCase();
+  return ART_COLORS.find((c) => c.label.toLowerCase() === label)?.slug ?? null;
+}
+
+/**
+ * A product's drawings in another colour: each art image is redrawn in `colorName`'s colour (photos that are
+ * not drawings, such as a seller's upload, stay as they are). Used so a shoe's photo follows the colour chosen.
+ */
+export function recolorImages<T extends { url: string; alt: string }>(images: readonly T[], colorName: string): T[] {
+  const color = artColorForName(colorName);
+  if (!color) return [...images];
+  return images.map((img) => {
+    const spec = parseArtPath(img.url);
+    if (!spec || spec.color === color) return img;
+    return { ...img, url: artPath({ ...spec, color }) };
+  });
 }
 
 function isAngle(value: number): boolean {

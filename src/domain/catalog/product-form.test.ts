@@ -31,6 +31,10 @@ describe('parseProductForm (Cadastrar Produto)', () => {
         condition: 'novo',
         stock: 10,
         photoUrl: null,
+        oemCodes: [],
+        equivalentCodes: [],
+        specs: [],
+        variants: [],
       },
     });
     const sale = parseProductForm({ ...valid, desconto: 'on', valordesconto: '19', foto_url: 'https://cdn.exemplo.com/a.jpg' });
@@ -73,5 +77,30 @@ describe('parseProductForm (Cadastrar Produto)', () => {
     expect(centsToInput(123_456)).toBe('1.234,56');
     expect(centsToInput(5)).toBe('0,05');
     expect(centsToInput(100_000_000)).toBe('1.000.000,00');
+  });
+
+  it('reads part numbers, the specifications table and footwear variants (issue 17)', () => {
+    const r = parseProductForm({
+      ...valid,
+      oem: ' 5U0 698 151 A | 5U0698151B ',
+      equivalentes: 'Bosch 0 986 BB0 123|TRW GDB1234',
+      ficha: 'Posição: Dianteiro\nPeso: 1,2 kg\n',
+    });
+    expect(r.ok && r.value).toMatchObject({
+      oemCodes: ['5U0 698 151 A', '5U0698151B'],
+      equivalentCodes: ['Bosch 0 986 BB0 123', 'TRW GDB1234'],
+      specs: [{ label: 'Posição', value: 'Dianteiro' }, { label: 'Peso', value: '1,2 kg' }],
+    });
+    const shoe = parseProductForm({ ...valid, categoria: 'calcados', estoque: '', variacoes: 'Preto; 40; 5\nCaramelo; 41; 0\nPreto; 41; 3' });
+    expect(shoe.ok && shoe.value).toMatchObject({ stock: 8, variants: [{ color: 'Preto', size: '40', stock: 5 }, { color: 'Caramelo', size: '41', stock: 0 }, { color: 'Preto', size: '41', stock: 3 }] });
+    const errs = (over: Record<string, string>) => {
+      const x = parseProductForm({ ...valid, ...over });
+      return x.ok ? {} : x.errors;
+    };
+    expect(Object.keys(errs({ categoria: 'calcados', variacoes: '' }))).toEqual(['variacoes']);
+    expect(Object.keys(errs({ variacoes: 'Preto; 40; 5' }))).toEqual(['variacoes']);
+    expect(Object.keys(errs({ categoria: 'calcados', variacoes: 'Preto; 40; 5\npreto; 40; 1' }))).toEqual(['variacoes']);
+    expect(Object.keys(errs({ equivalentes: 'sem numero' }))).toEqual(['equivalentes']);
+    expect(Object.keys(errs({ ficha: 'sem dois pontos' }))).toEqual(['ficha']);
   });
 });

@@ -4,6 +4,7 @@
 // by the action: a file by its content (photos.server.ts), a URL here.
 import { z } from 'zod';
 import { MAX_PRICE_CENTS, parsePriceParam } from './query.ts';
+import { parseCodeList } from './codes.ts';
 import { CATEGORY_SLUGS, VEHICLE_SLUGS } from './taxonomy.ts';
 import type { CategorySlug, Condition, VehicleType } from './taxonomy.ts';
 
@@ -11,7 +12,10 @@ export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const MAX_STOCK = 100_000;
 export const MAX_DISCOUNT_PERCENT = 90;
 
-export const PRODUCT_FIELDS = ['titulo', 'descricao', 'valorantigo', 'valoratual', 'desconto', 'valordesconto', 'categoria', 'marca', 'veiculo', 'estado', 'estoque', 'foto_url'] as const;
+export const PRODUCT_FIELDS = ['titulo', 'descricao', 'valorantigo', 'valoratual', 'desconto', 'valordesconto', 'categoria', 'marca', 'veiculo', 'estado', 'estoque', 'foto_url', 'oem', 'equivalentes', 'ficha', 'variacoes'] as const;
+export const MAX_CODES = 12;
+export const MAX_SPECS = 30;
+export const MAX_VARIANTS = 120;
 export type ProductField = (typeof PRODUCT_FIELDS)[number] | 'foto';
 
 export const PRODUCT_MESSAGES = {
@@ -39,6 +43,12 @@ export const PRODUCT_MESSAGES = {
   fotoType: 'A foto deve ser uma imagem JPEG, PNG ou WebP.',
   fotoPixels: 'A foto pode ter no máximo 24 megapixels (por exemplo 6000 × 4000).',
   fotoUrlFetch: 'Não foi possível baixar a foto deste endereço. Confira o link ou envie o arquivo da foto.',
+  oem: `Códigos originais inválidos: até ${MAX_CODES}, separados por |, cada um com até 40 letras e números.`,
+  equivalentes: `Equivalentes inválidos: até ${MAX_CODES}, separados por |, cada um como "Marca CÓDIGO" (ex.: Bosch 0 986 BB0 123).`,
+  ficha: `Ficha técnica inválida: até ${MAX_SPECS} linhas no formato "Nome: valor" (ex.: Peso: 1,2 kg).`,
+  variacoes: 'Variações inválidas: uma por linha no formato "Cor; Tamanho; Estoque" (ex.: Preto; 40; 5), sem repetir cor e tamanho.',
+  variacoesRequired: 'Informe as cores e tamanhos do calçado, uma linha por variação: Cor; Tamanho; Estoque.',
+  variacoesOnlyShoes: 'Cores e tamanhos são só para calçados: escolha a categoria Calçados ou deixe o campo vazio.',
 } as const;
 
 const M = PRODUCT_MESSAGES;
@@ -90,7 +100,8 @@ export const productFormSchema = z
     marca: z.preprocess(trimmed, z.string({ error: M.marca }).min(1, M.marca).max(60, M.marcaLen)),
     veiculo: z.enum(VEHICLE_SLUGS, { error: M.veiculo }),
     estado: z.enum(['novo', 'usado'], { error: M.estado }),
-    estoque: intIn(M.estoque, M.stockRange, 0, MAX_STOCK),
+    // With footwear variants the stock is their sum, and this field may stay empty.
+    estoque: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), intIn(M.estoque, M.stockRange, 0, MAX_STOCK).optional()),
     foto_url: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined),
       z
@@ -108,7 +119,7 @@ export const productFormSchema = z
     ),
   })
   .transform(
-    (v): ProductInput => ({
+    (v): Omit<ProductInput, keyof Extras | 'stock'> & { stock: number | null } => ({
       title: v.titulo,
       description: v.descricao,
       oldPriceCents: v.valorantigo,
@@ -119,7 +130,7 @@ export const productFormSchema = z
       brand: v.marca,
       vehicleType: v.veiculo,
       condition: v.estado,
-      stock: v.estoque,
+      stock: v.estoque ?? null,
       photoUrl: v.foto_url ?? null,
     }),
   );
@@ -138,6 +149,45 @@ export interface ProductInput {
   stock: number;
   /** An https:// picture chosen instead of an upload (null when a file is sent). */
   photoUrl: string | null;
+  oemCodes: string[];
+  equivalentCodes: string[];
+  specs: { label: string; value: string }[];
+  /** Footwear: colour × size with stock each (the product's stock is their sum). */
+  variants: { color: string; size: string; stock: number }[];
+}
+
+type Extras = Pick<ProductInput, 'oemCodes' | 'equivalentCodes' | 'specs' | 'variants'>;
+
+/** The part numbers, specifications and footwear variants of the form (issue 17), with their errors. */
+function parseExtras(raw: Record<string, unknown>, errors: Partial<Record<ProductField, string>>): Extras {
+  const str = (k: string) => (typeof raw[k] === 'string' ? (raw[k] as string) : '');
+  const oemCodes = parseCodeList(str('oem'));
+  if (oemCodes.length > MAX_CODES || oemCodes.some((c) => c.length > 40 || !/^[\p{L}\p{N}][\p{L}\p{N} .\-/]*$/u.test(c))) errors.oem = M.oem;
+  const equivalentCodes = parseCodeList(str('equivalentes'));
+  if (equivalentCodes.length > MAX_CODES || equivalentCodes.some((c) => c.length > 60 || !/^\S.*\s\S*\d/u.test(c) || /[<>"]/.test(c))) errors.equivalentes = M.equivalentes;
+  const specLines = str('ficha').split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+  const specs = specLines.map((l) => {
+    const at = l.indexOf(':');
+    return { label: l.slice(0, at).trim(), value: l.slice(at + 1).trim() };
+  });
+  if (specs.length > MAX_SPECS || specLines.some((l) => l.indexOf(':') < 1) || specs.some((sp) => sp.label === '' || sp.value === '' || sp.label.length > 60 || sp.value.length > 200)) errors.ficha = M.ficha;
+  const variantLines = str('variacoes').split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+  const variants = variantLines.map((l) => {
+    const [color = '', size = '', stock = ''] = l.split(';').map((x) => x.trim());
+    return { color, size, stock: /^\d{1,6}$/.test(stock) ? Number(stock) : NaN };
+  });
+  const keys = new Set(variants.map((v) => `${v.color.toLowerCase()}|${v.size}`));
+  if (
+    variants.length > MAX_VARIANTS ||
+    keys.size !== variants.length ||
+    variantLines.some((l) => l.split(';').length !== 3) ||
+    variants.some((v) => !/^\p{L}[\p{L} -]{0,29}$/u.test(v.color) || !/^[\p{L}\p{N}]{1,10}$/u.test(v.size) || !(v.stock >= 0 && v.stock <= MAX_STOCK))
+  )
+    errors.variacoes = M.variacoes;
+  const category = str('categoria');
+  if (!errors.variacoes && category === 'calcados' && variants.length === 0) errors.variacoes = M.variacoesRequired;
+  if (!errors.variacoes && category !== 'calcados' && category !== '' && variants.length > 0) errors.variacoes = M.variacoesOnlyShoes;
+  return { oemCodes, equivalentCodes, specs, variants };
 }
 
 /** Centavos → the way the form shows a price ("1.234,56"). */
@@ -171,6 +221,11 @@ export function parseProductForm(raw: Record<string, unknown>): ProductFormResul
   const pct = typeof raw.valordesconto === 'string' ? raw.valordesconto.trim() : '';
   if (onSale && pct === '') errors.valordesconto = M.valordesconto;
   else if (onSale && (!/^\d{1,2}$/.test(pct) || Number(pct) < 1 || Number(pct) > MAX_DISCOUNT_PERCENT)) errors.valordesconto = M.discountRange;
+  const extras = parseExtras(raw, errors);
+  const stockTyped = parsed.success ? parsed.data.stock : null;
+  const stockEmpty = typeof raw.estoque !== 'string' || raw.estoque.trim() === '';
+  if (stockEmpty && extras.variants.length === 0 && !errors.variacoes) errors.estoque ??= M.estoque;
   if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
-  return { ok: true, value: parsed.data };
+  const stock = extras.variants.length > 0 ? extras.variants.reduce((sum, x) => sum + x.stock, 0) : (stockTyped ?? 0);
+  return { ok: true, value: { ...parsed.data, ...extras, stock } };
 }

@@ -6,6 +6,8 @@ import type { Db } from '../../db/client.server.ts';
 import { productImages, products, productVariants, searchLexicon } from './schema.ts';
 import type { CatalogQuery } from './query.ts';
 import { searchTerms } from './query.ts';
+import { codeSearchKey } from './codes.ts';
+import { closestWord } from './typos.ts';
 import { CATEGORIES, CONDITIONS, FEATURED_BRANDS, OTHER_BRANDS, VEHICLE_TYPES } from './taxonomy.ts';
 import type { CategorySlug, Condition, VehicleType } from './taxonomy.ts';
 import type { Facets, FacetOption, ProductDetail, ProductImage, ProductSummary, SearchResult } from './types.ts';
@@ -17,6 +19,16 @@ function tsQuery(terms: string[]): SQL | null {
   if (terms.length === 0) return null;
   // Terms are letters and digits only (searchTerms), so they cannot carry tsquery operators.
   return sql`to_tsquery('olimpo_pt', olimpo_search_text(${terms.join(' & ')}))`;
+}
+
+/** A part number anywhere in the product's codes (reference, OEM, equivalents), normalized (codes.ts). */
+function codeMatch(key: string): SQL {
+  return sql`${products.codeKeys} like ${`%${key}%`}`;
+}
+
+/** Code matches rank first under "mais relevantes": a whole code (2) before a part of one (1). */
+function codeRank(key: string): SQL {
+  return sql`(case when ${products.codeKeys} like ${`% ${key} %`} then 2 when ${codeMatch(key)} then 1 else 0 end) desc`;
 }
 
 type Filter = 'brand' | 'category' | 'vehicle' | 'condition';
@@ -56,7 +68,10 @@ const FACETS: Filter[] = ['brand', 'category', 'vehicle', 'condition'];
 /** What every result and every facet count share: the words, the restriction, the price range. */
 function baseConditions(query: CatalogQuery, ts: SQL | null, restrict?: SearchRestriction): SQL[] {
   const where: SQL[] = [];
-  if (ts) where.push(sql`${products.searchVector} @@ ${ts}`);
+  // A query that looks like a part number also matches the product's codes (issue 17).
+  const code = codeSearchKey(query.q);
+  if (ts && code) where.push(sql`(${products.searchVector} @@ ${ts} or ${codeMatch(code)})`);
+  else if (ts) where.push(sql`${products.searchVector} @@ ${ts}`);
   if (restrict) where.push(restrict.where);
   if (query.minPriceCents !== null) where.push(sql`${products.priceCents} >= ${query.minPriceCents}`);
   if (query.maxPriceCents !== null) where.push(sql`${products.priceCents} <= ${query.maxPriceCents}`);
@@ -89,7 +104,8 @@ function orderBy(query: CatalogQuery, ts: SQL | null, terms: string[], restrict?
     case 'a-z':
       return [sql`lower(olimpo_unaccent(${products.title}))`, asc(products.id)];
     case 'relevancia': {
-      const first = restrict?.first ? [sql`${restrict.first} desc`] : [];
+      const code = codeSearchKey(query.q);
+      const first = [...(code ? [codeRank(code)] : []), ...(restrict?.first ? [sql`${restrict.first} desc`] : [])];
       return ts && terms[0]
         ? [...first, relevance(ts, terms[0]), desc(products.popularity), asc(products.id)]
         : [...first, desc(products.popularity), asc(products.id)];
@@ -254,6 +270,21 @@ export async function correctTerms(db: Db, terms: string[]): Promise<string[]> {
     from unnest(${sql.param(terms)}::text[]) with ordinality as t(term, ord)`);
   const rows = (result as unknown as { rows: { ord: number; fixed: string | null }[] }).rows;
   const fixed = new Map(rows.map((r) => [Number(r.ord), r.fixed]));
+  // Words the trigrams could not place ("frieo": two trigrams in common with "freio"): the closest lexicon
+  // word of similar length and the same first letter, by edit distance (typos.ts).
+  const unplaced = terms.filter((t, i) => !fixed.get(i + 1) && t.length >= 4 && !/\d/.test(t));
+  if (unplaced.length > 0) {
+    const near = await db.execute(sql`
+      select t.term, array_agg(l.word) as words
+      from unnest(${sql.param(unplaced)}::text[]) as t(term)
+      join ${searchLexicon} l on left(l.word, 1) = left(olimpo_search_text(t.term), 1)
+        and length(l.word) between length(t.term) - 2 and length(t.term) + 2
+      group by t.term`);
+    const candidates = new Map(
+      (near as unknown as { rows: { term: string; words: string[] }[] }).rows.map((r) => [r.term, r.words]),
+    );
+    return terms.map((t, i) => fixed.get(i + 1) ?? closestWord(t, candidates.get(t) ?? []) ?? t);
+  }
   return terms.map((t, i) => fixed.get(i + 1) ?? t);
 }
 
@@ -335,6 +366,9 @@ export async function getProduct(db: Db, id: number): Promise<ProductDetail | nu
     vehicleType: row.vehicleType as VehicleType,
     condition: row.condition as Condition,
     refCode: row.refCode,
+    oemCodes: row.oemCodes,
+    equivalentCodes: row.equivalentCodes,
+    specs: Array.isArray(row.specs) ? row.specs : [],
     priceCents: row.priceCents,
     oldPriceCents: row.oldPriceCents,
     onSale: row.onSale,

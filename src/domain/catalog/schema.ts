@@ -55,6 +55,11 @@ export const products = pgTable(
      * written by the application; GIN-indexed so a vehicle filter combines with the text search.
      */
     fitmentKeys: integer('fitment_keys').array().notNull().default(sql`'{}'::integer[]`),
+    /**
+     * Every part number of the product (reference, OEM, equivalents) normalized by olimpo_code_key (see
+     * codes.ts), space-separated with a space at each end; trigram-indexed, so a code or part of one is found.
+     */
+    codeKeys: text('code_keys').generatedAlwaysAs(sql`olimpo_code_keys(ref_code, oem_codes, equivalent_codes)`),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('olimpo_pt', olimpo_search_text(title)), 'A') || setweight(to_tsvector('olimpo_pt', olimpo_search_text(kind || ' ' || brand)), 'B') || setweight(to_tsvector('olimpo_pt', olimpo_search_text(description)), 'C')`,
     ),
@@ -65,6 +70,7 @@ export const products = pgTable(
     uniqueIndex('products_slug_key').on(t.slug),
     index('products_search_idx').using('gin', t.searchVector),
     index('products_fitment_keys_idx').using('gin', t.fitmentKeys),
+    index('products_code_keys_idx').using('gin', sql`${t.codeKeys} gin_trgm_ops`),
     index('products_category_idx').on(t.category),
     index('products_brand_idx').on(t.brandSlug),
     index('products_price_idx').on(t.priceCents),

@@ -22,6 +22,11 @@ export interface ProductSummary {
   image: ProductImage | null;
 }
 
+export interface ProductSpec {
+  label: string;
+  value: string;
+}
+
 export interface ProductVariant {
   id: number;
   color: string;
@@ -33,6 +38,12 @@ export interface ProductDetail extends ProductSummary {
   description: string;
   kind: string;
   refCode: string;
+  /** The carmakers' part numbers ("código original"). */
+  oemCodes: string[];
+  /** Other brands' equivalent part numbers, each "Marca CÓDIGO". */
+  equivalentCodes: string[];
+  /** The specifications table, in display order. */
+  specs: ProductSpec[];
   vehicleType: VehicleType;
   condition: Condition;
   createdAt: string;

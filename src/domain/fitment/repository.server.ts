@@ -1,8 +1,8 @@
 // Fitment reads and the garage of signed-in shoppers: the vehicle filter the catalog search takes, a
 // product's compatibility list, and "Minha garagem" (several vehicles per account, one active).
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.server.ts';
+import type { Db, Tx } from '../../db/client.server.ts';
 import { products } from '../catalog/schema.ts';
 import type { SearchRestriction } from '../catalog/repository.server.ts';
 import type { VehicleType } from '../catalog/taxonomy.ts';
@@ -29,6 +29,44 @@ export function fitmentRestriction(choice: VehicleChoice): SearchRestriction {
 /** The restriction for the shopper's active garage vehicle, if any (home, related products, cart). */
 export function garageRestriction(active: { vehicle: Vehicle; year: number } | null): SearchRestriction | undefined {
   return active ? fitmentRestriction({ vehicles: [active.vehicle], year: active.year }) : undefined;
+}
+
+/** productFitment for several products at once (a list page's cards), in two queries. */
+export async function productsFitment(db: Db, productIds: number[]): Promise<Map<number, ProductFitment>> {
+  const out = new Map<number, ProductFitment>(productIds.map((id) => [id, { rows: [], universalTypes: [] }]));
+  if (productIds.length === 0) return out;
+  const [fleet, rows, universal] = await Promise.all([
+    loadFleet(db),
+    db
+      .select({ productId: productFitments.productId, vehicleId: productFitments.vehicleId, yearFrom: productFitments.yearFrom, yearTo: productFitments.yearTo })
+      .from(productFitments)
+      .where(inArray(productFitments.productId, productIds)),
+    db
+      .select({ productId: productUniversalFitments.productId, type: productUniversalFitments.vehicleType })
+      .from(productUniversalFitments)
+      .where(inArray(productUniversalFitments.productId, productIds)),
+  ]);
+  for (const r of rows) {
+    const vehicle = fleet.byId.get(r.vehicleId);
+    if (vehicle) out.get(r.productId)?.rows.push({ vehicle, yearFrom: r.yearFrom, yearTo: r.yearTo });
+  }
+  for (const u of universal) out.get(u.productId)?.universalTypes.push(u.type as VehicleType);
+  return out;
+}
+
+/**
+ * Replaces what a product fits (a seller's "Cadastrar Produto"): its fitment rows and universal types. The
+ * triggers of migration 0006 recompute products.fitment_keys, so the product is in vehicle lists at once.
+ */
+export async function replaceProductFitment(
+  tx: Tx,
+  productId: number,
+  fit: { rows: { vehicleId: number; yearFrom: number; yearTo: number }[]; universal: VehicleType[] },
+): Promise<void> {
+  await tx.delete(productFitments).where(eq(productFitments.productId, productId));
+  await tx.delete(productUniversalFitments).where(eq(productUniversalFitments.productId, productId));
+  if (fit.rows.length > 0) await tx.insert(productFitments).values(fit.rows.map((r) => ({ productId, ...r })));
+  if (fit.universal.length > 0) await tx.insert(productUniversalFitments).values(fit.universal.map((vehicleType) => ({ productId, vehicleType })));
 }
 
 /** Every vehicle (version and years) a product fits, and the types it is universal for. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choiceKeys, choiceLabel, compatibilityTable, coversYear, fitmentKey, overlap, UNIVERSAL_KEYS, verdict } from './rules.ts';
+import { choiceKeys, choiceLabel, compatibilityTable, coversYear, fitBadge, fitmentKey, mergedYears, overlap, UNIVERSAL_KEYS, verdict } from './rules.ts';
 import type { ProductFitment } from './rules.ts';
 import type { Vehicle } from './vehicles.ts';
 
@@ -112,5 +112,33 @@ describe('choiceLabel', () => {
     expect(choiceLabel({ vehicles: [gol10a, gol10b], year: null })).toBe('Gol 1.0');
     expect(choiceLabel({ vehicles: [gol10a, gol16], year: 2015 })).toBe('Gol 2015');
     expect(choiceLabel({ vehicles: [cg160], year: 2017 })).toBe('CG 160 2017');
+  });
+});
+
+describe('fitBadge (issue 17: say exactly what was checked)', () => {
+  const gol10c = vehicle(5, 'Gol', '1.0', '1.0 MPI Track', 2019, 2023);
+  const pad: ProductFitment = {
+    rows: [
+      { vehicle: gol10a, yearFrom: 2015, yearTo: 2016 },
+      { vehicle: gol10b, yearFrom: 2017, yearTo: 2017 },
+      { vehicle: gol10c, yearFrom: 2019, yearTo: 2021 },
+    ],
+    universalTypes: [],
+  };
+  it('names the version and year chosen', () => {
+    expect(fitBadge(pad, { vehicles: [gol10a], year: 2015 }, { garage: true })).toEqual({ text: 'Serve no seu Gol 1.0 2015', universal: false });
+    expect(fitBadge(pad, { vehicles: [gol10a], year: 2015 }, { garage: false })!.text).toBe('Serve no Gol 1.0 2015');
+  });
+  it('lists the versions and merged years when only the model is known', () => {
+    expect(fitBadge(pad, { vehicles: [gol10a, gol10b, gol10c, gol16], year: null }, { garage: false })!.text).toBe('Serve em Gol 1.0 2015–2017, 2019–2021');
+    expect(fitBadge(pad, { vehicles: [gol10a, gol16], year: 2015 }, { garage: false })!.text).toBe('Serve em Gol 1.0 2015');
+  });
+  it('says universal for universal parts and nothing when it does not fit', () => {
+    expect(fitBadge({ rows: [], universalTypes: ['carros'] }, { vehicles: [gol10a, gol16], year: null }, { garage: false })!.text).toBe('Universal: serve em carros');
+    expect(fitBadge({ rows: [], universalTypes: ['carros'] }, { vehicles: [gol10a], year: 2015 }, { garage: true })).toEqual({ text: 'Serve no seu Gol 1.0 2015', universal: true });
+    expect(fitBadge(pad, { vehicles: [gol16], year: 2015 }, { garage: false })).toBeNull();
+  });
+  it('merges touching year ranges', () => {
+    expect(mergedYears([{ yearFrom: 2019, yearTo: 2021 }, { yearFrom: 2014, yearTo: 2015 }, { yearFrom: 2016, yearTo: 2016 }])).toBe('2014–2016, 2019–2021');
   });
 });

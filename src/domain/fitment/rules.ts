@@ -136,3 +136,53 @@ export function choiceKeys(choice: VehicleChoice): { specific: number[]; all: nu
   const universal = [...new Set(choice.vehicles.map((v) => UNIVERSAL_KEYS[v.type]))];
   return { specific, all: [...specific, ...universal] };
 }
+
+/** Year ranges merged where they touch or overlap: 2014–2015 + 2016 + 2019–2021 → "2014–2016, 2019–2021". */
+export function mergedYears(ranges: { yearFrom: number; yearTo: number }[]): string {
+  const sorted = [...ranges].sort((a, b) => a.yearFrom - b.yearFrom);
+  const merged: { yearFrom: number; yearTo: number }[] = [];
+  for (const r of sorted) {
+    const last = merged.at(-1);
+    if (last && r.yearFrom <= last.yearTo + 1) last.yearTo = Math.max(last.yearTo, r.yearTo);
+    else merged.push({ ...r });
+  }
+  return merged.map((r) => yearsText(r.yearFrom, r.yearTo)).join(', ');
+}
+
+const BADGE_GROUPS = 2;
+
+/**
+ * A list card's badge, saying exactly what was checked (issue 17). One version and a year chosen: "Serve no
+ * seu Gol 1.0 2015" (the garage) or "Serve no Gol 1.0 2015". A model, or no year: the versions and years of
+ * the choice the part serves, "Serve em Gol 1.0 2014–2016, 2019–2021". Universal parts say so. Null when
+ * the rows do not show a fit (the caller then shows no badge rather than a guess).
+ */
+export function fitBadge(
+  fitment: ProductFitment,
+  choice: VehicleChoice,
+  opts: { garage: boolean },
+): { text: string; universal: boolean } | null {
+  const v = verdict(fitment, choice);
+  if (!v.fits) return null;
+  const [first] = choice.vehicles;
+  if (!first) return null;
+  const oneEngine = choice.vehicles.every((x) => x.modelSlug === first.modelSlug && x.engine === first.engine);
+  if (v.how === 'universal') {
+    if (oneEngine && choice.year) return { text: `Serve no${opts.garage ? ' seu' : ''} ${shortLabel(first, choice.year)}`, universal: true };
+    return { text: `Universal: serve em ${VEHICLE_TYPE_WORDS[v.type]}`, universal: false };
+  }
+  if (oneEngine && choice.year) return { text: `Serve no${opts.garage ? ' seu' : ''} ${shortLabel(first, choice.year)}`, universal: false };
+  // Group what it serves by model and engine ("Gol 1.0"), years merged.
+  const groups = new Map<string, { yearFrom: number; yearTo: number }[]>();
+  for (const r of v.rows) {
+    const range = choice.year ? { yearFrom: choice.year, yearTo: choice.year } : { yearFrom: r.yearFrom, yearTo: r.yearTo };
+    const key = shortLabel(r.vehicle);
+    groups.set(key, [...(groups.get(key) ?? []), range]);
+  }
+  const names = [...groups.keys()].sort(compareNames);
+  const parts = names.slice(0, BADGE_GROUPS).map((name) => `${name} ${mergedYears(groups.get(name)!)}`);
+  const more = names.length - BADGE_GROUPS;
+  return { text: `Serve em ${parts.join('; ')}${more > 0 ? ` e mais ${more} ${more === 1 ? 'versão' : 'versões'}` : ''}`, universal: false };
+}
+
+const VEHICLE_TYPE_WORDS: Record<VehicleType, string> = { carros: 'carros', motos: 'motos', caminhoes: 'caminhões' };

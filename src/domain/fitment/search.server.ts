@@ -6,9 +6,9 @@ import type { CatalogQuery } from '../catalog/query.ts';
 import { searchProducts } from '../catalog/repository.server.ts';
 import type { SearchResult } from '../catalog/types.ts';
 import { loadFleet } from './fleet.server.ts';
-import { fitmentRestriction } from './repository.server.ts';
+import { fitmentRestriction, productsFitment } from './repository.server.ts';
 import type { GarageEntry } from './repository.server.ts';
-import { choiceLabel } from './rules.ts';
+import { choiceLabel, fitBadge } from './rules.ts';
 import type { VehicleChoice } from './rules.ts';
 import { checkVehicleYear } from './selector.ts';
 import { parseVehicleWords } from './words.ts';
@@ -80,4 +80,25 @@ export async function searchWithFitment(
   const fits: Record<number, 'vehicle' | 'universal'> = {};
   if (vehicle) for (const item of result.items) fits[item.id] = made.has(item.id) ? 'vehicle' : 'universal';
   return { ok: true, result: { ...rest, vehicle, fits } };
+}
+
+/**
+ * The card badges of a vehicle-filtered list, by product id: exactly what was checked (rules.fitBadge):
+ * "Serve no seu Gol 1.0 2015", or "Serve em Gol 1.0 2014–2016, 2019–2021" when only the model is known.
+ * Footwear gets none: shoes are never sold as fitting a vehicle.
+ */
+export async function fitBadges(
+  db: Db,
+  vehicle: AppliedVehicle | null,
+  items: { id: number; category: string }[],
+): Promise<Record<number, { text: string; universal: boolean }>> {
+  if (!vehicle) return {};
+  const parts = items.filter((i) => i.category !== 'calcados');
+  const fitments = await productsFitment(db, parts.map((i) => i.id));
+  const out: Record<number, { text: string; universal: boolean }> = {};
+  for (const item of parts) {
+    const badge = fitBadge(fitments.get(item.id)!, vehicle.choice, { garage: vehicle.source === 'garage' });
+    if (badge) out[item.id] = badge;
+  }
+  return out;
 }

@@ -140,3 +140,12 @@ describe('installments', () => {
     );
   });
 });
+
+describe('productPriceLines (issue 17)', () => {
+  it('gives the PIX price and the interest-free installments the checkout allows', async () => {
+    const { productPriceLines } = await import('./pricing.ts');
+    expect(productPriceLines(71990)).toEqual({ pixCents: 64791, pixPercent: 10, installments: { count: 10, eachCents: 7199 } });
+    expect(productPriceLines(6990)).toEqual({ pixCents: 6291, pixPercent: 10, installments: { count: 6, eachCents: 1165 } });
+    expect(productPriceLines(1990).installments).toBeNull();
+  });
+});

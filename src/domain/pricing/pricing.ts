@@ -123,6 +123,19 @@ export function priceWithPayment(amountCents: Cents, payment: PaymentMethodId): 
   return percentOf(amountCents, 100 - paymentMethod(payment).discountPercent);
 }
 
+/**
+ * The price lines of a product card and page: "R$ 647,91 no PIX" (the PIX discount) and "ou 10x de R$ 71,99
+ * sem juros" (the most interest-free installments the checkout allows for that price; none below 2).
+ */
+export function productPriceLines(priceCents: Cents): { pixCents: Cents; pixPercent: number; installments: { count: number; eachCents: Cents } | null } {
+  const count = maxInstallments(priceCents);
+  return {
+    pixCents: priceWithPayment(priceCents, 'pix'),
+    pixPercent: paymentMethod('pix').discountPercent,
+    installments: count >= 2 ? { count, eachCents: installmentPlan(priceCents, count).eachCents } : null,
+  };
+}
+
 function divideHalfUp(amount: Cents, by: number): Cents {
   return Math.floor((amount * 2 + by) / (2 * by));
 }

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { parseArtPath } from '../art.ts';
 import { CATEGORY_SLUGS, FEATURED_BRANDS } from '../taxonomy.ts';
 import { generateCatalog, generateProduct } from './generate.ts';
 
@@ -49,4 +51,40 @@ describe('demo catalog', () => {
   it('has unique slugs', () => {
     expect(new Set(catalog.map((p) => p.slug)).size).toBe(catalog.length);
   });
+
+  it('keeps every seeded title, price and stock (issue 17 added codes and specs beside them)', () => {
+    const h = createHash('sha256');
+    for (const p of generateCatalog(1500)) h.update(JSON.stringify([p.slug, p.title, p.priceCents, p.oldPriceCents, p.stock, p.refCode, p.variants]));
+    expect(h.digest('hex')).toBe(PINNED);
+  });
+
+  it('gives parts OEM numbers, equivalents of other brands and a specifications table with weight and box size', () => {
+    expect(catalog[0]).toMatchObject({ refCode: 'MAG-710301A', oemCodes: ['30698811', '31299927'] });
+    expect(catalog[0]!.equivalentCodes.length).toBeGreaterThan(0);
+    const parts = catalog.filter((p) => p.category !== 'calcados');
+    expect(parts.filter((p) => p.oemCodes.length > 0).length).toBeGreaterThan(parts.length / 2);
+    expect(parts.filter((p) => p.equivalentCodes.length > 0).length).toBeGreaterThan(parts.length / 2);
+    for (const p of catalog) {
+      const labels = p.specs.map((s) => s.label);
+      expect(labels.some((l) => /^Peso/.test(l)), p.title).toBe(true);
+      expect(labels.some((l) => /^Dimensões/.test(l)), p.title).toBe(true);
+      for (const e of p.equivalentCodes) expect(e.startsWith(`${p.brand} `), p.title).toBe(false);
+    }
+    const battery = catalog.find((p) => /^Bateria 60Ah/.test(p.title))!;
+    expect(battery.specs).toEqual(expect.arrayContaining([{ label: 'Tensão', value: '12 V' }, { label: 'Capacidade', value: '60 Ah' }]));
+    const pads = catalog.find((p) => /^Pastilhas de Freio Dianteiras/.test(p.title))!;
+    expect(pads.specs).toEqual(expect.arrayContaining([{ label: 'Posição', value: 'Dianteira' }]));
+  });
+
+  it('draws each shoe in its first colour on sale and says nothing about vehicles in its description', () => {
+    for (const s of catalog.filter((p) => p.category === 'calcados')) {
+      const color = parseArtPath(s.images[0]!.url)!.color;
+      expect([...s.variants.map((v) => v.color)].sort()[0]!.toLowerCase().replace('azul-', '')).toBe(color);
+      expect(s.description).not.toMatch(/serve|veícul|compatível|universal/i);
+      expect(s.oemCodes).toEqual([]);
+    }
+  });
 });
+
+// Computed from the catalog before issue 17 (commit 7de79bd): ids, titles, prices and stock must not move.
+const PINNED = '69277730aff1afcdefa4a45ac7f5a8ce967906c6934719eef5931c49bdcb4d3c';

@@ -1,11 +1,12 @@
 // Generates the demo catalog: realistic Portuguese auto-parts and footwear listings, deterministic for a
 // given seed so tests can rely on it. Product 1 is always the spec's sample (Farol Volvo C70).
-import { ART_ANGLES, ART_COLORS, ART_SIZE, artPath } from '../art.ts';
+import { ART_ANGLES, ART_COLORS, ART_SIZE, artColorForName, artPath } from '../art.ts';
 import type { ArtCategory } from '../art.ts';
 import { slugify } from '../taxonomy.ts';
 import type { CategorySlug, Condition, VehicleType } from '../taxonomy.ts';
 import { createRandom } from './random.ts';
 import type { Random } from './random.ts';
+import { partData } from './parts.ts';
 
 export interface SeedImage {
   url: string;
@@ -25,6 +26,9 @@ export interface SeedProduct {
   vehicleType: VehicleType;
   condition: Condition;
   refCode: string;
+  oemCodes: string[];
+  equivalentCodes: string[];
+  specs: { label: string; value: string }[];
   oldPriceCents: number | null;
   priceCents: number;
   onSale: boolean;
@@ -243,6 +247,19 @@ function sampleProduct(): SeedProduct {
     vehicleType: 'carros',
     condition: 'novo',
     refCode: 'MAG-710301A',
+    // Invented numbers in the usual shapes (no real catalogue copied).
+    oemCodes: ['30698811', '31299927'],
+    equivalentCodes: ['Arteb 0318004', 'Hella 1EL 354 123-011'],
+    specs: [
+      { label: 'Posição', value: 'Dianteiro' },
+      { label: 'Lado', value: 'Esquerdo (motorista)' },
+      { label: 'Lâmpada', value: 'H7 + H1 (não inclusas)' },
+      { label: 'Tensão', value: '12 V' },
+      { label: 'Regulagem de altura', value: 'Elétrica' },
+      { label: 'Lente', value: 'Policarbonato com proteção UV' },
+      { label: 'Peso', value: '2,85 kg' },
+      { label: 'Dimensões da embalagem (C × L × A)', value: '58 × 36 × 30 cm' },
+    ],
     oldPriceCents: 91900,
     priceCents: 71990,
     onSale: true,
@@ -294,14 +311,38 @@ export function generateProduct(index: number, seed = 2025): SeedProduct {
   }
   const stock = variants.length > 0 ? variants.reduce((s, v) => s + v.stock, 0) : rnd.chance(0.05) ? 0 : rnd.int(1, 180);
 
-  const fitsText = kind.universal ? 'Modelo universal, serve na maioria dos veículos do tipo.' : `Compatível com ${fits}.`;
+  const sizes = [...new Set(variants.map((v) => v.size))];
+  // Shoes say nothing about vehicles: their sentence is the sizes on sale.
+  const fitsText =
+    category === 'calcados'
+      ? `Numeração do ${sizes[0]} ao ${sizes[sizes.length - 1]}; veja o guia de tamanhos.`
+      : kind.universal
+        ? 'Modelo universal, serve na maioria dos veículos do tipo.'
+        : `Compatível com ${fits}.`;
   const conditionText =
     condition === 'usado'
       ? 'Peça usada original, revisada e testada pela nossa equipe, com garantia de 90 dias.'
       : 'Produto novo, com nota fiscal e garantia do fabricante.';
   const description = `${kind.name} ${brand}. ${rnd.pick(kind.detail)} ${fitsText} ${conditionText}`;
 
-  const artColor = ART_COLORS[rnd.int(0, ART_COLORS.length - 1)]!.slug;
+  // Only the first six colours: the drawing colours the catalog had before footwear colours were added.
+  const drawn = ART_COLORS[rnd.int(0, 5)]!.slug;
+  // A shoe is drawn in its first colour on sale, so the photo matches "Cor: …" (the page redraws it per colour).
+  // (The first in the order the product page lists colours: alphabetical.)
+  const firstColor = [...new Set(variants.map((v) => v.color))].sort()[0] ?? '';
+  const artColor = category === 'calcados' ? (artColorForName(firstColor) ?? drawn) : drawn;
+  const parts = partData({
+    index,
+    seed,
+    category,
+    kind: kind.name,
+    brand,
+    brands: kind.brands,
+    vehicleType,
+    vehicle: kind.universal ? null : vehicle.name,
+    universal: kind.universal ?? false,
+    sizes,
+  });
   return {
     slug: `${slugify(title)}-${index + 1}`,
     title,
@@ -313,6 +354,7 @@ export function generateProduct(index: number, seed = 2025): SeedProduct {
     vehicleType,
     condition,
     refCode: refCode(rnd, brand),
+    ...parts,
     oldPriceCents,
     priceCents,
     onSale,
