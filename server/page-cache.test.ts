@@ -178,7 +178,10 @@ describe('pages through the page server', () => {
     const again = await s.app.request('/', { headers: { 'accept-encoding': 'gzip', cookie: '_ga=1' } });
     expect(again.headers.get('x-page-cache')).toBe('HIT');
     expect(zlib.gunzipSync(Buffer.from(await again.arrayBuffer())).toString()).toContain('anônimo');
+    expect(etag).toMatch(/-br"$/);
+    expect(again.headers.get('etag')).toBe(etag.replace('-br"', '-gzip"'));
     expect((await s.app.request('/', { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect((await s.app.request('/', { headers: { 'if-none-match': '"outra-versao"' } })).status).toBe(200);
     // The fast path in front of every middleware: fresh pages only, anonymous only.
     const fast = s.pages.fromMemory(new Request('http://loja.test/?utm_source=x', { headers: { 'accept-encoding': 'gzip' } }));
     expect(fast?.headers.get('x-page-cache')).toBe('HIT');

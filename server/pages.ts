@@ -98,15 +98,18 @@ export function createPageServer(opts: { ttlSeconds: number; formOrigins: () => 
 /** A stored page, compressed the way the client accepts, or 304 when it already has this version. */
 function answer(page: StoredPage, state: string, request: Request, ttlMs: number): Response {
   const headers = new Headers(page.headers);
-  headers.set('ETag', page.etag);
+  const encoding = pickEncoding(request.headers.get('accept-encoding'));
+  // One strong ETag per encoding (each is its own set of bytes); any of them means "this version".
+  const etag = encoding ? page.etag.replace(/"$/, `-${encoding}"`) : page.etag;
+  headers.set('ETag', etag);
   headers.set('Cache-Control', publicCacheControl(ttlMs));
   headers.set('Vary', PAGE_VARY);
   headers.set('X-Page-Cache', state === 'stale' ? 'STALE' : state === 'miss' ? 'MISS' : 'HIT');
-  if (page.status === 200 && etagMatches(request.headers.get('if-none-match'), page.etag)) {
+  const known = request.headers.get('if-none-match');
+  if (page.status === 200 && ['', '-br', '-gzip'].some((suffix) => etagMatches(known, page.etag.replace(/"$/, `${suffix}"`)))) {
     for (const name of ['content-type', 'content-security-policy']) headers.delete(name);
     return new Response(null, { status: 304, headers });
   }
-  const encoding = pickEncoding(request.headers.get('accept-encoding'));
   const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity();
   if (encoding) headers.set('Content-Encoding', encoding);
   headers.set('Content-Length', String(body.length));

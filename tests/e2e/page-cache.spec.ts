@@ -27,6 +27,8 @@ async function chooseVehicle(page: Page) {
 const headersOf = (res: Response | null) => res?.headers() ?? {};
 
 test('anonymous pages stay anonymous and personal pages stay personal', async ({ browser }) => {
+  // Three visitors, a sign-up, a cart and a vehicle: longer than one page's test on a loaded machine.
+  test.setTimeout(90_000);
   const first = await newVisitor(browser);
   // Anonymous visits fill the cache.
   for (const url of SHARED) {
