@@ -268,6 +268,8 @@ test('o checkout põe o foco no título ao abrir', async ({ page }) => {
   await page.getByRole('button', { name: 'Comprar' }).click();
   await page.goto('/Cart');
   await waitForHydration(page);
+  // The totals come from the server's quote; "Finalizar Compra" waits for them.
+  await expect(page.getByTestId('cart-total')).toContainText('R$');
   await page.getByRole('button', { name: 'Finalizar Compra' }).click();
   await expect(page).toHaveURL(/\/Checkout/);
   await expect(page.getByRole('heading', { name: '1. Identificação' })).toBeFocused();
