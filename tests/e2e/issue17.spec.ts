@@ -268,10 +268,24 @@ test('o checkout põe o foco no título ao abrir', async ({ page }) => {
   await page.getByRole('button', { name: 'Comprar' }).click();
   await page.goto('/Cart');
   await waitForHydration(page);
+  // The totals come from the server's quote; "Finalizar Compra" waits for them.
+  await expect(page.getByTestId('cart-total')).toContainText('R$');
   await page.getByRole('button', { name: 'Finalizar Compra' }).click();
   await expect(page).toHaveURL(/\/Checkout/);
   await expect(page.getByRole('heading', { name: '1. Identificação' })).toBeFocused();
   await expect(page.getByRole('link', { name: 'Termos de uso' }).first()).toBeVisible();
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+    await checkLayout(page, `/Checkout @${width}`);
+    await shot(page, `checkout-${width}`);
+    await page.goto('/Cart');
+    await waitForHydration(page);
+    await expect(page.getByTestId('cart-total')).toContainText('R$');
+    await checkLayout(page, `/Cart @${width}`);
+    await shot(page, `carrinho-${width}`);
+    await page.getByRole('button', { name: 'Finalizar Compra' }).click();
+    await expect(page.getByRole('heading', { name: '1. Identificação' })).toBeFocused();
+  }
 });
 
 /** A shopper who applies to sell and is approved by the admin in another browser. */
@@ -336,10 +350,30 @@ test('vendedor publica uma pastilha com compatibilidade e ela aparece para o Gol
   await expect(page.getByTestId('foto-escolhida')).toBeVisible();
   await page.getByLabel('Ano até').first().fill('2016');
   await expect(page.getByText(/Anos inválidos/)).toHaveCount(0);
-  await shot(page, 'criar-produto-1280');
   await page.getByRole('button', { name: 'Cadastrar Produto' }).click();
   await expect(notice(page)).toHaveText('Produto cadastrado com sucesso! Ele já aparece na loja.');
   await expect(page.getByText('Código original (OEM): 5U0 698 151 Q')).toBeVisible();
+  const id = /\/ProductView\/(\d+)/.exec(page.url())![1];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+    for (const [name, url] of [
+      ['criar-produto', '/CriarProduto'],
+      ['editar-produto', `/MeusProdutos/${id}`],
+      ['vendedor', '/SellerForm'],
+      ['minha-conta', '/MinhaConta'],
+    ] as const) {
+      await page.goto(url);
+      await waitForHydration(page);
+      await checkLayout(page, `${url} @${width}`);
+      await shot(page, `${name}-${width}`);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The edit page shows the compatibility line back.
+  await page.goto(`/MeusProdutos/${id}`);
+  await expect(page.getByLabel('Veículo 1')).toHaveValue('volkswagen/gol/1.0');
+  await expect(page.getByLabel('Ano de').first()).toHaveValue('2014');
+  await expect(page.getByLabel('Ano até').first()).toHaveValue('2016');
 
   const gol = await goldVehicleId(request);
   await page.goto(`/ProductList?q=${word}&vehicle=${gol}&ano=2015`);
