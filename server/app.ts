@@ -214,7 +214,6 @@ export function createApp(opts: AppOptions) {
     );
   }
 
-  // Anonymous catalog pages from memory (PAGE_CACHE_SECONDS, `pages` above); catalog writes drop what they change.
   const handlerPromise =
     typeof opts.build === 'function' ? null : Promise.resolve(createRequestHandler(opts.build, mode));
   app.all('*', async (c) => {
@@ -234,6 +233,7 @@ export function createApp(opts: AppOptions) {
     };
     // While the database is known to be down every page is the maintenance page, cached or not.
     if (!(await gate.isUp())) return (await withScriptHashes(await maintenance(c.req.raw), providerFormOrigins())).res;
+    // Anonymous catalog pages go through the page cache (PAGE_CACHE_SECONDS); the rest is rendered for its shopper.
     return pages.serve(c, async (request) => {
       const res = await render(request, false);
       // A loader failed: when the database is the reason (a connection died meanwhile, or it does not answer

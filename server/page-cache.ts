@@ -127,6 +127,11 @@ export class PageCache {
     return run;
   }
 
+  /** Stores a page rendered outside `get` (a 404 of a path that is not a catalog page). */
+  put(key: string, page: StoredPage): void {
+    if (this.enabled) this.store(key, page);
+  }
+
   private store(key: string, page: StoredPage): void {
     this.drop(key);
     const size = sizeOf(page);

@@ -65,9 +65,21 @@ export function createPageServer(opts: { ttlSeconds: number; formOrigins: () => 
       if (!cache.enabled || (method !== 'GET' && method !== 'HEAD') || hasPersonalCookie(request.headers.get('cookie'))) return personal(request, render);
       const url = new URL(request.url);
       if (url.pathname.endsWith('.data') || url.pathname.startsWith('/__manifest')) return personal(request, render);
-      // Anything else may be a 404, which is shared too: the render decides by its status.
-      const knownPage = isCacheablePath(url.pathname);
-      const outcome = await cache.get(cacheKey(url), async () => {
+      const key = cacheKey(url);
+      if (!isCacheablePath(url.pathname)) {
+        // Another page (/Cart, /Login …) is rendered for its visitor; only a 404 is kept, to be shared.
+        const known404 = cache.peek(key);
+        if (known404) return answer(known404, 'hit', request, cache.ttlMs);
+        const res = await personal(request, render);
+        if (method === 'GET' && res.status === 404 && isHtml(res) && !res.headers.has('set-cookie')) {
+          const body = Buffer.from(await res.arrayBuffer());
+          const page = await storedPage(404, res.headers, body, url.pathname);
+          cache.put(key, page);
+          return answer(page, 'miss', request, cache.ttlMs);
+        }
+        return res;
+      }
+      const outcome = await cache.get(key, async () => {
         // The shared page is rendered from a request with nothing personal in it: no cookies at all.
         const headers = new Headers(request.headers);
         headers.delete('cookie');
@@ -76,7 +88,7 @@ export function createPageServer(opts: { ttlSeconds: number; formOrigins: () => 
         const { res, body, html } = await withScriptHashes(await render(shared), opts.formOrigins());
         const storable =
           body !== null &&
-          (res.status === 200 ? knownPage : res.status === 404) &&
+          (res.status === 200 || res.status === 404) &&
           !res.headers.has('set-cookie') &&
           !/no-store|private/i.test(res.headers.get('cache-control') ?? '');
         if (!storable) return { page: null, own: res };

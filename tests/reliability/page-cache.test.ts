@@ -11,7 +11,7 @@ import type { ServerDatabase } from './support/databases.ts';
 import { AppServer, sleep } from './support/server.ts';
 
 const PRODUCT = 3;
-const TTL_SECONDS = 4;
+const TTL_SECONDS = 10;
 const PAGES = [`/ProductView/${PRODUCT}`, '/'];
 
 /** The price as the page prints it (R$ 1.234,56 with a non-breaking space). */
@@ -68,6 +68,8 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('page cache on two instances
 
   it('shows a price change on both instances at once when it is announced (LISTEN/NOTIFY)', async () => {
     await untilShown(await database.use(async (db) => (await db.select({ p: products.priceCents }).from(products).where(eq(products.id, PRODUCT)))[0]!.p), 5_000);
+    // Every page cached again just now: from here the TTL alone would take about TTL_SECONDS.
+    for (const s of [a, b]) for (const p of PAGES) await page(s, p);
     for (const s of [a, b]) for (const p of PAGES) expect((await page(s, p)).cache).toBe('HIT');
     await setPrice(123_456);
     // Not announced yet: the cached pages still show the old price (the cache is really in use).
@@ -75,13 +77,15 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('page cache on two instances
     broadcastCatalogChanges(true);
     await database.use((db) => catalogChanged(db, [PRODUCT]));
     const ms = await untilShown(123_456, TTL_SECONDS * 1000);
-    expect(ms).toBeLessThan(2_000);
+    // Well before the TTL: the notification did it (typically a few hundred ms; loaded machines are slow).
+    expect(ms).toBeLessThan((TTL_SECONDS * 1000) / 2);
   });
 
   it('shows a change nobody announced within PAGE_CACHE_SECONDS', async () => {
     for (const s of [a, b]) for (const p of PAGES) await page(s, p);
     await setPrice(98_765);
-    const ms = await untilShown(98_765, (TTL_SECONDS + 2) * 1000);
-    expect(ms).toBeLessThanOrEqual((TTL_SECONDS + 1) * 1000);
+    // The TTL, then the one request that is served stale while the refresh renders (plus a loaded machine).
+    const ms = await untilShown(98_765, (TTL_SECONDS + 10) * 1000);
+    expect(ms).toBeLessThanOrEqual((TTL_SECONDS + 3) * 1000);
   });
 });

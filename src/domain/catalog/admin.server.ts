@@ -102,7 +102,8 @@ export async function createProduct(db: Db, sellerId: string, input: ProductInpu
     return productId;
   });
   await refreshLexicon(db);
-  await catalogChanged(db, [id]);
+  // A new product can enter any list: every cached page goes.
+  await catalogChanged(db);
   return id;
 }
 
@@ -163,7 +164,8 @@ export async function updateProduct(db: Db, id: number, expectedSellerId: string
   });
   if (updated) {
     await refreshLexicon(db);
-    await catalogChanged(db, [id]);
+    // A new title or price can move the product into lists that do not show it yet: every cached page goes.
+    await catalogChanged(db);
   }
   return updated;
 }

@@ -59,6 +59,9 @@ function applyLocally(productIds: readonly number[] | undefined): void {
 /**
  * Announces that products changed, after the write committed. This process forgets what it memoised at
  * once; other instances hear it within a round trip (their short TTLs bound the staleness if they miss it).
+ * `productIds`: only the pages that show these products are dropped. Pass them for stock taken by orders
+ * (it can only take a product off the pages that show it); for anything that can move a product INTO a
+ * list (a new product, a title, a price, restocking from zero) pass none: every cached page goes.
  */
 export async function catalogChanged(db: Db, productIds?: readonly number[]): Promise<void> {
   const ids = productIds?.filter((id) => Number.isSafeInteger(id));

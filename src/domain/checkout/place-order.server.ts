@@ -33,8 +33,9 @@ export interface PlaceOrderDeps {
   onChargeError?: (err: unknown, orderNumber: string) => void;
 }
 
-function stockChanged(db: Db, productIds: (number | null)[]): void {
-  catalogChanged(db, productIds.filter((id): id is number => id !== null)).catch(() => {});
+/** Stock taken: the pages showing these products are refreshed. Stock returned (undefined): every page. */
+function stockChanged(db: Db, productIds: (number | null)[] | undefined): void {
+  catalogChanged(db, productIds?.filter((id): id is number => id !== null)).catch(() => {});
 }
 
 class CheckoutError extends Error {
@@ -370,7 +371,8 @@ export async function charge(
       await tx.insert(orderEvents).values({ orderId: row.id, ...cancelled });
       return restock(tx, row.id);
     });
-    stockChanged(db, restocked);
+    // Back from zero, a product can reappear in lists that do not show it: every cached page goes.
+    if (restocked.length > 0) stockChanged(db, undefined);
   } else if (result.status === 'paid') {
     paymentChange = { status: 'paid' };
     status = 'paid';

@@ -177,8 +177,8 @@ export async function moveOrder(db: Db, number: string, to: OrderStatus, opts: {
     if (to === 'paid') await tx.update(payments).set({ status: 'paid', paidAt: new Date(), updatedAt: new Date() }).where(eq(payments.orderId, row.id));
     return { ok: true };
   });
-  // The stock came back: pages showing these products are refreshed (after the commit).
-  if (restocked.length > 0) await catalogChanged(db, restocked);
+  // The stock came back (after the commit): a product back from zero can reappear in any list.
+  if (restocked.length > 0) await catalogChanged(db);
   return result;
 }
 
