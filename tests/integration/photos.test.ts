@@ -14,6 +14,9 @@ import { photoDecodeStats, processProductPhoto, processRemoteProductPhoto } from
 import { PRODUCT_MESSAGES } from '../../src/domain/catalog/product-form.ts';
 import { configureRemoteFetch } from '../../src/platform/remote-image.server.ts';
 import { createUploadStore, setUploadStore } from '../../src/platform/uploads.server.ts';
+import { setDatabase } from '../../src/db/client.server.ts';
+import { createTestDatabase } from '../support/databases.ts';
+import type { TestDatabase } from '../support/databases.ts';
 
 const M = PRODUCT_MESSAGES;
 let fake: http.Server;
@@ -21,8 +24,12 @@ let base = '';
 const hits: string[] = [];
 let png: Buffer;
 let uploads: string;
+// The product form reads the vehicle fleet (compatibility fields) from the database.
+let database: TestDatabase;
 
 beforeAll(async () => {
+  database = await createTestDatabase('pglite');
+  setDatabase(database);
   png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c33' } }).png().toBuffer();
   fake = http.createServer((req, res) => {
     hits.push(req.url!);
@@ -51,6 +58,8 @@ afterAll(async () => {
   await new Promise<void>((resolve) => fake.close(() => resolve()));
   configureRemoteFetch({});
   fs.rmSync(uploads, { recursive: true, force: true });
+  setDatabase(undefined);
+  await database.dispose();
 });
 
 describe('photos at an https:// address', () => {
