@@ -4,6 +4,7 @@ import { ART_ANGLES, ART_COLORS, ART_SIZE, artPath } from '../art.ts';
 import type { ArtCategory } from '../art.ts';
 import { slugify } from '../taxonomy.ts';
 import type { CategorySlug, Condition, VehicleType } from '../taxonomy.ts';
+import { store } from '../../../config/store.ts';
 import { createRandom } from './random.ts';
 import type { Random } from './random.ts';
 
@@ -297,7 +298,7 @@ export function generateProduct(index: number, seed = 2025): SeedProduct {
   const fitsText = kind.universal ? 'Modelo universal, serve na maioria dos veículos do tipo.' : `Compatível com ${fits}.`;
   const conditionText =
     condition === 'usado'
-      ? 'Peça usada original, revisada e testada pela nossa equipe, com garantia de 90 dias.'
+      ? `Peça usada original, revisada e testada pela nossa equipe, com garantia de ${store.policies.usedPartWarrantyDays} dias.`
       : 'Produto novo, com nota fiscal e garantia do fabricante.';
   const description = `${kind.name} ${brand}. ${rnd.pick(kind.detail)} ${fitsText} ${conditionText}`;
 
