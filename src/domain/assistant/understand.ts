@@ -156,7 +156,7 @@ function kindMatch(word: string, kinds: Set<string>): boolean {
 }
 
 function priceLimit(t: string): number | null {
-  const m = /\b(?:ate|abaixo de|menos de|no maximo|maximo|max|por ate|de ate|nao passe de|que nao passe de|sem passar de)\s*(?:r\s*\$\s*|rs\s*)?(\d{1,3}(?:\.\d{3})*|\d+)(?:,(\d{1,2}))?\s*(?:reais|conto|contos|pila|r\$)?/.exec(t);
+  const m = /\b(?:ate|abaixo de|menos de|no maximo|maximo|max|por ate|de ate|nao passe de|que nao passe de|sem passar de)\s*(?:r\s*\$\s*|rs\s*)?(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?\s*(?:reais|conto|contos|pila|r\$)?/.exec(t);
   if (!m) return null;
   // "ate 2015" is a year, "ate 5x" installments.
   const after = t.slice(m.index + m[0].length);
