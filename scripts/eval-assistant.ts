@@ -125,10 +125,14 @@ async function resolve(fact: string): Promise<string> {
   return out;
 }
 
-/** Amounts and product lines in an answer that the data does not back. */
-function invented(reply: string): string[] {
+/** Amounts and product lines in an answer that the data (or the shopper's own words, "até 300 reais") does not back. */
+function invented(reply: string, asks: string[]): string[] {
+  const typed = new Set(asks.flatMap((a) => [...a.matchAll(/(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?/g)].map((m) => money(Number(m[1]!.replace(/\./g, '')) * 100 + Number((m[2] ?? '0').padEnd(2, '0'))))));
   const bad: string[] = [];
-  for (const m of reply.matchAll(/R\$ ?[\d.]+,\d{2}/g)) if (!known.has(m[0].replace('R$', 'R$ ').replace('R$  ', 'R$ '))) bad.push(m[0]);
+  for (const m of reply.matchAll(/R\$ ?[\d.]+,\d{2}/g)) {
+    const amount = m[0].replace(/^R\$ ?/, 'R$ ');
+    if (!known.has(amount) && !typed.has(amount)) bad.push(m[0]);
+  }
   for (const m of reply.matchAll(/^• ([^:\n]+): (R\$ [\d.]+,\d{2})/gm)) {
     const [, title, price] = m as unknown as [string, string, string];
     if (!titles.has(title)) bad.push(`título ${title}`);
@@ -170,7 +174,7 @@ for (const [split, questions] of splits) {
     const mustNot = await Promise.all((q.mustNot ?? []).map(resolve));
     const missing = must.filter((m) => !lower.includes(plain(m).toLowerCase()));
     const forbidden = mustNot.filter((m) => lower.includes(plain(m).toLowerCase()));
-    const fake = invented(reply);
+    const fake = invented(reply, asks);
     const ok = missing.length === 0 && forbidden.length === 0 && fake.length === 0;
     const detail = `#${q.id} [${q.intents.join('+')} → ${predicted.join('+')}] ${asks.join(' → ')}${q.page ? ` (página do produto ${q.page})` : ''}\n    faltou: ${JSON.stringify(missing)} proibido: ${JSON.stringify(forbidden)} inventado: ${JSON.stringify(fake)}\n    resposta: ${reply.replace(/\n/g, '\n              ')}`;
     results.push({ split, q, ok, predicted, invented: fake, detail });

@@ -193,6 +193,8 @@ interface Memory {
   vehicle: Slots['vehicle'];
   /** The slots of that product question, for follow-ups that change one of them ("e o mais barato?"). */
   slots: Slots | null;
+  /** The products came from the shopper's previous message (so "parcela em quantas vezes?" is about them). */
+  fromLastTurn: boolean;
   page: ProductSummary | null;
 }
 
@@ -200,25 +202,26 @@ async function recall(ctx: AssistantContext, vocab: Vocabulary, messages: ChatMe
   const page = ctx.pageProductId ? await getProduct(ctx.db, ctx.pageProductId) : null;
   const earlier = messages.filter((m) => m.sender === 'user').slice(0, -1).slice(-6).reverse();
   let vehicle: Slots['vehicle'] = null;
-  for (const m of earlier) {
+  for (const [turn, m] of earlier.entries()) {
+    const fromLastTurn = turn === 0;
     const t = normalize(m.content);
     for (const piece of splitParts(t)) {
       const slots = extractSlots(piece, vocab);
       vehicle ??= slots.vehicle;
       if (slots.refCode) {
         const p = await productByRef(ctx.db, slots.refCode);
-        if (p) return { products: [p], vehicle, slots: null, page };
+        if (p) return { products: [p], vehicle, slots: null, fromLastTurn, page };
       }
       if (slots.productWords.length > 0 && !(slots.followUp && slots.productWords.length === 0)) {
         const found = await searchCatalog(ctx, slots, { limit: 3 });
         if (found.items.length > 0) {
           const items = slots.sort ? found.items.slice(0, 1) : found.items;
-          return { products: items, vehicle, slots, page };
+          return { products: items, vehicle, slots, fromLastTurn, page };
         }
       }
     }
   }
-  return { products: [], vehicle, slots: null, page };
+  return { products: [], vehicle, slots: null, fromLastTurn: false, page };
 }
 
 /** The product(s) a part is about: a reference code, its own words, else the page's or the conversation's. */
@@ -292,6 +295,12 @@ async function variantsOf(db: Db, ids: number[]) {
     .where(inArray(productVariants.productId, ids));
 }
 
+/** Does the title contain every search word (by its first letters, so plurals and accents still match)? */
+function titleNames(title: string, terms: string[]): boolean {
+  const words = tokens(title);
+  return terms.every((t) => words.some((w) => w.startsWith(t.slice(0, Math.max(3, t.length - 2)))));
+}
+
 async function answerSearch(ctx: AssistantContext, part: Part, found: { items: ProductSummary[]; search: ProductSearch | null }): Promise<PartAnswer> {
   const s = part.slots;
   const asked = found.search?.terms.join(' ') || s.productWords.join(' ');
@@ -323,7 +332,10 @@ async function answerSearch(ctx: AssistantContext, part: Part, found: { items: P
   const corrected = found.search?.correctedQuery ? `Você quis dizer "${found.search.correctedQuery}"? ` : '';
   const where = found.search?.vehicleLabel ? ` que servem no ${found.search.vehicleLabel}` : describeFilters(s);
   if (s.sort) {
-    items = items.slice(0, 1);
+    // The cheapest (or dearest) of what was asked: products whose title names every word, when there are any.
+    const terms = found.search?.terms ?? [];
+    const named = items.filter((i) => titleNames(i.title, terms));
+    items = (named.length > 0 ? named : items).slice(0, 1);
     return { text: `${corrected}${s.sort === 'menor-preco' ? 'O mais barato' : 'O de maior preço'} para "${asked}"${where}:\n${productLine(items[0]!)}`, products: items, intent: part.intent };
   }
   const shown = items.slice(0, 3);
@@ -368,6 +380,10 @@ async function answerProduct(ctx: AssistantContext, part: Part, memory: Memory):
   }
   const found = await productsFor(ctx, part, memory);
   if (found.search && part.slots.sort && found.items.length > 0) return answerSearch(ctx, part, found);
+  if (found.items.length === 0 && s.followUp && (found.search?.terms.length ?? 0) === 0 && (await knownTerms(ctx.db, s.productWords)).length === 0 && s.productWords.length > 0) {
+    // Words the catalog does not know ("quanto custa um iphone"), no product anywhere: not ours to answer.
+    return { text: UNKNOWN_TEXT(), products: [], intent: 'unknown' };
+  }
   if (found.items.length === 0 && s.followUp && (part.intent === 'product_payment' || part.intent === 'product_price')) {
     // "parcela em quantas vezes?" with no product anywhere: the store's payment rules.
     return { text: knowledgeAnswer({ ...part, intent: 'payment_info' }), products: [], intent: 'payment_info' };
@@ -453,14 +469,21 @@ export async function orderStatus(ctx: AssistantContext, text: string): Promise<
 }
 
 function knowledgeAnswer(part: Part): string {
-  const ranked = searchFacts(part.text, part.intent);
+  const ranked = searchFacts(part.text, part.intent, { payment: part.slots.payment });
   const [best, next] = ranked;
   if (!best) return UNKNOWN_TEXT();
   // Two facts when the question touches both about as much ("boleto e pix expiram quando?").
   return next && next.score > 0.3 && next.score >= best.score * 0.85 ? `${best.fact.text} ${next.fact.text}` : best.fact.text;
 }
 
+const DEICTIC = /\b(esse|essa|este|esta|desse|dessa|deste|desta|ele|ela|dele|dela|nele|nela|isso)\b/;
+
 async function answerPart(ctx: AssistantContext, part: Part, memory: Memory): Promise<PartAnswer> {
+  // A payment question right after a product answer, or about the product on screen, is about that product.
+  const s = part.slots;
+  if (part.intent === 'payment_info' && s.followUp && (s.payment || s.installments) && ((memory.fromLastTurn && memory.products.length > 0) || (DEICTIC.test(part.text) && memory.page))) {
+    part = { ...part, intent: 'product_payment' };
+  }
   switch (part.intent) {
     case 'greeting':
       return { text: `Olá! Eu sou a OlimpIA, assistente virtual da ${store.name}. ${CAPABILITIES} Como posso ajudar?`, products: [], intent: part.intent };
@@ -497,8 +520,10 @@ export async function answer(ctx: AssistantContext, messages: ChatMessage[]): Pr
     return { resposta: UNKNOWN_TEXT(), produtos: [], intent: 'unknown', intents: ['unknown'], confidence: understood.confidence };
   }
   const memory = await recall(ctx, vocab, messages);
+  // "oi, tudo bem? tem farol?": a product part with nothing to search, beside other parts, is small talk.
+  const parts = understood.parts.length > 1 ? understood.parts.filter((p) => !(p.intent === 'product_search' && p.slots.productWords.length === 0 && !p.slots.vehicle && !p.slots.sort)) : understood.parts;
   const answers: PartAnswer[] = [];
-  for (const part of understood.parts.slice(0, 4)) answers.push(await answerPart(ctx, part, memory));
+  for (const part of (parts.length > 0 ? parts : understood.parts).slice(0, 4)) answers.push(await answerPart(ctx, part, memory));
   const produtos = new Map<number, SuggestedProduct>();
   for (const a of answers) for (const p of a.products) if (produtos.size < 4) produtos.set(p.id, suggestion(p));
   return {

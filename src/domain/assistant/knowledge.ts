@@ -57,7 +57,7 @@ export function facts(): Fact[] {
       about: 'rastreio rastrear codigo rastreamento correios acompanhar entrega',
       text: 'Quando o pedido é enviado, o código de rastreio aparece no pedido, em "Meus pedidos". Pergunte "cadê meu pedido?" depois de entrar na conta e eu mostro o status.',
     },
-    { id: 'methods', intent: 'payment_info', about: 'formas pagamento aceita aceitam pagar cartao credito debito parcela parcelar vezes juros como pago', text: paymentText() },
+    { id: 'methods', intent: 'payment_info', about: 'formas pagamento aceita aceitam pagar cartao credito debito parcela parcelar vezes juros', text: paymentText() },
     {
       id: 'installments',
       intent: 'payment_info',
@@ -67,7 +67,7 @@ export function facts(): Fact[] {
     {
       id: 'boleto',
       intent: 'payment_info',
-      about: 'boleto vence vencimento prazo pagar dias compensar compensacao confirma confirmar demora banco linha digitavel',
+      about: 'boleto vence vencimento prazo pagar paguei dias compensar compensacao confirma confirmar demora banco linha digitavel',
       text: `O ${boleto.label} vence em ${BOLETO_DUE_DAYS} dias e tem ${boleto.discountPercent}% de desconto sobre o total. O pedido é confirmado quando o banco compensa o pagamento e nós o verificamos; o boleto pode ser impresso na página do pedido.`,
     },
     {
@@ -141,13 +141,13 @@ export function facts(): Fact[] {
     {
       id: 'card-data',
       intent: 'security',
-      about: 'seguro seguranca cartao dados guardam cvv numero confiavel golpe',
+      about: 'seguro seguranca cartao guardam salvam cvv numero confiavel golpe',
       text: 'Comprar aqui é seguro: nunca guardamos o número completo do cartão nem o código de segurança (CVV); do cartão ficam só a bandeira e os quatro últimos dígitos. Preços e totais são sempre calculados pelo nosso servidor.',
     },
     {
       id: 'personal-data',
       intent: 'security',
-      about: 'dados pessoais lgpd privacidade email endereco informacoes',
+      about: 'dados pessoais lgpd privacidade vendem compartilham email endereco informacoes',
       text: 'Guardamos apenas o necessário para entregar o seu pedido e atender você (nome, e-mail, endereço e itens comprados), conforme a LGPD. Cada cliente só enxerga os próprios pedidos e endereços.',
     },
     {
@@ -176,10 +176,12 @@ function stem(word: string): string {
   return w.length > 5 ? w.slice(0, 5) : w;
 }
 
+const STOP = new Set(['como', 'que', 'qual', 'quais', 'para', 'pra', 'voces', 'vcs', 'tem', 'uma', 'um', 'com', 'por', 'meu', 'minha', 'esse', 'essa', 'isso', 'ser', 'sao', 'nao', 'sim', 'mais']);
+
 function bag(text: string): string[] {
   return fold(text)
     .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 2)
+    .filter((w) => w.length > 2 && !STOP.has(w))
     .map(stem);
 }
 
@@ -206,8 +208,11 @@ function build() {
   return { idf, items };
 }
 
-/** The facts of an intent ranked by similarity to the question, best first, with their scores. */
-export function searchFacts(question: string, intent?: string): { fact: Fact; score: number }[] {
+/**
+ * The facts of an intent ranked by similarity to the question, best first, with their scores. A payment
+ * method the question names (its slot) lifts the fact about that method.
+ */
+export function searchFacts(question: string, intent?: string, opts: { payment?: string | null } = {}): { fact: Fact; score: number }[] {
   index ??= build();
   const q = new Map<string, number>();
   for (const w of bag(question)) if (index.idf.has(w)) q.set(w, (q.get(w) ?? 0) + index.idf.get(w)!);
@@ -217,7 +222,7 @@ export function searchFacts(question: string, intent?: string): { fact: Fact; sc
     .map((i) => {
       let dot = 0;
       for (const [w, x] of q) dot += x * (i.vector.get(w) ?? 0);
-      return { fact: i.fact, score: dot / (qNorm * i.norm) };
+      return { fact: i.fact, score: dot / (qNorm * i.norm) + (opts.payment && i.fact.id === opts.payment ? 0.2 : 0) };
     })
     .sort((a, b) => b.score - a.score);
 }
