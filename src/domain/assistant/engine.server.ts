@@ -105,6 +105,8 @@ function classifier(vocab: Vocabulary): IntentClassifier {
 const VOCAB_TTL_MS = 10 * 60_000;
 const vocabCache = new WeakMap<Db, { at: number; vocab: Promise<Vocabulary> }>();
 const KIND_STOP = new Set(['de', 'do', 'da', 'para', 'com', 'em', 'e', 'dos', 'das']);
+/** Words of kinds that say nothing about the product on their own ("jogo de tapetes", "kit embreagem"). */
+const GENERIC_KIND_WORDS = new Set(['jogo', 'kit', 'cano', 'longo', 'curto', 'litros', 'digital', 'auxiliar', 'externo']);
 
 export function loadVocabulary(db: Db): Promise<Vocabulary> {
   const hit = vocabCache.get(db);
@@ -118,7 +120,7 @@ export function loadVocabulary(db: Db): Promise<Vocabulary> {
       .map((name) => ({ name, tokens: tokens(name) }))
       .sort((a, b) => b.tokens.length - a.tokens.length);
     const kindWords = new Set<string>();
-    for (const r of rows.rows) for (const w of tokens(r.kind)) if (w.length >= 3 && !KIND_STOP.has(w) && !/^\d/.test(w)) kindWords.add(w);
+    for (const r of rows.rows) for (const w of tokens(r.kind)) if (w.length >= 2 && !KIND_STOP.has(w) && !GENERIC_KIND_WORDS.has(w) && !/^\d/.test(w)) kindWords.add(w);
     // Everyday names of what the catalog sells.
     for (const w of ['pastilha', 'pastilhas', 'freio', 'freios', 'oleo', 'farol', 'farois', 'bota', 'botas', 'tenis', 'sapato', 'lampada', 'vela', 'velas', 'bau', 'pneu', 'pneus', 'embreagem', 'correia', 'bateria', 'amortecedor', 'amortecedores', 'filtro', 'filtros', 'retrovisor', 'palheta', 'capacete', 'peca', 'pecas'].filter((w) => w.length >= 3)) kindWords.add(w);
     kindWords.delete('peca');

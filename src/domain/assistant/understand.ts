@@ -90,7 +90,7 @@ const STOP = new Set(
     'ele ela dele dela nele nela ate ja so tb tambem oi ola favor pf pfv por loja olimpo pecas peca produto produtos item itens ta to tah e tudo bem blz ' +
     'beleza indica indicar recomenda sugere posso pode da dar consigo conta em conta vista avista pix boleto cartao credito debito parcela parcelas ' +
     'parcelar parcelado parcelamento vezes juros desconto descontos promocao oferta antes referencia ref codigo cod serve servem compativel ' +
-    'estao esta tao sera seria reais real conto contos pila r menor maior mesmo mesma ne hein agora hoje entao la cade estava tava acabou acabaram quantidade sobrou resta restam como pago paguei pagar pagamento forma formas funciona saber'
+    'estao esta tao sera seria reais real conto contos pila r menor maior mesmo mesma ne hein agora hoje entao la cade estava tava acabou acabaram quantidade sobrou resta restam como pago paguei pagar pagamento forma formas funciona saber ve manda mostra arruma consegue'
   ).split(' '),
 );
 
@@ -122,6 +122,8 @@ const SPELLING: Record<string, string> = {
 
 export function normalize(text: string): string {
   return fold(text)
+    // Markup is not part of the question ("<b>farol</b>").
+    .replace(/<[^>]*>/g, ' ')
     .replace(/[“”"'`´]/g, ' ')
     .split(/\s+/)
     .map((w) => {
@@ -249,7 +251,7 @@ export function extractSlots(t: string, vocab: Vocabulary): Slots {
       w !== size &&
       !(quantity !== null && w === String(quantity)) &&
       !['moto', 'motos', 'carro', 'carros', 'caminhao', 'caminhoes', 'meu', 'minha', 'veiculo', 'x'].includes(w) &&
-      (w.length > 1 || /\d/.test(w)),
+      (w.length > 2 || /\d/.test(w) || vocab.kindWords.has(w)),
   );
   const mine = /\b(meu|minha|meus|minhas)\b/.test(rest);
   const hasKind = productWords.some((w) => kindMatch(w, vocab.kindWords) || brandTokens.has(w));
