@@ -236,13 +236,23 @@ async function productsFor(ctx: AssistantContext, part: Part, memory: Memory): P
   const deictic = /\b(esse|essa|este|esta|desse|dessa|deste|desta|ele|ela|dele|dela|nele|nela|isso)\b/.test(part.text);
   const own = s.productWords.length > 0 && !(deictic && (memory.page || memory.products.length > 0) && s.productWords.length <= 1);
   if (own) {
-    const slots = !s.vehicle && memory.vehicle && PRODUCT_INTENTS.includes(part.intent) && part.intent !== 'product_search' ? { ...s, vehicle: memory.vehicle } : s;
+    // The vehicle said earlier ("tenho um gol 2015") applies until another is named.
+    const slots = !s.vehicle && !s.vehicleType && memory.vehicle ? { ...s, vehicle: memory.vehicle } : s;
     const search = await searchCatalog(ctx, slots);
     if (search.items.length > 0 || !s.followUp) return { items: search.items, search };
   }
-  if (memory.slots && (s.sort || s.priceLimitCents !== null || s.size || s.color) && !own) {
-    // "e o mais barato?", "e até 300 reais?": the earlier question with the new filter.
-    const slots = { ...memory.slots, sort: s.sort ?? memory.slots.sort, priceLimitCents: s.priceLimitCents ?? memory.slots.priceLimitCents, size: s.size ?? memory.slots.size, color: s.color ?? memory.slots.color };
+  if (memory.slots && (s.sort || s.priceLimitCents !== null || s.size || s.color || s.vehicle || s.vehicleType) && !own) {
+    // "e o mais barato?", "e até 300 reais?", "e pro hb20?": the earlier question with the new filter.
+    const m = memory.slots;
+    const slots = {
+      ...m,
+      sort: s.sort ?? m.sort,
+      priceLimitCents: s.priceLimitCents ?? m.priceLimitCents,
+      size: s.size ?? m.size,
+      color: s.color ?? m.color,
+      vehicle: s.vehicle ?? (s.vehicleType ? null : m.vehicle),
+      vehicleType: s.vehicleType ?? m.vehicleType,
+    };
     part.slots = slots;
     const search = await searchCatalog(ctx, slots);
     return { items: search.items, search };

@@ -90,7 +90,7 @@ const STOP = new Set(
     'ele ela dele dela nele nela ate ja so tb tambem oi ola favor pf pfv por loja olimpo pecas peca produto produtos item itens ta to tah e tudo bem blz ' +
     'beleza indica indicar recomenda sugere posso pode da dar consigo conta em conta vista avista pix boleto cartao credito debito parcela parcelas ' +
     'parcelar parcelado parcelamento vezes juros desconto descontos promocao oferta antes referencia ref codigo cod serve servem compativel ' +
-    'estao esta tao sera seria reais real conto contos pila r menor maior mesmo mesma ne hein agora hoje entao la cade estava tava acabou acabaram quantidade sobrou resta restam como pago paguei pagar pagamento forma formas funciona saber ve manda mostra arruma consegue'
+    'estao esta tao sera seria reais real conto contos pila r menor maior mesmo mesma ne hein agora hoje entao la cade estava tava acabou acabaram quantidade sobrou resta restam como pago paguei pagar pagamento forma formas funciona saber ve manda mostra arruma consegue tenho possuo uso ando dirijo'
   ).split(' '),
 );
 
@@ -139,7 +139,7 @@ export function normalize(text: string): string {
 /** Splits a message into its parts: sentences, and "… e qto fica o frete?" style second questions. */
 export function splitParts(text: string): string[] {
   const starts =
-    '(?:qual|quais|quanto|quantos|quantas|como|onde|tem|voces|aceita|aceitam|o frete|a entrega|demora|emitem|emite|posso|da para|quando|se|no boleto|no pix|e o|e a|o prazo|vence|tinha|ainda|vem|vai|aceitam|precisa|pode|consigo)';
+    '(?:qual|quais|quanto|quantos|quantas|como|onde|tem|voces|aceita|aceitam|o frete|a entrega|demora|emitem|emite|posso|da para|quando|se|no boleto|no pix|e o|e a|o prazo|vence|tinha|ainda|vem|vai|aceitam|precisa|pode|consigo|o boleto|o pix|o cartao|a nota|a garantia|a troca|o envio)';
   return text
     .split(/[?!;\n]+|\.(?!\d)\s*/)
     .flatMap((s) => s.split(new RegExp(`\\s+(?:e|,\\s*e|tambem)\\s+(?=${starts}\\b)|,\\s*(?=${starts}\\b)`)))
