@@ -1,6 +1,6 @@
 // OlimpIA's intent classifier: multinomial naive Bayes (wink-naive-bayes-text-classifier) over n-grams of the
 // folded, delexicalised text ("quanto custa a _peca _marca do _veiculo"), trained at start from the labelled
-// train split (src/domain/assistant/data/train.json). Nothing is downloaded; training takes a few ms.
+// train split (src/domain/assistant/training/train.json). Nothing is downloaded; training takes a few ms.
 import winkNaiveBayes from 'wink-naive-bayes-text-classifier';
 
 export interface Prediction {

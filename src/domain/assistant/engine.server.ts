@@ -94,7 +94,7 @@ export function trainingExamples(questions: LabelledQuestion[], vocab: Vocabular
 
 function classifier(vocab: Vocabulary): IntentClassifier {
   if (trained && trainingVocab === vocab) return trained;
-  const questions = JSON.parse(fs.readFileSync(new URL('./data/train.json', import.meta.url), 'utf8')) as LabelledQuestion[];
+  const questions = JSON.parse(fs.readFileSync(new URL('./training/train.json', import.meta.url), 'utf8')) as LabelledQuestion[];
   trained = new IntentClassifier(trainingExamples(questions, vocab));
   trainingVocab = vocab;
   return trained;
@@ -391,7 +391,12 @@ async function answerProduct(ctx: AssistantContext, part: Part, memory: Memory):
     if (fit) return { text: fit.resposta, products: fit.produtos, intent: 'fitment' };
   }
   const found = await productsFor(ctx, part, memory);
-  if (found.search && part.slots.sort && found.items.length > 0) return answerSearch(ctx, part, found);
+  if (found.search && s.sort && found.items.length > 0) {
+    // "a mais barata no pix": the cheapest of what was asked, then the question about it.
+    if (!s.payment && s.attributes.length === 0) return answerSearch(ctx, part, found);
+    const named = found.items.filter((i) => titleNames(i.title, found.search!.terms));
+    found.items = (named.length > 0 ? named : found.items).slice(0, 1);
+  }
   if (found.items.length === 0 && s.followUp && (found.search?.terms.length ?? 0) === 0 && (await knownTerms(ctx.db, s.productWords)).length === 0 && s.productWords.length > 0) {
     // Words the catalog does not know ("quanto custa um iphone"), no product anywhere: not ours to answer.
     return { text: UNKNOWN_TEXT(), products: [], intent: 'unknown' };
@@ -496,6 +501,8 @@ async function answerPart(ctx: AssistantContext, part: Part, memory: Memory): Pr
   if (part.intent === 'payment_info' && s.followUp && (s.payment || s.installments) && ((memory.fromLastTurn && memory.products.length > 0) || (DEICTIC.test(part.text) && memory.page))) {
     part = { ...part, intent: 'product_payment' };
   }
+  // A product question that names a payment method ("a mais barata no pix") asks what it costs that way.
+  if ((part.intent === 'product_search' || part.intent === 'product_price') && (s.payment || s.installments)) part = { ...part, intent: 'product_payment' };
   switch (part.intent) {
     case 'greeting':
       return { text: `Olá! Eu sou a OlimpIA, assistente virtual da ${store.name}. ${CAPABILITIES} Como posso ajudar?`, products: [], intent: part.intent };

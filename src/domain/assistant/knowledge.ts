@@ -112,7 +112,7 @@ export function facts(): Fact[] {
       about: 'horario atendimento abre abrem fecha funciona funcionam domingo sabado feriado hora',
       text: `Nosso atendimento funciona: ${store.hours}. A loja on-line aceita pedidos a qualquer hora.`,
     },
-    { id: 'address', intent: 'store_info', about: 'endereco onde fica loja fisica retirar retirada rua cidade', text: `Endereço: ${store.addressLine}.` },
+    { id: 'address', intent: 'store_info', about: 'endereco onde fica loja fisica retirar retirada rua cidade estado sp sao paulo', text: `Endereço: ${store.addressLine}.` },
     {
       id: 'contact',
       intent: 'store_info',
@@ -125,6 +125,12 @@ export function facts(): Fact[] {
       intent: 'account',
       about: 'criar conta cadastro cadastrar registrar login entrar',
       text: 'Para criar uma conta, clique em "Cadastre-se" no topo da página e informe e-mail, nome completo e uma senha de pelo menos 8 caracteres.',
+    },
+    {
+      id: 'guest',
+      intent: 'account',
+      about: 'preciso precisa obrigatorio ter cadastro conta para comprar sem conta visitante',
+      text: 'Não é obrigatório ter conta para comprar: basta informar o e-mail no checkout e acompanhar o pedido pelo link do e-mail de confirmação. Com uma conta (clique em "Cadastre-se") você vê todos os pedidos em "Meus pedidos".',
     },
     {
       id: 'password',
@@ -181,7 +187,7 @@ const STOP = new Set(['como', 'que', 'qual', 'quais', 'para', 'pra', 'voces', 'v
 function bag(text: string): string[] {
   return fold(text)
     .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 2 && !STOP.has(w))
+    .filter((w) => w.length > 1 && !STOP.has(w))
     .map(stem);
 }
 
