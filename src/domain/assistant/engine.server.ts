@@ -257,6 +257,11 @@ async function productsFor(ctx: AssistantContext, part: Part, memory: Memory): P
     const search = await searchCatalog(ctx, slots);
     return { items: search.items, search };
   }
+  if (s.vehicle && !deictic && part.intent === 'product_search') {
+    // "vcs tem peças pra volvo fh?": what fits the vehicle, with no other words.
+    const search = await searchCatalog(ctx, s);
+    return { items: search.items, search };
+  }
   if (deictic && memory.page) return { items: [memory.page], search: null };
   if (memory.products.length > 0) return { items: memory.products, search: null };
   if (memory.page) return { items: [memory.page], search: null };
@@ -351,7 +356,8 @@ async function answerSearch(ctx: AssistantContext, part: Part, found: { items: P
     return { text: `${corrected}${s.sort === 'menor-preco' ? 'O mais barato' : 'O de maior preço'} para "${asked}"${where}:\n${productLine(items[0]!)}`, products: items, intent: part.intent };
   }
   const shown = items.slice(0, 3);
-  const intro = items.length === 1 ? 'Encontrei este produto:' : `Encontrei ${items.length > 3 ? 'estas opções' : `${items.length} opções`} para "${found.search?.correctedQuery ?? asked}"${where}:`;
+  const what = found.search?.correctedQuery ?? asked;
+  const intro = items.length === 1 ? 'Encontrei este produto:' : `Encontrei ${items.length > 3 ? 'estas opções' : `${items.length} opções`}${what ? ` para "${what}"` : ''}${where}:`;
   return { text: `${corrected}${intro}\n${shown.map(productLine).join('\n')}`, products: shown, intent: part.intent };
 }
 

@@ -44,7 +44,7 @@ export function facts(): Fact[] {
   const boleto = paymentMethod('boleto');
   const days = store.policies.withdrawalDays;
   return [
-    { id: 'freight', intent: 'shipping', about: 'frete valor quanto custa envio entrega cep todo brasil entregam mandam estado cidade', text: shippingText() },
+    { id: 'freight', intent: 'shipping', about: 'frete valor quanto custa envio entrega cep todo brasil entregam mandam estado cidade transportadora correios', text: shippingText() },
     {
       id: 'delivery-time',
       intent: 'shipping',
@@ -178,7 +178,7 @@ export function facts(): Fact[] {
 }
 
 function stem(word: string): string {
-  const w = word.replace(/(oes|aes|ais|eis|is|es|s)$/, '');
+  const w = word.replace(/oes$/, 'ao').replace(/(aes|ais|eis|is|es|s)$/, '');
   return w.length > 5 ? w.slice(0, 5) : w;
 }
 
@@ -214,6 +214,8 @@ function build() {
   return { idf, items };
 }
 
+const PAYMENT_FACT: Record<string, string> = { pix: 'pix', boleto: 'boleto', credit: 'installments' };
+
 /**
  * The facts of an intent ranked by similarity to the question, best first, with their scores. A payment
  * method the question names (its slot) lifts the fact about that method.
@@ -228,7 +230,7 @@ export function searchFacts(question: string, intent?: string, opts: { payment?:
     .map((i) => {
       let dot = 0;
       for (const [w, x] of q) dot += x * (i.vector.get(w) ?? 0);
-      return { fact: i.fact, score: dot / (qNorm * i.norm) + (opts.payment && i.fact.id === opts.payment ? 0.2 : 0) };
+      return { fact: i.fact, score: dot / (qNorm * i.norm) + (opts.payment && i.fact.id === PAYMENT_FACT[opts.payment] ? 0.2 : 0) };
     })
     .sort((a, b) => b.score - a.score);
 }

@@ -183,7 +183,7 @@ export function extractSlots(t: string, vocab: Vocabulary): Slots {
 
   const limit = priceLimit(rest);
   if (limit !== null) rest = rest.replace(/\b(?:ate|abaixo de|menos de|no maximo|maximo|max|por ate|de ate)\s*(?:r\s*\$\s*|rs\s*)?[\d.,]+\s*(?:reais|conto|contos|pila)?/, ' ');
-  const inst = /\b(\d{1,2})\s*(?:x|vezes|parcelas|prestacoes)\b/.exec(rest);
+  const inst = /\b(\d{1,2})\s*(?:x|vezes|parcelas|prestacoes)\b/.exec(rest) ?? /\bparcel\w*\s+(?:em\s+)?(\d{1,2})\b/.exec(rest);
   const installments = inst ? Number(inst[1]) : null;
   if (inst) rest = rest.replace(inst[0], ' ');
 
@@ -251,7 +251,9 @@ export function extractSlots(t: string, vocab: Vocabulary): Slots {
       w !== size &&
       !(quantity !== null && w === String(quantity)) &&
       !['moto', 'motos', 'carro', 'carros', 'caminhao', 'caminhoes', 'meu', 'minha', 'veiculo', 'x'].includes(w) &&
-      (w.length > 2 || /\d/.test(w) || vocab.kindWords.has(w)),
+      (w.length > 2 || /\d/.test(w) || vocab.kindWords.has(w)) &&
+      // A bare small number says nothing about the product ("parcela em 4?").
+      !/^\d{1,2}$/.test(w),
   );
   const mine = /\b(meu|minha|meus|minhas)\b/.test(rest);
   const hasKind = productWords.some((w) => kindMatch(w, vocab.kindWords) || brandTokens.has(w));
