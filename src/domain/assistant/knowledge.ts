@@ -172,7 +172,7 @@ export function facts(): Fact[] {
       id: 'complaint',
       intent: 'chitchat',
       about: 'burro nao entende ruim pessimo inutil lixo errado nao ajudou',
-      text: `Desculpe! Posso ter entendido errado: tente dizer a peça e o veículo (por exemplo, "pastilha de freio do gol 2015") ou fale com uma pessoa: ${contact()}.`,
+      text: `Desculpe! Eu sou a OlimpIA e posso ter entendido errado: tente dizer a peça e o veículo (por exemplo, "pastilha de freio do gol 2015") ou fale com uma pessoa: ${contact()}.`,
     },
   ];
 }

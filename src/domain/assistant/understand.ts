@@ -187,7 +187,11 @@ export function extractSlots(t: string, vocab: Vocabulary): Slots {
   const installments = inst ? Number(inst[1]) : null;
   if (inst) rest = rest.replace(inst[0], ' ');
 
-  const payment: PaymentSlot | null = /\bpix\b/.test(rest)
+  // Two methods named ("pix ou boleto?") ask for every price.
+  const methods = [/\bpix\b/, /\bboleto\b/, /\b(cartao|credito)\b/].filter((r) => r.test(rest)).length;
+  const payment: PaymentSlot | null = methods > 1
+    ? null
+    : /\bpix\b/.test(rest)
     ? 'pix'
     : /\bboleto\b/.test(rest)
       ? 'boleto'
@@ -238,7 +242,9 @@ export function extractSlots(t: string, vocab: Vocabulary): Slots {
 
   const quantityMatch = /\b([1-9]|1\d|20)\s+(?=([a-z]+))/.exec(afterVehicle);
   let quantity: number | null = null;
-  if (quantityMatch && (kindMatch(quantityMatch[2]!, vocab.kindWords) || /^(unidades?|pecas?|jogos?|pares?|kits?|desse|dessa|desses|dessas|deste|destes)$/.test(quantityMatch[2]!))) {
+  const bought = /\b(?:levar|levo|comprar|compro|pegar|pego|quero|for)\s+(\d{1,2})\b(?!\s*(?:x|vezes|parcelas))/.exec(afterVehicle);
+  if (bought && Number(bought[1]) >= 1 && Number(bought[1]) <= 20) quantity = Number(bought[1]);
+  if (quantity === null && quantityMatch && (kindMatch(quantityMatch[2]!, vocab.kindWords) || /^(unidades?|pecas?|jogos?|pares?|kits?|desse|dessa|desses|dessas|deste|destes)$/.test(quantityMatch[2]!))) {
     quantity = Number(quantityMatch[1]);
   }
 
@@ -313,6 +319,15 @@ export function understand(text: string, vocab: Vocabulary, classifier: IntentCl
   // A weak part next to confident ones is a fragment of them ("kkk", "por favor"), not a question.
   const best = Math.max(...parts.map((p) => p.confidence));
   if (parts.length > 1) parts = parts.filter((p) => p.confidence >= Math.min(0.5, best) || PRODUCT_INTENTS.includes(p.intent));
+  // "quanto custa e quantos tem do farol do volvo?": a product part with no product borrows its sibling's.
+  const named = parts.find((p) => PRODUCT_INTENTS.includes(p.intent) && !p.slots.followUp);
+  if (named) {
+    parts = parts.map((p) =>
+      PRODUCT_INTENTS.includes(p.intent) && p.slots.followUp && p.slots.productWords.length === 0 && !/\b(esse|essa|este|esta|ele|ela|dele|dela|desse|dessa)\b/.test(p.text)
+        ? { ...p, slots: { ...p.slots, productWords: named.slots.productWords, brand: named.slots.brand, refCode: named.slots.refCode, vehicle: named.slots.vehicle, followUp: false } }
+        : p,
+    );
+  }
   return { parts: mergeParts(parts), confidence: best };
 }
 
@@ -323,7 +338,8 @@ function mergeParts(parts: Part[]): Part[] {
     const prev = out.at(-1);
     const bothProduct = prev && PRODUCT_INTENTS.includes(prev.intent) && PRODUCT_INTENTS.includes(p.intent);
     const sameTopic = prev && prev.intent === p.intent && !PRODUCT_INTENTS.includes(p.intent);
-    if (prev && (sameTopic || (bothProduct && p.slots.followUp))) {
+    const sameProduct = bothProduct && prev.slots.productWords.join(' ') === p.slots.productWords.join(' ') && prev.slots.refCode === p.slots.refCode;
+    if (prev && (sameTopic || (bothProduct && (p.slots.followUp || sameProduct)))) {
       const a = prev.slots;
       const b = p.slots;
       const rank = (i: Intent) => ['product_search', 'product_price', 'product_stock', 'product_details', 'product_payment', 'fitment'].indexOf(i);
