@@ -31,6 +31,9 @@ describe('understand: slots', () => {
     expect(slots('qual o filtro de oleo mais em conta?').sort).toBe('menor-preco');
     expect(slots('qual o farol de milha mais caro').sort).toBe('maior-preco');
     expect(slots('bota de moto tamanho 42 preta')).toMatchObject({ size: '42', color: 'Preto', vehicleType: 'motos' });
+    expect(slots('e se eu levar 2 no pix?')).toMatchObject({ quantity: 2, payment: 'pix' });
+    expect(slots('parcela em 4?')).toMatchObject({ installments: 4, payment: 'credit', productWords: [] });
+    expect(slots('qual fica mais barato, pix ou boleto?').payment).toBeNull();
   });
 
   it('reads attributes, reference codes, order numbers and follow-ups', () => {
@@ -60,6 +63,10 @@ describe('understand: parts and intents', () => {
     expect(u.parts.map((p) => p.intent)).toEqual(['product_price', 'shipping']);
     expect(u.confidence).toBeGreaterThan(0.5);
     expect(understand('xyzzy qwerty', vocab, classifier).confidence).toBe(0);
+    // A product part without a product borrows its sibling's, and the two become one part.
+    const both = understand('quanto custa e qual o valor do farol bosch?', vocab, classifier);
+    expect(both.parts).toHaveLength(1);
+    expect(both.parts[0]!.slots.productWords).toEqual(['farol', 'bosch']);
   });
 });
 
