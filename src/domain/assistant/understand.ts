@@ -242,7 +242,7 @@ export function extractSlots(t: string, vocab: Vocabulary): Slots {
 
   const quantityMatch = /\b([1-9]|1\d|20)\s+(?=([a-z]+))/.exec(afterVehicle);
   let quantity: number | null = null;
-  const bought = /\b(?:levar|levo|comprar|compro|pegar|pego|quero|for)\s+(\d{1,2})\b(?!\s*(?:x|vezes|parcelas))/.exec(afterVehicle);
+  const bought = /\b(?:levar|levo|comprar|compro|pegar|pego|quero|for|fica|ficam|sai|saem|custa|custam)\s+(\d{1,2})\b(?!\s*(?:x|vezes|parcelas|dias|meses|anos|reais|conto|%))/.exec(afterVehicle);
   if (bought && Number(bought[1]) >= 1 && Number(bought[1]) <= 20) quantity = Number(bought[1]);
   if (quantity === null && quantityMatch && (kindMatch(quantityMatch[2]!, vocab.kindWords) || /^(unidades?|pecas?|jogos?|pares?|kits?|desse|dessa|desses|dessas|deste|destes)$/.test(quantityMatch[2]!))) {
     quantity = Number(quantityMatch[1]);
