@@ -28,7 +28,7 @@ import { answerFitment } from './fitment.server.ts';
 import { contact, paymentText, searchFacts, shippingText } from './knowledge.ts';
 import { delexicalise, extractSlots, normalize, PRODUCT_INTENTS, splitParts, understand } from './understand.ts';
 import type { Intent, Part, Slots, Vocabulary } from './understand.ts';
-import { fold, tokens } from './text.ts';
+import { tokens } from './text.ts';
 
 export interface ChatMessage {
   sender: 'user' | 'bot';
@@ -562,4 +562,3 @@ export async function answer(ctx: AssistantContext, messages: ChatMessage[]): Pr
 
 // The same facts for the optional language-model path's tools.
 export const facts = { shippingText, paymentText, contact };
-export { fold };
