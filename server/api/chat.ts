@@ -40,7 +40,12 @@ export function chatApi(getDb: () => Db, logger: Logger, opts: ChatApiOptions) {
     }
     const db = getDb();
     // The shopper's active garage vehicle (cookie or account): product answers list what fits it.
-    const ctx = { db, viewer: { userId: (await getViewer(c.req.raw, db)).userId }, garage: (await loadGarage(db, c.req.raw)).active };
+    const ctx = {
+      db,
+      viewer: { userId: (await getViewer(c.req.raw, db)).userId },
+      garage: (await loadGarage(db, c.req.raw)).active,
+      pageProductId: parsed.data.contexto?.productId ?? null,
+    };
     const messages = parsed.data.mensagens;
 
     if (shape === 'full' && c.req.query('stream') === '1') {

@@ -22,4 +22,11 @@ export const store = {
     { label: 'X (Twitter)', href: 'https://x.com/' },
   ],
   copyright: '© 2025 Olimpo Peças. Todos os Direitos Reservados.',
+  /** Policies the product descriptions and OlimpIA both state (one place). */
+  policies: {
+    /** Right of withdrawal (CDC art. 49), counted from delivery. */
+    withdrawalDays: 7,
+    /** Used parts are reviewed and tested by the store, with this warranty. */
+    usedPartWarrantyDays: 90,
+  },
 } as const;

@@ -32,6 +32,20 @@ test.describe('OlimpIA', () => {
     await expect(page.getByRole('dialog', { name: 'OlimpIA' }).getByRole('log')).toContainText('quanto custa o farol do volvo c70?');
   });
 
+  test('on a product page, "quanto fica esse no pix?" means the product on screen', async ({ page }) => {
+    await page.goto('/ProductView/1');
+    await waitForHydration(page);
+    await toggle(page).click();
+    const dialog = page.getByRole('dialog', { name: 'OlimpIA' });
+    const input = dialog.getByPlaceholder('Digite sua pergunta...');
+    await input.fill('quanto fica esse no pix?');
+    await input.press('Enter');
+    const log = dialog.getByRole('log');
+    // R$ 719,90 with the PIX's 10 % off, computed by the pricing module.
+    await expect(log).toContainText(/Farol Dianteiro Esquerdo Volvo C70.*R\$\s647,91/s);
+    await expect(log.getByRole('link', { name: /Farol Dianteiro Esquerdo Volvo C70/ }).first()).toHaveAttribute('href', '/ProductView/1');
+  });
+
   test('Enter sends, Shift+Enter adds a line, blank is not sent, Esc closes and focus returns', async ({ page }) => {
     await page.goto('/');
     await waitForHydration(page);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 
 interface Suggested {
   id: number;
@@ -33,6 +33,9 @@ export default function ChatBox({ open, onClose }: { open: boolean; onClose: () 
   const [waiting, setWaiting] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
   const end = useRef<HTMLDivElement>(null);
+  // The product on screen goes with each question: "quanto fica esse no pix?" means it.
+  const { pathname } = useLocation();
+  const pageProduct = /^\/ProductView\/(\d{1,9})$/.exec(pathname);
 
   useEffect(() => {
     sessionStorage.setItem(STORAGE_KEY, JSON.stringify(messages));
@@ -55,7 +58,10 @@ export default function ChatBox({ open, onClose }: { open: boolean; onClose: () 
       const res = await fetch('/api/chat?stream=1', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ mensagens: history.slice(-MAX_SENT).map(({ sender, content: c }) => ({ sender, content: c.slice(0, 2000) })) }),
+        body: JSON.stringify({
+          mensagens: history.slice(-MAX_SENT).map(({ sender, content: c }) => ({ sender, content: c.slice(0, 2000) })),
+          ...(pageProduct ? { contexto: { productId: Number(pageProduct[1]) } } : {}),
+        }),
       });
       if (!res.ok || !res.body) throw new Error(String(res.status));
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();

@@ -1,4 +1,5 @@
-// The chat request, as the spec's contract has it: { mensagens: [{ sender, content }] }.
+// The chat request, as the spec's contract has it: { mensagens: [{ sender, content }] }, plus an optional
+// `contexto: { productId }` the widget sends from a product page.
 import { z } from 'zod';
 
 export const MAX_MESSAGES = 50;
@@ -16,6 +17,17 @@ export const chatRequestSchema = z
       )
       .min(1, 'Envie ao menos uma mensagem.')
       .max(MAX_MESSAGES, `A conversa pode ter no máximo ${MAX_MESSAGES} mensagens.`),
+    /** Optional: the page the shopper is on, so "quanto fica esse no pix?" on a product page means that product. */
+    contexto: z
+      .object({
+        productId: z
+          .number({ error: 'Contexto inválido: productId deve ser um número.' })
+          .int('Contexto inválido: productId deve ser um número inteiro.')
+          .min(1, 'Contexto inválido: productId deve ser positivo.')
+          .max(2_147_483_647, 'Contexto inválido: productId grande demais.')
+          .optional(),
+      }, { error: 'Contexto inválido.' })
+      .optional(),
   })
   .refine((v) => {
     const last = v.mensagens.at(-1);

@@ -6,7 +6,9 @@ import { z } from 'zod';
 import { store } from '../../config/store.ts';
 import { getProduct } from '../catalog/repository.server.ts';
 import { formatBRL } from '../pricing/money.ts';
-import { answer, facts, findProducts, orderStatus, productQuery } from './engine.server.ts';
+import { answer, facts, loadVocabulary, orderStatus, searchCatalog } from './engine.server.ts';
+import { searchFacts } from './knowledge.ts';
+import { extractSlots, normalize } from './understand.ts';
 import { fitmentFacts } from './fitment.server.ts';
 import type { AssistantContext, AssistantReply, ChatMessage, SuggestedProduct } from './engine.server.ts';
 
@@ -20,7 +22,7 @@ export interface LlmConfig {
 const SYSTEM = `Você é a OlimpIA, assistente virtual da ${store.name}, loja on-line de peças automotivas e calçados para dirigir e pilotar.
 Responda sempre em português do Brasil, de forma curta e simpática.
 Use SOMENTE fatos devolvidos pelas ferramentas: nunca invente produto, preço, estoque, prazo, regra ou status de pedido.
-Para produtos, preços e estoque, chame buscar_produtos. Para frete, regras_frete. Para pagamento, regras_pagamento.
+Para produtos, preços e estoque, chame buscar_produtos. Para frete, regras_frete. Para pagamento, regras_pagamento. Para prazos, boleto, PIX, trocas, garantia, nota fiscal, horário e segurança, politicas_loja.
 Para saber se uma peça serve num veículo, chame compatibilidade; se o veículo não for reconhecido, diga que não pode confirmar.
 Para pedidos, chame status_pedido: ele só enxerga os pedidos do cliente conectado; nunca revele pedidos de outras pessoas.
 Nunca divulgue códigos de cupom. Se não souber, diga que não sabe e indique o atendimento: ${store.phone}, ${store.email}.`;
@@ -39,7 +41,8 @@ export async function* llmAnswer(ctx: AssistantContext, messages: ChatMessage[],
       description: 'Busca produtos no catálogo da loja (título, marca, preço, estoque, link).',
       inputSchema: z.object({ consulta: z.string().max(120).describe('O que o cliente procura, por exemplo "pastilha de freio bosch"') }),
       execute: async ({ consulta }) => {
-        const { items } = await findProducts(ctx.db, await productQuery(ctx.db, consulta), 'relevancia', ctx.garage ?? null);
+        // The same understanding and search as the embedded engine: brand, vehicle, price limit and sort in the words.
+        const { items } = await searchCatalog(ctx, extractSlots(normalize(consulta), await loadVocabulary(ctx.db)));
         return items.slice(0, 5).map((p) => {
           const s = { id: p.id, title: p.title, priceCents: p.priceCents, price: formatBRL(p.priceCents), url: `/ProductView/${p.id}`, stock: p.stock };
           produtos.set(p.id, s);
@@ -61,6 +64,11 @@ export async function* llmAnswer(ctx: AssistantContext, messages: ChatMessage[],
       inputSchema: z.object({ id: z.number().int().positive(), veiculo: z.string().max(80).optional().describe('Por exemplo "gol 1.0 2015"') }),
       execute: async ({ id, veiculo }) => fitmentFacts(ctx.db, id, veiculo, ctx.garage ?? null),
     }),
+    politicas_loja: tool({
+      description: 'Fatos da loja (prazos, vencimento do boleto, validade do PIX, trocas e arrependimento, garantia, nota fiscal, horário, segurança, contato), buscados pela pergunta.',
+      inputSchema: z.object({ pergunta: z.string().max(200) }),
+      execute: async ({ pergunta }) => searchFacts(pergunta).slice(0, 2).map((f) => f.fact.text),
+    }),
     regras_frete: tool({ description: 'Regras e valores de frete.', inputSchema: z.object({}), execute: async () => facts.shippingText() }),
     regras_pagamento: tool({ description: 'Formas de pagamento, descontos e parcelamento.', inputSchema: z.object({}), execute: async () => facts.paymentText() }),
     status_pedido: tool({
@@ -79,7 +87,8 @@ export async function* llmAnswer(ctx: AssistantContext, messages: ChatMessage[],
   try {
     const result = streamText({
       model: provider.chatModel(config.model),
-      system: SYSTEM,
+      // The product on the shopper's screen, so "esse" means it (the same page context the embedded engine gets).
+      system: ctx.pageProductId ? `${SYSTEM}\nO cliente está na página do produto de id ${ctx.pageProductId}: "esse" ou "este" se refere a ele (use detalhes_produto).` : SYSTEM,
       messages: messages.map((m) => ({ role: m.sender === 'user' ? ('user' as const) : ('assistant' as const), content: m.content })),
       tools,
       stopWhen: stepCountIs(5),

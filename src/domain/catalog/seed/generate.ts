@@ -4,6 +4,7 @@ import { ART_ANGLES, ART_COLORS, ART_SIZE, artColorForName, artPath } from '../a
 import type { ArtCategory } from '../art.ts';
 import { slugify } from '../taxonomy.ts';
 import type { CategorySlug, Condition, VehicleType } from '../taxonomy.ts';
+import { store } from '../../../config/store.ts';
 import { createRandom } from './random.ts';
 import type { Random } from './random.ts';
 import { partData } from './parts.ts';
@@ -321,7 +322,7 @@ export function generateProduct(index: number, seed = 2025): SeedProduct {
         : `Compatível com ${fits}.`;
   const conditionText =
     condition === 'usado'
-      ? 'Peça usada original, revisada e testada pela nossa equipe, com garantia de 90 dias.'
+      ? `Peça usada original, revisada e testada pela nossa equipe, com garantia de ${store.policies.usedPartWarrantyDays} dias.`
       : 'Produto novo, com nota fiscal e garantia do fabricante.';
   const description = `${kind.name} ${brand}. ${rnd.pick(kind.detail)} ${fitsText} ${conditionText}`;
 
