@@ -204,6 +204,7 @@ function orderBody(ctx: RunContext): Record<string, unknown> {
     shipping: n % 4 === 0 ? 'express' : 'standard',
     payment: 'pix',
     installments: 1,
+    customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' },
   };
 }
 

@@ -4,8 +4,10 @@ import { getDb } from '../../src/db/client.server.ts';
 import { getCheckoutServices } from '../../src/domain/checkout/services.server.ts';
 import { findOrderFor } from '../../src/domain/orders/orders.server.ts';
 import { STATUS_LABELS, TIMELINE } from '../../src/domain/orders/status.ts';
+import { trackingUrl } from '../../src/domain/orders/tracking.ts';
 import { getViewer } from '../../server/viewer.server.ts';
-import { OrderFacts, OrderItems, OrderTotalsList, PaymentInstructions } from '../components/OrderDetails.tsx';
+import { cancelReason, OrderFacts, OrderItems, OrderTotalsList, PaymentInstructions } from '../components/OrderDetails.tsx';
+import { formatDate, formatDateTime } from '../../src/platform/datetime.ts';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 
@@ -30,7 +32,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-2xl font-extrabold sm:text-3xl">Pedido #{order.number}</h1>
         <p className="mt-1 text-sm text-ink-soft">
-          Feito em {new Date(order.createdAt).toLocaleDateString('pt-BR')} · Situação: <strong>{STATUS_LABELS[order.status]}</strong>
+          Feito em <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> (horário de Brasília) · Situação: <strong>{STATUS_LABELS[order.status]}</strong>
         </p>
       </div>
 
@@ -39,7 +41,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           Andamento
         </h2>
         {cancelled ? (
-          <p className="mt-3 font-semibold text-red-700">Pedido cancelado.</p>
+          <p className="mt-3 font-semibold text-red-700">
+            Pedido cancelado{cancelReason(order) ? `: ${cancelReason(order)}` : '.'}
+          </p>
         ) : (
           <ol className="mt-4 grid gap-3 sm:grid-cols-5">
             {TIMELINE.map((s) => {
@@ -48,8 +52,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               return (
                 <li key={s} aria-current={order.status === s ? 'step' : undefined} className={`rounded-xl p-3 text-sm ${done ? 'bg-brand/20 font-semibold' : 'bg-neutral-100 text-ink-soft'}`}>
                   <span className="block">{STATUS_LABELS[s]}</span>
-                  {event && <span className="block text-xs font-normal">{new Date(event.createdAt).toLocaleDateString('pt-BR')}</span>}
-                  {s === 'shipped' && order.trackingCode && <span className="block text-xs font-normal">Rastreio: {order.trackingCode}</span>}
+                  {event && <span className="block text-xs font-normal">{formatDate(event.createdAt)}</span>}
+                  {s === 'shipped' && order.trackingCode && (
+                    <a href={trackingUrl(order.trackingCode)} target="_blank" rel="noopener noreferrer" className="block text-xs font-normal underline">
+                      Rastreio: {order.trackingCode}
+                    </a>
+                  )}
                 </li>
               );
             })}

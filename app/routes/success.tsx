@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import type { Route } from './+types/success';
 import { formatBRL } from '../../src/domain/pricing/money.ts';
 import { installmentPlan } from '../../src/domain/pricing/pricing.ts';
+import { formatDate } from '../../src/platform/datetime.ts';
 import { OrderFacts, OrderItems, OrderTotalsList, PaymentInstructions } from '../components/OrderDetails.tsx';
 import { LAST_ORDER_KEY, orderLink, readLastOrder } from '../lib/last-order.ts';
 import type { OrderData } from '../lib/last-order.ts';
@@ -60,7 +61,7 @@ export default function Success() {
           Pedido <strong>#{order.number}</strong>
         </p>
         <p className="mt-1 text-sm text-ink-soft">
-          {new Date(order.createdAt).toLocaleDateString('pt-BR')} · Enviamos a confirmação para <strong>{order.email}</strong>.
+          {formatDate(order.createdAt)} · Enviamos a confirmação para <strong>{order.email}</strong>.
         </p>
       </div>
 

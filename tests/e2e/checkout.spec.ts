@@ -146,6 +146,23 @@ test.describe('Checkout: entrada e etapas', () => {
       await expect(checkoutStep(page)).toHaveText('1. Identificação');
     }
     await page.getByLabel('E-mail').fill('maria@exemplo.com.br');
+    // Then the buyer: "Nome completo", CPF (check digits) and "Celular", with masks while typing.
+    await continueBtn(page).click();
+    await expect(checkoutNotice(page)).toHaveText('Informe o nome completo (nome e sobrenome).');
+    await page.getByLabel('Nome completo').fill('Maria da Silva');
+    await continueBtn(page).click();
+    await expect(checkoutNotice(page)).toHaveText('Informe o CPF.');
+    await page.getByLabel('CPF').pressSequentially('52998224726');
+    await expect(page.getByLabel('CPF')).toHaveValue('529.982.247-26');
+    await continueBtn(page).click();
+    await expect(checkoutNotice(page)).toHaveText('CPF inválido: confira os números digitados.');
+    await page.getByLabel('CPF').fill('');
+    await page.getByLabel('CPF').pressSequentially('52998224725');
+    await continueBtn(page).click();
+    await expect(checkoutNotice(page)).toHaveText('Informe o celular.');
+    await page.getByLabel('Celular').pressSequentially('11987654321');
+    await expect(page.getByLabel('Celular')).toHaveValue('(11) 98765-4321');
+    await expect(checkoutStep(page)).toHaveText('1. Identificação');
     await continueBtn(page).click();
     await expect(checkoutStep(page)).toHaveText('2. Endereço');
     await expect(checkoutNotice(page)).toHaveCount(0);
@@ -282,6 +299,7 @@ test.describe('Checkout: entrada e etapas', () => {
 
     const step = page.locator('section[aria-labelledby="etapa"]');
     await expect(dtValue(step, 'E-mail')).toHaveText('resumo@example.com');
+    await expect(dtValue(step, 'Comprador')).toHaveText('Maria da Silva · CPF 529.982.247-25 · Celular (11) 98765-4321');
     await expect(dtValue(step, 'Endereço')).toHaveText('Praça da Sé, 100, Sé, São Paulo - SP, CEP 01001-000');
     await expect(dtValue(step, 'Envio')).toHaveText('Envio Expresso (2-3 dias úteis)');
     await expect(dtValue(step, 'Pagamento')).toHaveText('Cartão de Crédito');
@@ -324,6 +342,7 @@ test.describe('Checkout: entrada e etapas', () => {
     await page.getByRole('button', { name: 'Voltar', exact: true }).click();
     await expect(checkoutStep(page)).toHaveText('1. Identificação');
     await expect(page.getByLabel('E-mail')).toHaveValue('resumo@example.com');
+    await expect(page.getByLabel('CPF')).toHaveValue('529.982.247-25');
     await expect(page.getByRole('link', { name: 'Voltar ao carrinho' })).toHaveAttribute('href', '/Cart');
 
     // And forward again to the same summary.

@@ -250,7 +250,7 @@ describe.each(DATABASE_KINDS)('bad input on accounts and page forms never breaks
     const placed = await server.fetch('/api/orders', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({ idempotencyKey: crypto.randomUUID(), email: 'pedido@example.com', lines: [{ productId: 2, quantity: 1 }], address: { cep: '01001000', street: 'Praça da Sé', number: '1', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' }, shipping: 'standard', payment: 'pix', installments: 1 }),
+      body: JSON.stringify({ idempotencyKey: crypto.randomUUID(), email: 'pedido@example.com', lines: [{ productId: 2, quantity: 1 }], address: { cep: '01001000', street: 'Praça da Sé', number: '1', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' }, shipping: 'standard', payment: 'pix', installments: 1, customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' } }),
     });
     const order = (await placed.json()) as { order: { number: string } };
     expect(placed.status).toBe(201);

@@ -89,7 +89,7 @@ describe('security of the built server', () => {
 
   const json = (method: string, url: string, body: unknown, headers: Record<string, string> = {}) =>
     server.fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const order = (over: Record<string, unknown> = {}) => ({ idempotencyKey: crypto.randomUUID(), email: 'seguro@example.com', lines: [{ productId: plain[0], quantity: 1 }], address, shipping: 'standard', payment: 'pix', installments: 1, ...over });
+  const order = (over: Record<string, unknown> = {}) => ({ idempotencyKey: crypto.randomUUID(), email: 'seguro@example.com', lines: [{ productId: plain[0], quantity: 1 }], address, shipping: 'standard', payment: 'pix', installments: 1, customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' }, ...over });
 
   // --- headers ---------------------------------------------------------------------------------------------
   describe('security headers', () => {

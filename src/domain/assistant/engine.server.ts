@@ -3,6 +3,7 @@
 // signed-in shopper and the store's configuration. It never invents a product, price, stock or status.
 import { inArray, sql } from 'drizzle-orm';
 import { store } from '../../config/store.ts';
+import { formatDate } from '../../platform/datetime.ts';
 import type { Db } from '../../db/client.server.ts';
 import { parseCatalogQuery } from '../catalog/query.ts';
 import type { CatalogQuery } from '../catalog/query.ts';
@@ -349,7 +350,7 @@ async function orderStatus(ctx: AssistantContext, text: string): Promise<string>
   const describe = (o: OrderView) => {
     const updated = o.events.at(-1)?.createdAt ?? o.createdAt;
     const tracking = o.status === 'shipped' && o.trackingCode ? ` Código de rastreio: ${o.trackingCode}.` : '';
-    return `Pedido #${o.number}: ${STATUS_LABELS[o.status]} (atualizado em ${new Date(updated).toLocaleDateString('pt-BR')}), total ${formatBRL(o.totalCents)}.${tracking}`;
+    return `Pedido #${o.number}: ${STATUS_LABELS[o.status]} (atualizado em ${formatDate(updated)}), total ${formatBRL(o.totalCents)}.${tracking}`;
   };
   if (number) {
     // Only the signed-in shopper's own orders: no token is accepted here.

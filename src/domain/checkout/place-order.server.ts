@@ -15,7 +15,7 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import { payments } from '../payments/schema.ts';
 import { findCouponPercent, normalizeCouponCode } from '../pricing/coupons.server.ts';
 import { lineTotal, maxInstallments, orderTotals } from '../pricing/pricing.ts';
-import { MESSAGES } from './rules.ts';
+import { MAX_UNITS_PER_PRODUCT, MESSAGES } from './rules.ts';
 import type { PlaceOrderInput } from './rules.ts';
 
 export type PlaceOrderResult =
@@ -26,6 +26,8 @@ export interface PlaceOrderDeps {
   db: Db;
   provider: PaymentProvider;
   now?: () => Date;
+  /** Units of one product an order may take after equal lines are merged (default MAX_UNITS_PER_PRODUCT). */
+  maxUnitsPerProduct?: number;
   /** Called after the order is committed and charged (e-mail); failures there do not undo the order. */
   onPlaced?: (order: OrderView, accessToken: string) => Promise<void>;
 }
@@ -37,6 +39,9 @@ class CheckoutError extends Error {
     this.status = status;
   }
 }
+
+/** The largest amount an order row holds (PostgreSQL integer centavos). */
+export const MAX_ORDER_CENTS = 2_147_483_647;
 
 export const outOfStockMessage = (title: string) => `Desculpe, o produto "${title}" não tem estoque suficiente. Ajuste a quantidade no carrinho.`;
 export const DECLINED_MESSAGE = 'Pagamento recusado pelo emissor do cartão. Verifique os dados ou use outro cartão.';
@@ -54,6 +59,7 @@ function requestHash(input: PlaceOrderInput, userId: string | null, card: { bran
     payment: input.payment,
     installments: input.payment === 'credit' ? input.installments : 1,
     card,
+    customer: input.customer ?? null,
   });
   return crypto.createHash('sha256').update(canonical).digest('hex');
 }
@@ -161,16 +167,25 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput, v
   const existing = await findByKey(db, input.idempotencyKey);
   if (existing) return replay(deps, existing, hash, input, card, now);
 
+  const merged = mergeLines(input.lines);
+  const maxUnits = deps.maxUnitsPerProduct ?? MAX_UNITS_PER_PRODUCT;
+  // Per product, whatever colours, sizes or repeated lines carry it.
+  const units = new Map<number, number>();
+  for (const l of merged) units.set(l.productId, (units.get(l.productId) ?? 0) + l.quantity);
+  if ([...units.values()].some((q) => q > maxUnits)) return { ok: false, status: 400, message: MESSAGES.unitsPerProduct(maxUnits) };
+
   const accessToken = newAccessToken();
   let written: Written;
   try {
     written = await db.transaction(async (tx) => {
       const priced: PricedLine[] = [];
-      for (const line of mergeLines(input.lines)) priced.push(await takeStock(tx, line, now));
+      for (const line of merged) priced.push(await takeStock(tx, line, now));
 
       const couponCode = input.coupon ? normalizeCouponCode(input.coupon) : '';
       const couponPercent = couponCode ? await findCouponPercent(tx as unknown as Db, couponCode, now) : null;
       const totals = orderTotals(priced, { couponPercent, shipping: input.shipping, payment: input.payment });
+      // Totals are stored as 32-bit integers of centavos (R$ 21.474.836,47 at most): beyond that, a clear 400.
+      if (!Number.isSafeInteger(totals.subtotalCents) || totals.subtotalCents > MAX_ORDER_CENTS || totals.totalCents > MAX_ORDER_CENTS) throw new CheckoutError(400, MESSAGES.totalTooLarge);
       const installments = input.payment === 'credit' ? input.installments : 1;
       if (installments > maxInstallments(totals.totalCents)) throw new CheckoutError(400, MESSAGES.installments);
 
@@ -178,9 +193,9 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput, v
         accessTokenHash: hashToken(accessToken),
         userId: viewer.userId,
         email: input.email.trim().toLowerCase(),
-        customerName: null as string | null,
-        customerCpf: null as string | null,
-        customerPhone: null as string | null,
+        customerName: input.customer?.name ?? null,
+        customerCpf: input.customer?.cpf ?? null,
+        customerPhone: input.customer?.phone ?? null,
         status: 'awaiting_payment',
         cep: input.address.cep,
         street: input.address.street,

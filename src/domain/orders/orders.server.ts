@@ -14,6 +14,8 @@ export interface OrderView {
   status: OrderStatus;
   createdAt: string;
   email: string;
+  /** The buyer (checkout step 1): name, CPF and celular as digits. Null on compatibility orders and after LGPD deletion. */
+  customer: { name: string; cpf: string | null; phone: string | null } | null;
   address: { cep: string; street: string; number: string; complement: string | null; neighborhood: string; city: string; state: string };
   shippingMethod: 'standard' | 'express';
   paymentMethod: 'credit' | 'boleto' | 'pix';
@@ -64,6 +66,7 @@ export function toOrderView(row: OrderRow, lines: LineRow[], payment: PaymentRow
     status: row.status as OrderStatus,
     createdAt: row.createdAt.toISOString(),
     email: row.email,
+    customer: row.customerName ? { name: row.customerName, cpf: row.customerCpf, phone: row.customerPhone } : null,
     address: { cep: row.cep, street: row.street, number: row.streetNumber, complement: row.complement, neighborhood: row.neighborhood, city: row.city, state: row.state },
     shippingMethod: row.shippingMethod as OrderView['shippingMethod'],
     paymentMethod: row.paymentMethod as OrderView['paymentMethod'],
@@ -190,6 +193,6 @@ export async function rateOrder(db: Db, number: string, viewer: Viewer, token: s
 export async function anonymizeOrdersOfUser(db: Db, userId: string): Promise<void> {
   await db
     .update(orders)
-    .set({ userId: null, email: 'removido@anonimo.invalid', street: 'Removido', streetNumber: '-', complement: null, neighborhood: 'Removido', anonymizedAt: new Date(), updatedAt: new Date() })
+    .set({ userId: null, email: 'removido@anonimo.invalid', customerName: null, customerCpf: null, customerPhone: null, street: 'Removido', streetNumber: '-', complement: null, neighborhood: 'Removido', anonymizedAt: new Date(), updatedAt: new Date() })
     .where(eq(orders.userId, userId));
 }
