@@ -3,6 +3,7 @@
 import { openDatabase, setDatabase } from '../src/db/client.server.ts';
 import type { Database } from '../src/db/client.server.ts';
 import type { Env } from '../src/config/env.ts';
+import { sandboxRoutesEnabled } from '../src/config/env.ts';
 import { seedDemoData } from '../src/db/seed.server.ts';
 import path from 'node:path';
 import { configureAuth } from '../src/domain/accounts/auth.server.ts';
@@ -34,7 +35,10 @@ export function bootServices(env: Env, logger?: Logger): void {
     publicUrl: env.PUBLIC_URL,
     storeName: store.name,
     webhookSecret: env.PAYMENT_WEBHOOK_SECRET,
-    onMailError: (err) => logger?.error({ err }, 'falha ao enviar e-mail de confirmação'),
+    sandboxRoutes: sandboxRoutesEnabled(env),
+    pixExpiryMinutes: env.PIX_EXPIRY_MINUTES,
+    maxUnitsPerProduct: env.ORDER_MAX_UNITS_PER_PRODUCT,
+    orderLimits: { perIp: env.ORDER_LIMIT_PER_IP, perEmail: env.ORDER_LIMIT_PER_EMAIL, windowMinutes: env.ORDER_LIMIT_WINDOW_MINUTES },
   });
 }
 

@@ -15,7 +15,8 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   const token = url.searchParams.get('token');
   const order = await findOrderFor(getDb(), params.number, await getViewer(request), token);
   if (!order) throw data(null, { status: 404 });
-  return { order, token, sandbox: getCheckoutServices().provider.name === 'sandbox' };
+  const services = getCheckoutServices();
+  return { order, token, sandbox: services.provider.name === 'sandbox' && services.sandboxRoutes !== false };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

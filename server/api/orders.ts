@@ -14,6 +14,9 @@ import { centsToReais } from '../../src/domain/pricing/money.ts';
 import type { Logger } from '../logger.ts';
 import { apiError, readJson, validate } from '../http.ts';
 import { getViewer } from '../viewer.server.ts';
+import { checkOrderLimits, ORDER_LIMIT_MESSAGE } from '../../src/domain/checkout/limits.server.ts';
+import { clientIpFrom } from '../../src/platform/client-ip.ts';
+import type { Context } from 'hono';
 
 type Placed = Awaited<ReturnType<typeof placeOrderWithServices>>;
 
@@ -54,11 +57,22 @@ function legacyView(o: OrderView) {
 export function ordersApi(getDb: () => Db, logger: Logger) {
   const api = new Hono();
 
+  /** Per-IP and per-e-mail limits on placing orders: a 429 in pt-BR, or null to go on. */
+  const limited = async (c: Context, email: string) => {
+    const verdict = await checkOrderLimits(getDb(), getCheckoutServices().orderLimits, { ip: clientIpFrom(c.req.raw.headers), email });
+    if (!verdict) return null;
+    c.header('Retry-After', String(verdict.retryAfterSeconds));
+    return apiError(c, 429, ORDER_LIMIT_MESSAGE);
+  };
+  const sandboxOff = () => getCheckoutServices().sandboxRoutes === false;
+
   api.post('/api/orders', async (c) => {
     const body = await readJson(c);
     if (!body.ok) return apiError(c, 400, body.message);
     const parsed = validate(apiPlaceOrderSchema, body.value, INVALID_ORDER);
     if (!parsed.ok) return apiError(c, 400, parsed.message);
+    const refused = await limited(c, parsed.data.email);
+    if (refused) return refused;
     const viewer = await getViewer(c.req.raw, getDb());
     const result = await placeOrderWithServices(getDb(), parsed.data, viewer);
     const { status, body: out } = placedResponse(result);
@@ -111,6 +125,8 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
 
   // What a gateway calls when a PIX or boleto is paid: HMAC-signed, idempotent.
   api.post('/api/payments/webhook', async (c) => {
+    // Off in an https deployment unless the sandbox was chosen by name with its own secret (env.ts).
+    if (sandboxOff()) return apiError(c, 404, 'Rota da API não encontrada.');
     const raw = await c.req.text();
     if (!verifyWebhook(getCheckoutServices().webhookSecret, raw, c.req.header('x-olimpo-signature'))) return apiError(c, 401, 'Assinatura inválida.');
     let event: unknown;
@@ -129,7 +145,7 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
   // Sandbox only: lets the buyer "pay" a PIX or boleto in demos and tests, through the signed webhook.
   api.post('/api/payments/sandbox/:number/pay', async (c) => {
     const services = getCheckoutServices();
-    if (services.provider.name !== 'sandbox') return apiError(c, 404, 'Rota da API não encontrada.');
+    if (services.provider.name !== 'sandbox' || sandboxOff()) return apiError(c, 404, 'Rota da API não encontrada.');
     const viewer = await getViewer(c.req.raw, getDb());
     const order = await findOrderFor(getDb(), c.req.param('number'), viewer, c.req.query('token') ?? null);
     if (!order) return apiError(c, 404, 'Pedido não encontrado.');
@@ -165,6 +181,8 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
       customer: l.customer,
     }, INVALID_ORDER);
     if (!parsed.ok) return apiError(c, 400, parsed.message);
+    const refused = await limited(c, parsed.data.email);
+    if (refused) return refused;
     const result = await placeOrderWithServices(getDb(), parsed.data, await getViewer(c.req.raw, getDb()));
     const { status, body: out } = placedResponse(result);
     return c.json(out, (result.ok ? 201 : status) as 201);

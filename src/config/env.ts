@@ -1,6 +1,9 @@
 // Owns the process configuration: every environment variable is parsed and validated here, once, at boot.
 import { z } from 'zod';
 
+/** The sandbox's built-in webhook secret: fine on a laptop, never accepted with an https PUBLIC_URL. */
+export const DEFAULT_WEBHOOK_SECRET = 'sandbox-webhook-secret-troque-em-producao';
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -27,8 +30,16 @@ const schema = z.object({
   FACEBOOK_DIALOG_URL: z.url('FACEBOOK_DIALOG_URL deve ser uma URL completa').default('https://www.facebook.com/v24.0/dialog/oauth'),
   FACEBOOK_GRAPH_URL: z.url('FACEBOOK_GRAPH_URL deve ser uma URL completa').default('https://graph.facebook.com/v24.0'),
   VIACEP_URL: z.url('VIACEP_URL deve ser uma URL').default('https://viacep.com.br'),
-  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-  PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'PAYMENT_WEBHOOK_SECRET deve ter ao menos 16 caracteres').default('sandbox-webhook-secret-troque-em-producao'),
+  // No default on purpose: "set explicitly" is how an https deployment opts into the sandbox (see below and
+  // paymentProviderOf). Unset on http means the embedded sandbox.
+  PAYMENT_PROVIDER: z.enum(['sandbox']).optional(),
+  PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'PAYMENT_WEBHOOK_SECRET deve ter ao menos 16 caracteres').default(DEFAULT_WEBHOOK_SECRET),
+  PIX_EXPIRY_MINUTES: z.coerce.number().int('PIX_EXPIRY_MINUTES deve ser um número inteiro de minutos').min(1, 'PIX_EXPIRY_MINUTES deve ser de 1 a 1440 minutos').max(1440, 'PIX_EXPIRY_MINUTES deve ser de 1 a 1440 minutos').default(30),
+  // Limits on placing orders (per client IP and per e-mail, in a window), and units of one product per order.
+  ORDER_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  ORDER_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  ORDER_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  ORDER_MAX_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(999).default(100),
   PIX_KEY: z.string().min(3).default('pix@olimpopecas.com.br'),
   PIX_MERCHANT_NAME: z.string().min(1).default('OLIMPO PECAS'),
   PIX_MERCHANT_CITY: z.string().min(1).default('SAO PAULO'),
@@ -43,6 +54,18 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 
+/** The payment provider in use: the one named, else the embedded sandbox (only reachable without https, see parseEnv). */
+export function paymentProviderOf(env: Pick<Env, 'PAYMENT_PROVIDER'>): 'sandbox' {
+  return env.PAYMENT_PROVIDER ?? 'sandbox';
+}
+
+/** The sandbox's pay route and webhook answer: on http by default, on https only when chosen by name with its own secret. */
+export function sandboxRoutesEnabled(env: Pick<Env, 'PAYMENT_PROVIDER' | 'PUBLIC_URL' | 'PAYMENT_WEBHOOK_SECRET'>): boolean {
+  if (paymentProviderOf(env) !== 'sandbox') return false;
+  if (!env.PUBLIC_URL.startsWith('https://')) return true;
+  return env.PAYMENT_PROVIDER === 'sandbox' && env.PAYMENT_WEBHOOK_SECRET !== DEFAULT_WEBHOOK_SECRET;
+}
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings mean "not set", as in most .env files.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
@@ -54,6 +77,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       const deployed = v.NODE_ENV === 'production' && (v.PUBLIC_URL.startsWith('https://') || v.DATABASE_URL !== undefined);
       if (deployed && !v.BETTER_AUTH_SECRET) {
         ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'obrigatório em produção (com PUBLIC_URL https ou DATABASE_URL); gere com: openssl rand -base64 32' });
+      }
+      // Payments in a real deployment (https): nothing is paid by the sandbox unless it was chosen by name,
+      // and its webhook never trusts the secret everybody can read in this repository.
+      if (v.PUBLIC_URL.startsWith('https://')) {
+        if (v.PAYMENT_PROVIDER === undefined) {
+          ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'obrigatório com PUBLIC_URL https: escolha o provedor de pagamento (o sandbox só com PAYMENT_PROVIDER=sandbox, explicitamente)' });
+        }
+        if (v.PAYMENT_PROVIDER === 'sandbox' && (cleaned.PAYMENT_WEBHOOK_SECRET === undefined || v.PAYMENT_WEBHOOK_SECRET === DEFAULT_WEBHOOK_SECRET)) {
+          ctx.addIssue({ code: 'custom', path: ['PAYMENT_WEBHOOK_SECRET'], message: 'defina um segredo próprio (o padrão do sandbox não é aceito com PUBLIC_URL https); gere com: openssl rand -hex 32' });
+        }
       }
       for (const p of ['GOOGLE', 'FACEBOOK'] as const) {
         if ((v[`${p}_CLIENT_ID`] === undefined) !== (v[`${p}_CLIENT_SECRET`] === undefined)) {

@@ -3,11 +3,19 @@
 // database and write the order, its lines, its first event and its payment record; then charge through
 // the payment provider and record the outcome (a declined card cancels the order and returns the stock).
 // A retry with the same key returns the same order, resuming the charge if it was interrupted.
+// The order's transaction also writes its confirmation e-mail (outbox) and schedules its expiry (an unpaid
+// PIX or boleto gives its stock back on time), so neither can be lost to a crash after the commit.
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.server.ts';
 import { products, productVariants } from '../catalog/schema.ts';
-import { orderEvents, orderLines, orders } from '../orders/schema.ts';
+import { orderEmails, orderEvents, orderLines, orders } from '../orders/schema.ts';
+import { boletoDeadline, DEFAULT_PIX_EXPIRY_MINUTES, pixDeadline } from '../orders/expiry.ts';
+import { scheduleExpiry } from '../orders/expiry.server.ts';
+import { enqueueSend, queueOrderEmail } from '../orders/outbox.server.ts';
+import { BOLETO_DUE_DAYS } from '../payments/provider.ts';
+import { brasiliaDay } from '../../platform/datetime.ts';
+import { maybeJobRunner } from '../../platform/job-runner.server.ts';
 import { hashToken, loadOrderView, newAccessToken, restock, toOrderView } from '../orders/orders.server.ts';
 import type { OrderView } from '../orders/orders.server.ts';
 import { checkCard } from '../payments/card.ts';
@@ -28,8 +36,8 @@ export interface PlaceOrderDeps {
   now?: () => Date;
   /** Units of one product an order may take after equal lines are merged (default MAX_UNITS_PER_PRODUCT). */
   maxUnitsPerProduct?: number;
-  /** Called after the order is committed and charged (e-mail); failures there do not undo the order. */
-  onPlaced?: (order: OrderView, accessToken: string) => Promise<void>;
+  /** How long an unpaid PIX waits (PIX_EXPIRY_MINUTES, default 30). */
+  pixExpiryMinutes?: number;
 }
 
 class CheckoutError extends Error {
@@ -189,7 +197,15 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput, v
       const installments = input.payment === 'credit' ? input.installments : 1;
       if (installments > maxInstallments(totals.totalCents)) throw new CheckoutError(400, MESSAGES.installments);
 
+      // Until when an unpaid PIX or boleto holds its stock (a card is charged at once).
+      const expiresAt =
+        input.payment === 'pix'
+          ? pixDeadline(now, deps.pixExpiryMinutes ?? DEFAULT_PIX_EXPIRY_MINUTES)
+          : input.payment === 'boleto'
+            ? boletoDeadline(brasiliaDay(new Date(now.getTime() + BOLETO_DUE_DAYS * 86_400_000)))
+            : null;
       const values = {
+        expiresAt,
         accessTokenHash: hashToken(accessToken),
         userId: viewer.userId,
         email: input.email.trim().toLowerCase(),
@@ -248,9 +264,14 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput, v
           .getSQL()}),
         new_lines as (${tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId }))).getSQL()}),
         new_event as (${tx.insert(orderEvents).values({ ...event, orderId }).getSQL()}),
-        new_payment as (${tx.insert(payments).values({ ...payment, orderId }).getSQL()})
+        new_payment as (${tx.insert(payments).values({ ...payment, orderId }).getSQL()}),
+        new_email as (${tx.insert(orderEmails).values({ orderId, kind: 'confirmation', data: { token: accessToken } }).getSQL()})
         select id, number from new_order`);
       const [created] = (result as unknown as { rows: { id: number; number: string }[] }).rows;
+      // The e-mail's job and the expiry job commit with the order (pg-boss rows in the same transaction).
+      const runner = maybeJobRunner();
+      await enqueueSend(runner, { orderId: Number(created!.id), kind: 'confirmation' }, tx);
+      if (expiresAt) await scheduleExpiry(tx, Number(created!.id), expiresAt, runner);
       const row: typeof orders.$inferSelect = { ...values, id: Number(created!.id), number: created!.number, trackingCode: null, rating: null, anonymizedAt: null };
       return { row, lines, payment, events: [event] };
     });
@@ -309,6 +330,7 @@ async function charge(
     installments: row.installments,
     card: card?.ok ? { digits: card.digits, brand: card.brand, last4: card.last4, name: '', expiry: '', cvv: '' } : undefined,
     now,
+    expiresAt: row.expiresAt ?? undefined,
   });
   let status = row.status;
   let paymentChange: Partial<Written['payment']>;
@@ -323,6 +345,7 @@ async function charge(
       await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, row.id));
       await tx.insert(orderEvents).values({ orderId: row.id, ...cancelled });
       await restock(tx, row.id);
+      await queueOrderEmail(tx, row.id, 'cancelled', { note: result.reason });
     });
   } else if (result.status === 'paid') {
     paymentChange = { status: 'paid' };
@@ -333,6 +356,7 @@ async function charge(
       await tx.update(payments).set({ status: 'paid', providerRef: result.providerRef, paidAt: now, updatedAt: now }).where(eq(payments.orderId, row.id));
       await tx.update(orders).set({ status: 'paid', updatedAt: now }).where(eq(orders.id, row.id));
       await tx.insert(orderEvents).values({ orderId: row.id, ...paid });
+      await queueOrderEmail(tx, row.id, 'paid');
     });
   } else {
     // PIX or boleto: the order waits for the payment; one statement records how to pay.
@@ -343,6 +367,10 @@ async function charge(
       boletoDueDate: result.boleto?.dueDate ?? null,
     };
     await db.update(payments).set({ ...paymentChange, providerRef: result.providerRef, updatedAt: now }).where(eq(payments.orderId, row.id));
+    // A provider's boleto due date other than the one assumed: the order's deadline follows it (the expiry
+    // job re-checks the payment record, so this only keeps the sweep's index honest).
+    const deadline = result.boleto ? boletoDeadline(result.boleto.dueDate) : null;
+    if (deadline && deadline.getTime() !== row.expiresAt?.getTime()) await db.update(orders).set({ expiresAt: deadline }).where(eq(orders.id, row.id));
   }
   let order: OrderView;
   if (written) {
@@ -352,6 +380,5 @@ async function charge(
     order = await loadOrderView(db, fresh!);
   }
   if (result.status === 'declined') return { ok: false, status: 402, message: DECLINED_MESSAGE, order };
-  if (accessToken && deps.onPlaced) await deps.onPlaced(order, accessToken);
   return { ok: true, order, accessToken, replayed };
 }

@@ -1,13 +1,19 @@
 // Process-wide checkout services, created at boot from the configuration: the payment provider, the CEP
-// client and what happens after an order is placed (the confirmation e-mail).
+// client, the order limits and how long an unpaid PIX waits. E-mails are not sent from here: the order's
+// transaction writes them to the outbox (src/domain/orders/outbox.server.ts) and the job runner sends them.
 import type { Db } from '../../db/client.server.ts';
-import { getMailer } from '../../platform/mailer.server.ts';
-import { confirmationMail } from '../orders/confirmation-mail.ts';
-import type { OrderView } from '../orders/orders.server.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { CepClient } from '../shipping/viacep.server.ts';
 import { placeOrder } from './place-order.server.ts';
-import type { PlaceOrderInput, } from './rules.ts';
+import type { PlaceOrderInput } from './rules.ts';
+
+export interface OrderLimits {
+  /** Orders a client IP may place per window. */
+  perIp: number;
+  /** Orders one e-mail may place per window. */
+  perEmail: number;
+  windowMinutes: number;
+}
 
 export interface CheckoutServices {
   provider: PaymentProvider;
@@ -15,7 +21,14 @@ export interface CheckoutServices {
   publicUrl: string;
   storeName: string;
   webhookSecret: string;
-  onMailError?: (err: unknown) => void;
+  /** The sandbox's pay route and signed webhook (/api/payments/sandbox/*, /api/payments/webhook) answer. */
+  sandboxRoutes?: boolean;
+  /** PIX_EXPIRY_MINUTES (default 30). */
+  pixExpiryMinutes?: number;
+  /** ORDER_MAX_UNITS_PER_PRODUCT (default 100). */
+  maxUnitsPerProduct?: number;
+  /** Per-IP and per-e-mail limits on placing orders; none when unset (in-process tests). */
+  orderLimits?: OrderLimits;
 }
 
 const KEY = Symbol.for('olimpo.checkoutServices');
@@ -33,23 +46,8 @@ export function orderUrl(publicUrl: string, number: string, token: string | null
   return `${publicUrl.replace(/\/+$/, '')}/Pedidos/${number}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 }
 
-/** Places an order and e-mails its confirmation (a mail failure is logged; the order stands). */
+/** Places an order with the process's provider and settings (its confirmation e-mail goes through the outbox). */
 export function placeOrderWithServices(db: Db, input: PlaceOrderInput, viewer: { userId: string | null }) {
   const s = getCheckoutServices();
-  return placeOrder(
-    {
-      db,
-      provider: s.provider,
-      onPlaced: async (order: OrderView, token: string) => {
-        try {
-          const mail = confirmationMail(order, orderUrl(s.publicUrl, order.number, token), s.storeName);
-          await getMailer().send({ to: order.email, ...mail });
-        } catch (err) {
-          s.onMailError?.(err);
-        }
-      },
-    },
-    input,
-    viewer,
-  );
+  return placeOrder({ db, provider: s.provider, pixExpiryMinutes: s.pixExpiryMinutes, maxUnitsPerProduct: s.maxUnitsPerProduct }, input, viewer);
 }

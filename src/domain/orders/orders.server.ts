@@ -6,7 +6,8 @@ import type { Db, Tx } from '../../db/client.server.ts';
 import { products, productVariants } from '../catalog/schema.ts';
 import { payments } from '../payments/schema.ts';
 import { orderEvents, orderLines, orders } from './schema.ts';
-import { canMove } from './status.ts';
+import { canMove, STATUS_LABELS } from './status.ts';
+import { queueOrderEmail } from './outbox.server.ts';
 import type { OrderStatus } from './status.ts';
 
 export interface OrderView {
@@ -150,25 +151,46 @@ export async function restock(tx: Tx | Db, orderId: number): Promise<void> {
 
 export type MoveResult = { ok: true } | { ok: false; message: string };
 
-/** Moves an order to a new status (admin), recording the event; cancelling returns the stock once. */
+/** The statuses that e-mail the buyer (the outbox writes them with the change). */
+const EMAILED: ReadonlySet<OrderStatus> = new Set(['paid', 'shipped', 'delivered', 'cancelled']);
+
+/**
+ * Moves a locked order row to a new status inside the caller's transaction: the event, the tracking code,
+ * the stock back on cancelling (once: a cancelled order never moves again), the payment record, and the
+ * buyer's e-mail in the outbox. The one place where a status changes.
+ */
+export async function moveLockedOrder(
+  tx: Tx,
+  row: OrderRow,
+  to: OrderStatus,
+  opts: { trackingCode?: string | null; note?: string | null; paymentStatus?: 'cancelled' | 'expired'; now?: Date } = {},
+): Promise<MoveResult> {
+  const from = row.status as OrderStatus;
+  if (!canMove(from, to)) return { ok: false, message: `Não é possível mudar de "${STATUS_LABELS[from]}" para "${STATUS_LABELS[to]}".` };
+  const trackingCode = opts.trackingCode?.trim() || null;
+  if (to === 'shipped' && !trackingCode) return { ok: false, message: 'Informe o código de rastreio para marcar como enviado.' };
+  const now = opts.now ?? new Date();
+  await tx
+    .update(orders)
+    .set({ status: to, updatedAt: now, ...(to === 'shipped' ? { trackingCode } : {}) })
+    .where(eq(orders.id, row.id));
+  const note = opts.note ?? (to === 'shipped' ? `Código de rastreio: ${trackingCode}` : null);
+  await tx.insert(orderEvents).values({ orderId: row.id, status: to, note, createdAt: now });
+  if (to === 'cancelled') {
+    await restock(tx, row.id);
+    await tx.update(payments).set({ status: opts.paymentStatus ?? 'cancelled', updatedAt: now }).where(and(eq(payments.orderId, row.id), inArray(payments.status, ['pending', 'authorized'])));
+  }
+  if (to === 'paid') await tx.update(payments).set({ status: 'paid', paidAt: now, updatedAt: now }).where(eq(payments.orderId, row.id));
+  if (EMAILED.has(to)) await queueOrderEmail(tx, row.id, to as Exclude<OrderStatus, 'awaiting_payment' | 'picking'>, { note, trackingCode: to === 'shipped' ? trackingCode : null });
+  return { ok: true };
+}
+
+/** Moves an order to a new status (admin, payment confirmations), recording the event; cancelling returns the stock once. */
 export async function moveOrder(db: Db, number: string, to: OrderStatus, opts: { trackingCode?: string | null; note?: string | null } = {}): Promise<MoveResult> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.number, number)).for('update').limit(1);
     if (!row) return { ok: false, message: 'Pedido não encontrado.' };
-    const from = row.status as OrderStatus;
-    if (!canMove(from, to)) return { ok: false, message: `Não é possível mudar de "${from}" para "${to}".` };
-    if (to === 'shipped' && !opts.trackingCode?.trim()) return { ok: false, message: 'Informe o código de rastreio para marcar como enviado.' };
-    await tx
-      .update(orders)
-      .set({ status: to, updatedAt: new Date(), ...(to === 'shipped' ? { trackingCode: opts.trackingCode!.trim() } : {}) })
-      .where(eq(orders.id, row.id));
-    await tx.insert(orderEvents).values({ orderId: row.id, status: to, note: opts.note ?? (to === 'shipped' ? `Código de rastreio: ${opts.trackingCode!.trim()}` : null) });
-    if (to === 'cancelled') {
-      await restock(tx, row.id);
-      await tx.update(payments).set({ status: 'cancelled', updatedAt: new Date() }).where(and(eq(payments.orderId, row.id), inArray(payments.status, ['pending', 'authorized'])));
-    }
-    if (to === 'paid') await tx.update(payments).set({ status: 'paid', paidAt: new Date(), updatedAt: new Date() }).where(eq(payments.orderId, row.id));
-    return { ok: true };
+    return moveLockedOrder(tx, row, to, opts);
   });
 }
 

@@ -2,7 +2,9 @@
 // Pagar.me, Stripe) plug in as adapters of the same interface, chosen by PAYMENT_PROVIDER.
 import crypto from 'node:crypto';
 import { buildBoleto } from './boleto.ts';
-import { PIX_EXPIRY_MINUTES, pixCode } from './pix.ts';
+import { pixCode } from './pix.ts';
+import { brasiliaDay } from '../../platform/datetime.ts';
+import { DEFAULT_PIX_EXPIRY_MINUTES } from '../orders/expiry.ts';
 import type { PixConfig } from './pix.ts';
 
 export type PaymentMethod = 'credit' | 'boleto' | 'pix';
@@ -15,6 +17,8 @@ export interface ChargeRequest {
   /** Only for cards; held in memory for this call, never stored or logged. */
   card?: { digits: string; brand: string; last4: string; name: string; expiry: string; cvv: string };
   now: Date;
+  /** Until when the order waits for this payment (a PIX code's validity), decided by the order. */
+  expiresAt?: Date;
 }
 
 export type ChargeResult =
@@ -43,7 +47,7 @@ export function createSandboxProvider(opts: { pix: PixConfig }): PaymentProvider
         return { status: 'paid', providerRef };
       }
       if (req.method === 'pix') {
-        const expiresAt = new Date(req.now.getTime() + PIX_EXPIRY_MINUTES * 60_000);
+        const expiresAt = req.expiresAt ?? new Date(req.now.getTime() + DEFAULT_PIX_EXPIRY_MINUTES * 60_000);
         return { status: 'pending', providerRef, pix: { code: pixCode(opts.pix, req.amountCents, req.orderNumber), expiresAt } };
       }
       const due = new Date(req.now.getTime() + BOLETO_DUE_DAYS * 86_400_000);
@@ -53,7 +57,7 @@ export function createSandboxProvider(opts: { pix: PixConfig }): PaymentProvider
         due,
         freeField: `0000000000000${req.orderNumber}`.slice(-25).padStart(25, '0'),
       });
-      return { status: 'pending', providerRef, boleto: { line: boleto.line, dueDate: due.toISOString().slice(0, 10) } };
+      return { status: 'pending', providerRef, boleto: { line: boleto.line, dueDate: brasiliaDay(due) } };
     },
   };
 }
