@@ -691,6 +691,9 @@ async function startServer(database: 'postgres' | 'pglite', env: Record<string, 
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     SEED_ON_START: 'false',
+    // The load generator is one client placing thousands of orders: lift the per-IP and per-e-mail limits.
+    ORDER_LIMIT_PER_IP: '1000000',
+    ORDER_LIMIT_PER_EMAIL: '1000000',
     ...env,
   }));
   const readyMs = await waitReady(child, `http://127.0.0.1:${port}/readyz`);

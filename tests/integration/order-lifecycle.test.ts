@@ -179,6 +179,20 @@ describe.each(DATABASE_KINDS)('order lifecycle on %s', (kind) => {
     }
   });
 
+  it('turns the sandbox pay route and webhook off when the deployment did not choose the sandbox (404)', async () => {
+    const { order: o, accessToken } = await place(order());
+    setCheckoutServices({ ...getCheckoutServices(), sandboxRoutes: false });
+    try {
+      const payload = JSON.stringify({ event: 'payment.paid', orderNumber: o.number, amountCents: o.totalCents });
+      expect((await t.request('POST', '/api/payments/webhook', payload, { 'x-olimpo-signature': signWebhook(TEST_WEBHOOK_SECRET, payload) })).status).toBe(404);
+      expect((await t.request('POST', `/api/payments/sandbox/${o.number}/pay?token=${accessToken}`)).status).toBe(404);
+      const [row] = await database.db.select({ status: orders.status }).from(orders).where(eq(orders.number, o.number));
+      expect(row!.status).toBe('awaiting_payment');
+    } finally {
+      setCheckoutServices({ ...getCheckoutServices(), sandboxRoutes: true });
+    }
+  });
+
   it('exports the buyer identity of the account orders and removes it on deletion', async () => {
     const user = { id: `lgpd-${kind}`, email: `lgpd-${kind}@example.com` };
     await database.db.insert(users).values({ id: user.id, name: 'Maria da Silva', email: user.email });
