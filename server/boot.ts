@@ -15,6 +15,7 @@ import { setCheckoutServices } from '../src/domain/checkout/services.server.ts';
 import { createSandboxProvider } from '../src/domain/payments/provider.ts';
 import { createViaCepClient } from '../src/domain/shipping/viacep.server.ts';
 import { setGarageCookieSecret } from '../src/domain/fitment/garage-cookie.server.ts';
+import { setOrderLinkSecret } from '../src/domain/orders/orders.server.ts';
 import { cookieSecret, localSecret } from './cookie-secret.ts';
 import { configureSearchCache } from '../src/domain/catalog/search-cache.server.ts';
 import type { Logger } from './logger.ts';
@@ -25,7 +26,9 @@ import { JOBS } from '../src/domain/jobs/registry.server.ts';
 /** Process-wide services other than the database: mail, uploaded files, sign-in, payments, CEP lookup, the cookie secret. */
 export function bootServices(env: Env, logger?: Logger): void {
   configureSearchCache(env.CATALOG_CACHE_SECONDS);
-  setGarageCookieSecret(cookieSecret(env, logger));
+  const secret = cookieSecret(env, logger);
+  setGarageCookieSecret(secret);
+  setOrderLinkSecret(secret);
   setMailer(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: path.resolve(env.DATA_DIR, 'mail') }));
   setUploadStore(createUploadStore(path.resolve(env.DATA_DIR, 'uploads')));
   configureAuth(authSettingsFromEnv(env, logger));

@@ -86,10 +86,20 @@ export default function Success() {
         <Link to="/ProductList" className="rounded-lg bg-brand px-5 py-3 font-semibold text-ink hover:bg-brand-dark">
           Continuar comprando
         </Link>
-        <Link to={orderLink(data)} className="rounded-lg bg-ink px-5 py-3 font-semibold text-white hover:bg-ink-soft">
+        <Link
+          to={data.accessToken ? orderLink(data) : `/AcompanharPedido?pedido=${order.number}`}
+          className="rounded-lg bg-ink px-5 py-3 font-semibold text-white hover:bg-ink-soft"
+        >
           Acompanhar pedido
         </Link>
       </div>
+      <p className="text-center text-sm text-ink-soft">
+        Para voltar depois, use o{' '}
+        <Link to={`/AcompanharPedido?pedido=${order.number}`} className="font-semibold underline">
+          acompanhamento de pedidos
+        </Link>{' '}
+        com o número e o e-mail da compra.
+      </p>
 
       <Rating number={order.number} token={data.accessToken} initial={order.rating} />
     </div>

@@ -111,13 +111,46 @@ export interface Viewer {
   isAdmin?: boolean;
 }
 
+// "Acompanhar pedido": whoever proves number + e-mail gets a link that opens the order for a while, signed
+// with the store's secret (COOKIE_SECRET, the same on every instance) over the order's own token hash.
+const LINK_KEY = Symbol.for('olimpo.orders.linkSecret');
+type LinkHolder = { [LINK_KEY]?: Buffer };
+export function setOrderLinkSecret(secret: string): void {
+  (globalThis as LinkHolder)[LINK_KEY] = Buffer.from(secret, 'utf8');
+}
+const linkSecret = () => ((globalThis as LinkHolder)[LINK_KEY] ??= crypto.randomBytes(32));
+export const TRACKING_LINK_HOURS = 24;
+const signLink = (number: string, tokenHash: string, expires: number) =>
+  crypto.createHmac('sha256', linkSecret()).update(`acompanhar:${number}:${tokenHash}:${expires}`).digest('base64url');
+
+/** A temporary access token for an order ("a.<expiry>.<signature>"), valid TRACKING_LINK_HOURS. */
+export function trackingToken(number: string, accessTokenHash: string, now = new Date()): string {
+  const expires = Math.floor(now.getTime() / 1000) + TRACKING_LINK_HOURS * 3600;
+  return `a.${expires}.${signLink(number, accessTokenHash, expires)}`;
+}
+
+function trackingTokenOk(token: string, row: OrderRow): boolean {
+  const m = /^a\.(\d{10})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!m) return false;
+  const expires = Number(m[1]);
+  return expires * 1000 > Date.now() && safeEqual(signLink(row.number, row.accessTokenHash, expires), m[2]!);
+}
+
+/** "Acompanhar pedido": the order whose number and e-mail match (e-mail case-insensitive), else null. */
+export async function findOrderByNumberAndEmail(db: Db, number: string, email: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);
+  const match = row && row.anonymizedAt === null && safeEqual(hashToken(row.email.trim().toLowerCase()), hashToken(email.trim().toLowerCase()));
+  return match ? row : null;
+}
+
 /** An order as its owner, an admin, or whoever holds its access token sees it; otherwise null. */
 export async function findOrderFor(db: Db, number: string, viewer: Viewer, token?: string | null): Promise<OrderView | null> {
   if (!/^\d{8}$/.test(number)) return null;
   const [row] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);
   if (!row) return null;
   const owner = viewer.userId !== null && row.userId === viewer.userId;
-  const tokenOk = typeof token === 'string' && token.length > 0 && token.length < 200 && safeEqual(hashToken(token), row.accessTokenHash);
+  const tokenOk =
+    typeof token === 'string' && token.length > 0 && token.length < 200 && (safeEqual(hashToken(token), row.accessTokenHash) || trackingTokenOk(token, row));
   if (!owner && !tokenOk && !viewer.isAdmin) return null;
   return loadOrderView(db, row);
 }
