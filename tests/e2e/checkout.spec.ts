@@ -63,6 +63,9 @@ async function toCheckout(page: Page, request: APIRequestContext, index: number,
   return p;
 }
 
+/** The confirmation e-mails ("Pedido #n recebido") among `mails`; card orders also get "Pagamento aprovado". */
+const confirmations = (mails: string[]) => mails.filter((m) => /recebido/.test(m));
+
 /** .eml files of the e2e server that contain `text`. */
 function mailsWith(text: string): string[] {
   const dir = e2eMailDir();
@@ -385,11 +388,12 @@ test.describe('Checkout: compras', () => {
     expect(await page.locator('body').innerText()).not.toContain('5555 5555');
     await expect(page.getByRole('link', { name: 'Continuar comprando' })).toHaveAttribute('href', '/ProductList');
 
-    // The confirmation e-mail, with the order number.
-    await expect.poll(() => mailsWith(email).length).toBe(1);
-    const mail = mailsWith(email)[0]!;
+    // The confirmation e-mail, with the order number, and the "paid" e-mail (both from the outbox, once each).
+    await expect.poll(() => confirmations(mailsWith(email)).length).toBe(1);
+    const mail = confirmations(mailsWith(email))[0]!;
     expect(mail).toContain(number);
-    expect(mail).not.toContain('5555555555554444');
+    await expect.poll(() => mailsWith(email).length).toBe(2);
+    for (const m of mailsWith(email)) expect(m).not.toContain('5555555555554444');
 
     // "Acompanhar pedido" → the order's page, already paid; leaving /Sucesso drops lastOrder.
     await page.getByRole('link', { name: 'Acompanhar pedido' }).click();
@@ -518,7 +522,9 @@ test.describe('Checkout: compras', () => {
     const cart = JSON.parse((await storedCart(page))!) as { id: number; quantity: number }[];
     expect(cart).toEqual([expect.objectContaining({ id: p.id, quantity: 1 })]);
     expect(await page.evaluate(() => localStorage.getItem('lastOrder'))).toBeNull();
-    expect(mailsWith(email)).toHaveLength(0);
+    // No confirmation for a declined card: the cancellation e-mail gives the reason.
+    await expect.poll(() => mailsWith(email).filter((m) => /cancelado/.test(m)).length).toBe(1);
+    expect(confirmations(mailsWith(email))).toHaveLength(0);
 
     // A second attempt with a good card goes through (a new idempotency key).
     await page.getByRole('button', { name: 'Voltar', exact: true }).click();
@@ -527,8 +533,8 @@ test.describe('Checkout: compras', () => {
     await finishBtn(page).click();
     const number = await successNumber(page);
     await expect(cartBadge(page)).toHaveCount(0);
-    await expect.poll(() => mailsWith(email).length).toBe(1);
-    expect(mailsWith(email)[0]).toContain(number);
+    await expect.poll(() => confirmations(mailsWith(email)).length).toBe(1);
+    expect(confirmations(mailsWith(email))[0]).toContain(number);
   });
 
   // A real double click (the page disables the button after the first), and two clicks within one task,
