@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { fillPersonForm, person, signUp, uniqueEmail, validCpf } from './accounts-helpers.ts';
 import { checkoutStep, fillAddress, fillBuyer, openCartWith, placeOrderViaApi, seedItem, startCheckout, stockedProducts, waitForHydration } from './helpers.ts';
 
 // "Acompanhar pedido" for guests, the buyer's identity on the order page, and captures (390 and 1280 px)
@@ -95,5 +96,35 @@ test.describe('navegador no fuso de Tóquio', () => {
     await expect(page.getByText(`Feito em ${brasilia} (horário de Brasília)`)).toBeVisible();
     await page.waitForTimeout(300);
     expect(errors).toEqual([]);
+  });
+});
+
+test.describe('conta com cadastro', () => {
+  test.use({ extraHTTPHeaders: { 'X-Forwarded-For': `10.13.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` } });
+
+  test('a etapa 1 vem preenchida com e-mail, nome, CPF e celular do cadastro', async ({ page, request }) => {
+    const email = uniqueEmail('prefill');
+    const cpf = validCpf();
+    // The guest cart goes into the account when it is created.
+    const [p] = await stockedProducts(request, 1, 50);
+    await openCartWith(page, [seedItem(p!, 1)]);
+    await signUp(page, { email, name: 'Rafael Teixeira Lima' });
+    await page.goto('/CustomerForm');
+    await waitForHydration(page);
+    await fillPersonForm(page, person({ cpf, email }));
+    await page.getByRole('button', { name: 'Salvar cadastro' }).click();
+    await expect(page.getByTestId('aviso')).toHaveText('Dados salvos com sucesso!');
+    await page.goto('/Cart');
+    await waitForHydration(page);
+    await page.evaluate(() => sessionStorage.clear());
+    // The signed-in cart syncs with the account and re-prices: wait for the quote to settle.
+    await page.waitForLoadState('networkidle');
+    await startCheckout(page);
+    await expect(page.getByLabel('E-mail')).toHaveValue(email);
+    await expect(page.getByLabel('Nome completo')).toHaveValue('Rafael Teixeira Lima');
+    await expect(page.getByLabel('CPF')).toHaveValue(`${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`);
+    await expect(page.getByLabel('Celular')).toHaveValue('(11) 98765-4321');
+    await page.getByRole('button', { name: 'Continuar', exact: true }).click();
+    await expect(checkoutStep(page)).toHaveText('2. Endereço');
   });
 });

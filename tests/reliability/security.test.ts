@@ -418,6 +418,10 @@ describe('security of the built server', () => {
       const retry = order({ payment: 'credit', card: CARD });
       for (let i = 0; i < 2; i++) await (await json('POST', '/api/orders', retry)).arrayBuffer();
 
+      // The e-mails go out after the answers (outbox + job runner): let the approved cards' ones be written.
+      const liveMail = path.join(database.server.dataDir!, 'mail');
+      const paidMails = () => (fs.existsSync(liveMail) ? fs.readdirSync(liveMail).filter((f) => f.endsWith('-paid.eml')).length : 0);
+      for (let i = 0; i < 150 && paidMails() < 4; i++) await new Promise((r) => setTimeout(r, 200));
       // PGlite: stop the server, then read every row of every table.
       await server.stop();
       const dump = await database.use(dumpAllRows);
