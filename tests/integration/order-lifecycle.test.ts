@@ -65,6 +65,8 @@ describe.each(DATABASE_KINDS)('order lifecycle on %s', (kind) => {
     const confirmation = await waitMail(o.number, 'confirmation');
     expect(confirmation).toContain('Maria da Silva');
     expect(confirmation).toContain('CPF 529.982.247-25');
+    // The guest's link carries the order's access token (kept in the outbox row only until sent).
+    expect(confirmation).toContain(`http://loja.test/Pedidos/${o.number}?token=`);
     expect(confirmation).toMatch(/válido até \d\d\/\d\d\/\d{4} \d\d:\d\d, horário de Brasília/);
 
     const payload = JSON.stringify({ event: 'payment.paid', orderNumber: o.number, amountCents: o.totalCents });
