@@ -32,6 +32,7 @@ export default [
   route('HistoricoPedidos', 'routes/order-history.tsx', { id: 'historico-pedidos' }),
   route('Pedidos/:number', 'routes/order.tsx'),
   route('Pedidos/:number/boleto', 'routes/boleto.tsx'),
+  route('AcompanharPedido', 'routes/track-order.tsx'),
   route('sobre-nos', 'routes/content.tsx', { id: 'sobre-nos' }),
   route('seguranca', 'routes/content.tsx', { id: 'seguranca' }),
   route('blog', 'routes/content.tsx', { id: 'blog' }),

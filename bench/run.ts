@@ -235,6 +235,7 @@ function orderBody(ctx: RunContext): Record<string, unknown> {
     shipping: n % 4 === 0 ? 'express' : 'standard',
     payment: 'pix',
     installments: 1,
+    customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' },
   };
 }
 
@@ -730,6 +731,9 @@ async function startServer(database: 'postgres' | 'pglite', env: Record<string, 
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     SEED_ON_START: 'false',
+    // The load generator is one client placing thousands of orders: lift the per-IP and per-e-mail limits.
+    ORDER_LIMIT_PER_IP: '1000000',
+    ORDER_LIMIT_PER_EMAIL: '1000000',
     ...env,
   }));
   const readyMs = await waitReady(child, `http://127.0.0.1:${port}/readyz`);

@@ -57,7 +57,7 @@ const address = { cep: '01001000', street: 'Praça da Sé', number: '1', neighbo
 async function orderFor(userId: string, productId: number) {
   const r = await placeOrder(
     { db, provider },
-    { idempotencyKey: `eval-${userId}-${productId}-000000`, email: `${userId}@example.com`, lines: [{ productId, quantity: 1 }], address, shipping: 'standard', payment: 'pix', installments: 1 },
+    { idempotencyKey: `eval-${userId}-${productId}-000000`, email: `${userId}@example.com`, lines: [{ productId, quantity: 1 }], address, shipping: 'standard', payment: 'pix', installments: 1, customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' } },
     { userId },
   );
   if (!r.ok) throw new Error(r.message);

@@ -3,6 +3,7 @@
 import { openDatabase, setDatabase } from '../src/db/client.server.ts';
 import type { Database } from '../src/db/client.server.ts';
 import type { Env } from '../src/config/env.ts';
+import { sandboxRoutesEnabled } from '../src/config/env.ts';
 import { seedDemoData } from '../src/db/seed.server.ts';
 import path from 'node:path';
 import { configureAuth } from '../src/domain/accounts/auth.server.ts';
@@ -17,6 +18,7 @@ import type { PaymentProvider } from '../src/domain/payments/provider.ts';
 import { createMercadoPagoProvider } from '../src/domain/payments/mercadopago.server.ts';
 import { createViaCepClient } from '../src/domain/shipping/viacep.server.ts';
 import { setGarageCookieSecret } from '../src/domain/fitment/garage-cookie.server.ts';
+import { setOrderLinkSecret } from '../src/domain/orders/orders.server.ts';
 import { cookieSecret, localSecret } from './cookie-secret.ts';
 import { configureSearchCache } from '../src/domain/catalog/search-cache.server.ts';
 import type { Logger } from './logger.ts';
@@ -28,7 +30,9 @@ import { broadcastCatalogChanges, CATALOG_CHANNEL, catalogChangesMissed, receive
 /** Process-wide services other than the database: mail, uploaded files, sign-in, payments, CEP lookup, the cookie secret. */
 export function bootServices(env: Env, logger?: Logger): void {
   configureSearchCache(env.CATALOG_CACHE_SECONDS);
-  setGarageCookieSecret(cookieSecret(env, logger));
+  const secret = cookieSecret(env, logger);
+  setGarageCookieSecret(secret);
+  setOrderLinkSecret(secret);
   setMailer(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: path.resolve(env.DATA_DIR, 'mail') }));
   setUploadStore(createUploadStore(path.resolve(env.DATA_DIR, 'uploads')));
   configureAuth(authSettingsFromEnv(env, logger));
@@ -40,15 +44,18 @@ export function bootServices(env: Env, logger?: Logger): void {
     storeName: store.name,
     webhookSecret: env.PAYMENT_WEBHOOK_SECRET,
     mercadoPagoWebhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET,
-    onMailError: (err) => logger?.error({ err }, 'falha ao enviar e-mail de confirmação'),
     onChargeError: (err, order) => logger?.error({ err: err instanceof Error ? err.message : String(err), order }, 'falha no provedor de pagamento: pedido cancelado e estoque devolvido'),
+    sandboxRoutes: sandboxRoutesEnabled(env),
+    pixExpiryMinutes: env.PIX_EXPIRY_MINUTES,
+    maxUnitsPerProduct: env.ORDER_MAX_UNITS_PER_PRODUCT,
+    orderLimits: { perIp: env.ORDER_LIMIT_PER_IP, perEmail: env.ORDER_LIMIT_PER_EMAIL, windowMinutes: env.ORDER_LIMIT_WINDOW_MINUTES },
   });
 }
 
 /** PAYMENT_PROVIDER: the embedded sandbox (default) or Mercado Pago (its credentials are checked in env.ts). */
 export function paymentProviderFromEnv(env: Env): PaymentProvider {
   if (env.PAYMENT_PROVIDER === 'mercadopago') {
-    return createMercadoPagoProvider({ accessToken: env.MERCADOPAGO_ACCESS_TOKEN!, publicKey: env.MERCADOPAGO_PUBLIC_KEY!, apiUrl: env.MERCADOPAGO_API_URL });
+    return createMercadoPagoProvider({ accessToken: env.MERCADOPAGO_ACCESS_TOKEN!, publicKey: env.MERCADOPAGO_PUBLIC_KEY!, apiUrl: env.MERCADOPAGO_API_URL, pixExpiryMinutes: env.PIX_EXPIRY_MINUTES });
   }
   return createSandboxProvider({ pix: { key: env.PIX_KEY, merchantName: env.PIX_MERCHANT_NAME, merchantCity: env.PIX_MERCHANT_CITY } });
 }

@@ -15,6 +15,7 @@ const INSTITUTIONAL = [
   { label: 'Segurança', to: '/seguranca' },
   { label: 'Blog', to: '/blog' },
   { label: 'Trabalhe conosco', to: '/trabalhe-conosco' },
+  { label: 'Acompanhe seu pedido', to: '/AcompanharPedido' },
   { label: 'Trocas e devoluções', to: '/trocas-e-devolucoes' },
   { label: 'Política de privacidade', to: '/privacidade' },
   { label: 'Termos de uso', to: '/termos' },

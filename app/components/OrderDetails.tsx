@@ -3,7 +3,22 @@ import type { OrderView } from '../../src/domain/orders/orders.server.ts';
 import { formatBoletoLine } from '../../src/domain/payments/format.ts';
 import { formatBRL } from '../../src/domain/pricing/money.ts';
 import { PAYMENT_METHODS, SHIPPING_METHODS } from '../../src/domain/pricing/pricing.ts';
+import { formatTime } from '../../src/platform/datetime.ts';
+import { applyMask } from '../lib/masks.ts';
 import { ItemImage } from './ItemImage.tsx';
+
+/** Why a cancelled order was cancelled (declined card, expired payment, the store's note), or null. */
+export function cancelReason(order: Pick<OrderView, 'status' | 'events' | 'payment'>): string | null {
+  if (order.status !== 'cancelled') return null;
+  const event = [...order.events].reverse().find((e) => e.status === 'cancelled');
+  return event?.note ?? order.payment?.failureReason ?? null;
+}
+
+/** "Maria da Silva · CPF 123.456.789-09 · (11) 98765-4321", or null for orders without a buyer's identity. */
+export function buyerText(customer: OrderView['customer']): string | null {
+  if (!customer) return null;
+  return [customer.name, customer.cpf ? `CPF ${applyMask('cpf', customer.cpf)}` : '', customer.phone ? applyMask('celular', customer.phone) : ''].filter(Boolean).join(' · ');
+}
 
 /** Spec §9 / §8: payment text with its discount or installments, or "Não especificado". */
 export function paymentText(order: Pick<OrderView, 'paymentMethod' | 'installments'>): string {
@@ -28,6 +43,12 @@ export function addressText(a: OrderView['address'] | null | undefined): string 
 export function OrderFacts({ order, className = '' }: { order: OrderView; className?: string }) {
   return (
     <dl className={`grid gap-3 text-sm sm:grid-cols-2 ${className}`}>
+      {order.customer && (
+        <div className="sm:col-span-2">
+          <dt className="font-semibold">Comprador</dt>
+          <dd className="text-ink-soft">{buyerText(order.customer)}</dd>
+        </div>
+      )}
       <div>
         <dt className="font-semibold">Pagamento</dt>
         <dd className="text-ink-soft">
@@ -122,7 +143,7 @@ export function PaymentInstructions({ order, token }: { order: OrderView; token:
         </h2>
         <p className="mt-1 text-sm text-ink-soft">
           Escaneie o QR Code no app do seu banco ou use o código copia e cola. Válido até{' '}
-          {p.pixExpiresAt ? new Date(p.pixExpiresAt).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' }) : '30 minutos após o pedido'}.
+          {p.pixExpiresAt ? `${formatTime(p.pixExpiresAt)} (horário de Brasília)` : 'o prazo indicado no e-mail'}.
         </p>
         <img src={`/api/orders/${order.number}/pix.svg${q}`} alt="QR Code PIX do pedido" width={220} height={220} className="mt-3 rounded-lg bg-white" />
         <label htmlFor="pix-code" className="mt-3 block text-sm font-medium">

@@ -3,11 +3,13 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/checkout';
 import { getDb } from '../../src/db/client.server.ts';
 import { listAddresses } from '../../src/domain/accounts/addresses.server.ts';
+import { getProfile } from '../../src/domain/accounts/profiles.server.ts';
+import { applyMask, MASK_PATTERN } from '../lib/masks.ts';
 import { getSessionUser } from '../lib/session.server.ts';
 import { browserPayment } from '../../src/domain/checkout/services.server.ts';
 import { cardForOrder } from '../lib/card-token.ts';
 import type { Quote } from '../../src/domain/cart/quote.ts';
-import { cepInput, MESSAGES, UFS, validateAddress, validateCep, validateIdentification, validatePayment } from '../../src/domain/checkout/rules.ts';
+import { cepInput, MESSAGES, UFS, validateAddress, validateBuyer, validateCep, validatePayment } from '../../src/domain/checkout/rules.ts';
 import type { AddressInput } from '../../src/domain/checkout/rules.ts';
 import { formatCardNumber, formatCvv, formatExpiry, maskCard } from '../../src/domain/payments/card.ts';
 import { formatBRL } from '../../src/domain/pricing/money.ts';
@@ -19,16 +21,18 @@ import { ItemImage } from '../components/ItemImage.tsx';
 import { LAST_ORDER_KEY } from '../lib/last-order.ts';
 import { originFrom, seo } from '../lib/seo.ts';
 
-/** A signed-in shopper's e-mail and saved addresses prefill steps 1 and 2. */
+/** A signed-in shopper's e-mail, name, CPF, celular and saved addresses prefill steps 1 and 2. */
 export async function loader({ request }: Route.LoaderArgs) {
   // How the card leaves the page: to our server (sandbox) or straight to the gateway as a token.
   const payment = browserPayment();
   const user = await getSessionUser(request);
-  if (!user) return { payment, email: null, addresses: [] };
-  const saved = await listAddresses(getDb(), user.id);
+  if (!user) return { payment, email: null, buyer: null, addresses: [] };
+  const [saved, profile] = await Promise.all([listAddresses(getDb(), user.id), getProfile(getDb(), user.id)]);
+  const phone = profile?.details?.phone ?? saved[0]?.phone ?? '';
   return {
     payment,
     email: user.email,
+    buyer: { name: profile?.name ?? user.name ?? '', cpf: applyMask('cpf', profile?.details?.cpf ?? ''), phone: applyMask('celular', phone) },
     addresses: saved.map((a) => ({ cep: a.cep.replace(/\D/g, ''), street: a.street, number: a.number, complement: a.complement ?? '', neighborhood: a.neighborhood, city: a.city, state: a.state })),
   };
 }
@@ -42,9 +46,16 @@ const STEPS = ['Identificação', 'Endereço', 'Pagamento', 'Confirmação'] as 
 const PROGRESS_KEY = 'checkoutProgress';
 const IDEMPOTENCY_KEY = 'checkoutKey';
 
+interface Buyer {
+  name: string;
+  cpf: string;
+  phone: string;
+}
+
 interface Progress {
   step: number;
   email: string;
+  buyer: Buyer;
   address: AddressInput;
   shipping: ShippingMethodId | '';
   payment: PaymentMethodId | '';
@@ -67,6 +78,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [items, setItems] = useState<CartItem[]>([]);
   const [step, setStep] = useState(1);
   const [email, setEmail] = useState('');
+  const [buyer, setBuyer] = useState<Buyer>({ name: '', cpf: '', phone: '' });
   const [address, setAddress] = useState<AddressInput>(emptyAddress);
   const [shipping, setShipping] = useState<ShippingMethodId | ''>('');
   const [payment, setPayment] = useState<PaymentMethodId | ''>('');
@@ -99,6 +111,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       const saved = JSON.parse(sessionStorage.getItem(PROGRESS_KEY) ?? 'null') as Progress | null;
       if (saved) {
         setEmail(saved.email);
+        setBuyer(saved.buyer ?? { name: '', cpf: '', phone: '' });
         setAddress({ ...emptyAddress, ...saved.address });
         setShipping(saved.shipping);
         setPayment(saved.payment);
@@ -107,6 +120,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         setStep(Math.min(saved.step, wanted >= 1 && wanted <= 4 ? wanted : saved.step));
       } else {
         if (loaderData.email) setEmail(loaderData.email);
+        if (loaderData.buyer) setBuyer(loaderData.buyer);
         const saved = loaderData.addresses[0];
         if (saved) setAddress({ ...emptyAddress, ...saved });
         else if (d.cep) setAddress({ ...emptyAddress, cep: d.cep.replace(/\D/g, '') });
@@ -119,9 +133,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (!data) return;
     // The card is never kept: only what the shopper typed elsewhere survives a reload.
-    const progress: Progress = { step, email, address, shipping, payment, installments };
+    const progress: Progress = { step, email, buyer, address, shipping, payment, installments };
     sessionStorage.setItem(PROGRESS_KEY, JSON.stringify(progress));
-  }, [data, step, email, address, shipping, payment, installments]);
+  }, [data, step, email, buyer, address, shipping, payment, installments]);
 
   // Totals come from the server for the current shipping and payment choice.
   useEffect(() => {
@@ -164,7 +178,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
   const next = () => {
     const error =
-      step === 1 ? validateIdentification(email) : step === 2 ? validateAddress(address, shipping) : step === 3 ? validatePayment(payment, card) : null;
+      step === 1 ? validateBuyer({ email, ...buyer }) : step === 2 ? validateAddress(address, shipping) : step === 3 ? validatePayment(payment, card) : null;
     if (error) {
       setNotice(error);
       return;
@@ -203,7 +217,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     const key = sessionStorage.getItem(IDEMPOTENCY_KEY) ?? newKey();
     try {
       // Gateway mode: the card becomes a token at the gateway here; only the token goes to our server.
-      const orderCard = payment === 'credit' ? await cardForOrder(loaderData.payment, card) : null;
+      const orderCard = payment === 'credit' ? await cardForOrder(loaderData.payment, card, { cpf: buyer.cpf }) : null;
       if (orderCard && !orderCard.ok) {
         setNotice(orderCard.message);
         return;
@@ -214,6 +228,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         body: JSON.stringify({
           idempotencyKey: key,
           email,
+          customer: buyer,
           lines: items.map((i) => ({ productId: i.id, color: i.cor, size: i.tamanho, quantity: i.quantity })),
           ...(data?.coupon ? { coupon: data.coupon } : {}),
           address,
@@ -308,12 +323,56 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             }}
           >
             {step === 1 && (
-              <div>
-                <label htmlFor="email" className="font-medium">
-                  E-mail
-                </label>
-                <input id="email" type="email" autoComplete="email" value={email} maxLength={254} onChange={(e) => setEmail(e.target.value)} className={field} />
-                <p className="mt-1 text-sm text-ink-soft">Enviaremos a confirmação do pedido para este e-mail.</p>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <div className="sm:col-span-2">
+                  <label htmlFor="email" className="font-medium">
+                    E-mail
+                  </label>
+                  <input id="email" type="email" autoComplete="email" value={email} maxLength={254} onChange={(e) => setEmail(e.target.value)} aria-describedby="email-hint" className={field} />
+                  <p id="email-hint" className="mt-1 text-sm text-ink-soft">
+                    Enviaremos a confirmação do pedido para este e-mail.
+                  </p>
+                </div>
+                <div className="sm:col-span-2">
+                  <label htmlFor="buyer-name" className="font-medium">
+                    Nome completo
+                  </label>
+                  <input id="buyer-name" autoComplete="name" value={buyer.name} maxLength={100} onChange={(e) => setBuyer({ ...buyer, name: e.target.value })} className={field} />
+                </div>
+                <div>
+                  <label htmlFor="buyer-cpf" className="font-medium">
+                    CPF
+                  </label>
+                  <input
+                    id="buyer-cpf"
+                    inputMode="numeric"
+                    placeholder={MASK_PATTERN.cpf}
+                    value={buyer.cpf}
+                    maxLength={MASK_PATTERN.cpf.length}
+                    onChange={(e) => setBuyer({ ...buyer, cpf: applyMask('cpf', e.target.value) })}
+                    aria-describedby="cpf-hint"
+                    className={field}
+                  />
+                  <p id="cpf-hint" className="mt-1 text-sm text-ink-soft">
+                    Vai na nota fiscal e no boleto.
+                  </p>
+                </div>
+                <div>
+                  <label htmlFor="buyer-phone" className="font-medium">
+                    Celular
+                  </label>
+                  <input
+                    id="buyer-phone"
+                    type="tel"
+                    inputMode="numeric"
+                    autoComplete="tel-national"
+                    placeholder={MASK_PATTERN.celular}
+                    value={buyer.phone}
+                    maxLength={MASK_PATTERN.celular.length}
+                    onChange={(e) => setBuyer({ ...buyer, phone: applyMask('celular', e.target.value) })}
+                    className={field}
+                  />
+                </div>
               </div>
             )}
 
@@ -462,6 +521,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             {step === 4 && (
               <dl className="space-y-3 text-sm">
                 <SummaryRow label="E-mail" value={email} />
+                <SummaryRow label="Comprador" value={`${buyer.name} · CPF ${buyer.cpf} · Celular ${buyer.phone}`} />
                 <SummaryRow
                   label="Endereço"
                   value={`${address.street}, ${address.number}${address.complement ? ` - ${address.complement}` : ''}, ${address.neighborhood}, ${address.city} - ${address.state}, CEP ${address.cep.slice(0, 5)}-${address.cep.slice(5)}`}

@@ -5,6 +5,8 @@ import { listOrdersForUser } from '../../src/domain/orders/orders.server.ts';
 import { STATUS_LABELS } from '../../src/domain/orders/status.ts';
 import { formatBRL } from '../../src/domain/pricing/money.ts';
 import { getViewer } from '../../server/viewer.server.ts';
+import { formatDate } from '../../src/platform/datetime.ts';
+import { cancelReason } from '../components/OrderDetails.tsx';
 
 // Serves both /HistoricoPedidos ("Histórico de Pedidos") and /Pedidos ("Meus Pedidos").
 export async function loader({ request, url }: Route.LoaderArgs) {
@@ -43,7 +45,8 @@ export default function OrderHistory({ loaderData }: Route.ComponentProps) {
                 </h2>
                 <span className="rounded-full bg-neutral-100 px-3 py-1 text-sm font-semibold">{STATUS_LABELS[o.status]}</span>
               </div>
-              <p className="mt-1 text-sm text-ink-soft">{new Date(o.createdAt).toLocaleDateString('pt-BR')}</p>
+              <p className="mt-1 text-sm text-ink-soft">{formatDate(o.createdAt)}</p>
+              {cancelReason(o) && <p className="mt-1 text-sm text-red-700">Motivo do cancelamento: {cancelReason(o)}</p>}
               <p className="mt-2 font-semibold">Total: {formatBRL(o.totalCents)}</p>
               <ul className="mt-2 space-y-0.5 text-sm">
                 {o.lines.map((l, i) => (

@@ -6,9 +6,11 @@ import { getCheckoutServices } from '../../src/domain/checkout/services.server.t
 import { formatCardNumber, formatCvv, formatExpiry } from '../../src/domain/payments/card.ts';
 import { findOrderFor } from '../../src/domain/orders/orders.server.ts';
 import { STATUS_LABELS, TIMELINE } from '../../src/domain/orders/status.ts';
+import { trackingUrl } from '../../src/domain/orders/tracking.ts';
 import { getViewer } from '../../server/viewer.server.ts';
-import { OrderFacts, OrderItems, OrderTotalsList, PaymentInstructions } from '../components/OrderDetails.tsx';
+import { cancelReason, OrderFacts, OrderItems, OrderTotalsList, PaymentInstructions } from '../components/OrderDetails.tsx';
 import { FormNotice, inputClass, SubmitButton } from '../components/Form.tsx';
+import { formatDate, formatDateTime } from '../../src/platform/datetime.ts';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 
@@ -16,7 +18,8 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   const token = url.searchParams.get('token');
   const order = await findOrderFor(getDb(), params.number, await getViewer(request), token);
   if (!order) throw data(null, { status: 404 });
-  return { order, token, sandbox: getCheckoutServices().provider.name === 'sandbox', awaitingCard: awaitsCard(order) };
+  const services = getCheckoutServices();
+  return { order, token, sandbox: services.provider.name === 'sandbox' && services.sandboxRoutes !== false, awaitingCard: awaitsCard(order) };
 }
 
 // An order page holds personal data, and with ?token= its URL is a key: never kept by a cache.
@@ -53,7 +56,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       <div>
         <h1 className="text-2xl font-extrabold sm:text-3xl">Pedido #{order.number}</h1>
         <p className="mt-1 text-sm text-ink-soft">
-          Feito em {new Date(order.createdAt).toLocaleDateString('pt-BR')} · Situação: <strong>{STATUS_LABELS[order.status]}</strong>
+          Feito em <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> (horário de Brasília) · Situação: <strong>{STATUS_LABELS[order.status]}</strong>
         </p>
       </div>
 
@@ -62,7 +65,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           Andamento
         </h2>
         {cancelled ? (
-          <p className="mt-3 font-semibold text-red-700">Pedido cancelado.</p>
+          <p className="mt-3 font-semibold text-red-700">
+            Pedido cancelado{cancelReason(order) ? `: ${cancelReason(order)}` : '.'}
+          </p>
         ) : (
           <ol className="mt-4 grid gap-3 sm:grid-cols-5">
             {TIMELINE.map((s) => {
@@ -71,8 +76,12 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               return (
                 <li key={s} aria-current={order.status === s ? 'step' : undefined} className={`rounded-xl p-3 text-sm ${done ? 'bg-brand/20 font-semibold' : 'bg-neutral-100 text-ink-soft'}`}>
                   <span className="block">{STATUS_LABELS[s]}</span>
-                  {event && <span className="block text-xs font-normal">{new Date(event.createdAt).toLocaleDateString('pt-BR')}</span>}
-                  {s === 'shipped' && order.trackingCode && <span className="block text-xs font-normal">Rastreio: {order.trackingCode}</span>}
+                  {event && <span className="block text-xs font-normal">{formatDate(event.createdAt)}</span>}
+                  {s === 'shipped' && order.trackingCode && (
+                    <a href={trackingUrl(order.trackingCode)} target="_blank" rel="noopener noreferrer" className="block text-xs font-normal underline">
+                      Rastreio: {order.trackingCode}
+                    </a>
+                  )}
                 </li>
               );
             })}

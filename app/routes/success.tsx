@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import type { Route } from './+types/success';
 import { formatBRL } from '../../src/domain/pricing/money.ts';
 import { installmentPlan } from '../../src/domain/pricing/pricing.ts';
+import { formatDate } from '../../src/platform/datetime.ts';
 import { OrderFacts, OrderItems, OrderTotalsList, PaymentInstructions } from '../components/OrderDetails.tsx';
 import { LAST_ORDER_KEY, orderLink, parseOrderData, readLastOrder } from '../lib/last-order.ts';
 import type { OrderData } from '../lib/last-order.ts';
@@ -60,7 +61,7 @@ export default function Success() {
           Pedido <strong>#{order.number}</strong>
         </p>
         <p className="mt-1 text-sm break-words text-ink-soft">
-          {order.createdAt && <>{new Date(order.createdAt).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })} · </>}
+          {order.createdAt && <>{formatDate(order.createdAt)} · </>}
           {order.email ? (
             <>
               Enviamos a confirmação para <strong className="[overflow-wrap:anywhere]">{order.email}</strong>.
@@ -92,10 +93,20 @@ export default function Success() {
         <Link to="/ProductList" className="rounded-lg bg-brand px-5 py-3 font-semibold text-ink hover:bg-brand-dark">
           Continuar comprando
         </Link>
-        <Link to={orderLink(data)} className="rounded-lg bg-ink px-5 py-3 font-semibold text-white hover:bg-ink-soft">
+        <Link
+          to={data.accessToken ? orderLink(data) : `/AcompanharPedido?pedido=${order.number}`}
+          className="rounded-lg bg-ink px-5 py-3 font-semibold text-white hover:bg-ink-soft"
+        >
           Acompanhar pedido
         </Link>
       </div>
+      <p className="text-center text-sm text-ink-soft">
+        Para voltar depois, use o{' '}
+        <Link to={`/AcompanharPedido?pedido=${order.number}`} className="font-semibold underline">
+          acompanhamento de pedidos
+        </Link>{' '}
+        com o número e o e-mail da compra.
+      </p>
 
       <Rating number={order.number} token={data.accessToken} initial={order.rating} />
     </div>

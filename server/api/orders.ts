@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../../src/db/client.server.ts';
-import { MESSAGES, placeOrderSchema } from '../../src/domain/checkout/rules.ts';
+import { apiPlaceOrderSchema, MESSAGES, placeOrderSchema } from '../../src/domain/checkout/rules.ts';
 import { getCheckoutServices, orderUrl, placeOrderWithServices } from '../../src/domain/checkout/services.server.ts';
 import { payAwaitingCreditOrder } from '../../src/domain/checkout/pay-later.server.ts';
 import { confirmPayment, findOrderFor, listOrdersForUser, rateOrder } from '../../src/domain/orders/orders.server.ts';
@@ -17,6 +17,9 @@ import { centsToReais } from '../../src/domain/pricing/money.ts';
 import type { Logger } from '../logger.ts';
 import { apiError, readJson, validate } from '../http.ts';
 import { getViewer } from '../viewer.server.ts';
+import { checkOrderLimits, ORDER_LIMIT_MESSAGE } from '../../src/domain/checkout/limits.server.ts';
+import { clientIpFrom } from '../../src/platform/client-ip.ts';
+import type { Context } from 'hono';
 
 type Placed = Awaited<ReturnType<typeof placeOrderWithServices>>;
 
@@ -43,6 +46,8 @@ export const legacyOrderSchema = z.object({
   installments: z.number().optional(),
   coupon: z.string().optional(),
   card: z.object({ number: z.string(), name: z.string(), expiry: z.string(), cvv: z.string() }).partial().optional(),
+  // Not in the prototype's payload; taken when a newer client sends it (validated like /api/orders).
+  customer: z.unknown().optional(),
 });
 
 function legacyView(o: OrderView) {
@@ -95,6 +100,15 @@ function legacyPlaced(o: OrderView, accessToken: string | null, replayed = false
 export function ordersApi(getDb: () => Db, logger: Logger) {
   const api = new Hono();
 
+  /** Per-IP and per-e-mail limits on placing orders: a 429 in pt-BR, or null to go on. */
+  const limited = async (c: Context, email: string) => {
+    const verdict = await checkOrderLimits(getDb(), getCheckoutServices().orderLimits, { ip: clientIpFrom(c.req.raw.headers), email });
+    if (!verdict) return null;
+    c.header('Retry-After', String(verdict.retryAfterSeconds));
+    return apiError(c, 429, ORDER_LIMIT_MESSAGE);
+  };
+  const sandboxOff = () => getCheckoutServices().sandboxRoutes === false;
+
   api.post('/api/orders', async (c) => {
     const body = await readJson(c);
     if (!body.ok) return apiError(c, 400, body.message);
@@ -106,8 +120,10 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
       if (inBody !== undefined && inBody !== header) return apiError(c, 400, KEY_MISMATCH);
       value = { ...value, idempotencyKey: header };
     }
-    const parsed = validate(placeOrderSchema, value, INVALID_ORDER);
+    const parsed = validate(apiPlaceOrderSchema, value, INVALID_ORDER);
     if (!parsed.ok) return apiError(c, 400, parsed.message);
+    const refused = await limited(c, parsed.data.email);
+    if (refused) return refused;
     const viewer = await getViewer(c.req.raw, getDb());
     const result = await placeOrderWithServices(getDb(), parsed.data, viewer);
     const { status, body: out } = placedResponse(result);
@@ -175,8 +191,9 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
 
   // What a gateway calls when a PIX or boleto is paid: HMAC-signed, idempotent.
   api.post('/api/payments/webhook', async (c) => {
-    // Only the sandbox confirms orders here; a real gateway's orders are confirmed by its own verified webhook.
-    if (getCheckoutServices().provider.name !== 'sandbox') return apiError(c, 404, 'Rota da API não encontrada.');
+    // Only the sandbox confirms orders here (off in an https deployment unless chosen by name with its own
+    // secret, env.ts); a real gateway's orders are confirmed by its own verified webhook.
+    if (getCheckoutServices().provider.name !== 'sandbox' || sandboxOff()) return apiError(c, 404, 'Rota da API não encontrada.');
     const raw = await c.req.text();
     if (!verifyWebhook(getCheckoutServices().webhookSecret, raw, c.req.header('x-olimpo-signature'))) return apiError(c, 401, 'Assinatura inválida.');
     let event: unknown;
@@ -223,7 +240,7 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
   // Sandbox only: lets the buyer "pay" a PIX or boleto in demos and tests, through the signed webhook.
   api.post('/api/payments/sandbox/:number/pay', async (c) => {
     const services = getCheckoutServices();
-    if (services.provider.name !== 'sandbox') return apiError(c, 404, 'Rota da API não encontrada.');
+    if (services.provider.name !== 'sandbox' || sandboxOff()) return apiError(c, 404, 'Rota da API não encontrada.');
     const viewer = await getViewer(c.req.raw, getDb());
     const order = await findOrderFor(getDb(), c.req.param('number'), viewer, c.req.query('token') ?? null);
     if (!order) return apiError(c, 404, 'Pedido não encontrado.');
@@ -257,8 +274,11 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
       installments: l.installments ?? 1,
       // The prototype sends no card: a card with nothing in it is no card.
       card: l.card && Object.values(l.card).some((v) => typeof v === 'string' && v.trim() !== '') ? l.card : undefined,
+      customer: l.customer,
     }, INVALID_ORDER);
     if (!parsed.ok) return apiError(c, 400, parsed.message);
+    const refused = await limited(c, parsed.data.email);
+    if (refused) return refused;
     // A credit order without a card waits for it on the order page (paymentUrl in the answer).
     const result = await placeOrderWithServices(getDb(), parsed.data, await getViewer(c.req.raw, getDb()), { cardLater: true });
     if (!result.ok) return c.json({ erro: result.message, ...(result.order ? { pedido: legacyPlaced(result.order, null) } : {}) }, result.status);

@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import { parseOriginList } from '../platform/origins.ts';
 
+/** The sandbox's built-in webhook secret: fine on a laptop, never accepted with an https PUBLIC_URL. */
+export const DEFAULT_WEBHOOK_SECRET = 'sandbox-webhook-secret-troque-em-producao';
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -42,13 +45,21 @@ const schema = z.object({
   VIACEP_URL: z.url('VIACEP_URL deve ser uma URL').default('https://viacep.com.br'),
   // Tests only: sellers' photo addresses are fetched through this base (a local fake server). Unset in production.
   PHOTO_FETCH_VIA: z.url('PHOTO_FETCH_VIA deve ser uma URL').optional(),
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'mercadopago'], { error: 'PAYMENT_PROVIDER deve ser sandbox ou mercadopago' }).default('sandbox'),
-  PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'PAYMENT_WEBHOOK_SECRET deve ter ao menos 16 caracteres').default('sandbox-webhook-secret-troque-em-producao'),
+  // No default on purpose: "set explicitly" is how an https deployment opts into the sandbox (see below and
+  // paymentProviderOf). Unset on http means the embedded sandbox.
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'mercadopago'], { error: 'PAYMENT_PROVIDER deve ser sandbox ou mercadopago' }).optional(),
+  PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'PAYMENT_WEBHOOK_SECRET deve ter ao menos 16 caracteres').default(DEFAULT_WEBHOOK_SECRET),
   // Mercado Pago (PAYMENT_PROVIDER=mercadopago): the three credentials of the application, and the API base.
   MERCADOPAGO_ACCESS_TOKEN: z.string().min(10, 'MERCADOPAGO_ACCESS_TOKEN inválido (copie o Access Token das credenciais da aplicação)').optional(),
   MERCADOPAGO_PUBLIC_KEY: z.string().min(10, 'MERCADOPAGO_PUBLIC_KEY inválida (copie a Public Key das credenciais da aplicação)').optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().min(16, 'MERCADOPAGO_WEBHOOK_SECRET deve ter ao menos 16 caracteres (a assinatura secreta dos Webhooks)').optional(),
   MERCADOPAGO_API_URL: z.url('MERCADOPAGO_API_URL deve ser uma URL completa').default('https://api.mercadopago.com'),
+  PIX_EXPIRY_MINUTES: z.coerce.number().int('PIX_EXPIRY_MINUTES deve ser um número inteiro de minutos').min(1, 'PIX_EXPIRY_MINUTES deve ser de 1 a 1440 minutos').max(1440, 'PIX_EXPIRY_MINUTES deve ser de 1 a 1440 minutos').default(30),
+  // Limits on placing orders (per client IP and per e-mail, in a window), and units of one product per order.
+  ORDER_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  ORDER_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  ORDER_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  ORDER_MAX_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(999).default(100),
   PIX_KEY: z.string().min(3).default('pix@olimpopecas.com.br'),
   PIX_MERCHANT_NAME: z.string().min(1).default('OLIMPO PECAS'),
   PIX_MERCHANT_CITY: z.string().min(1).default('SAO PAULO'),
@@ -66,6 +77,18 @@ const schema = z.object({
 });
 
 export type Env = z.infer<typeof schema>;
+
+/** The payment provider in use: the one named, else the embedded sandbox (only reachable without https, see parseEnv). */
+export function paymentProviderOf(env: Pick<Env, 'PAYMENT_PROVIDER'>): 'sandbox' | 'mercadopago' {
+  return env.PAYMENT_PROVIDER ?? 'sandbox';
+}
+
+/** The sandbox's pay route and webhook answer: on http by default, on https only when chosen by name with its own secret. */
+export function sandboxRoutesEnabled(env: Pick<Env, 'PAYMENT_PROVIDER' | 'PUBLIC_URL' | 'PAYMENT_WEBHOOK_SECRET'>): boolean {
+  if (paymentProviderOf(env) !== 'sandbox') return false;
+  if (!env.PUBLIC_URL.startsWith('https://')) return true;
+  return env.PAYMENT_PROVIDER === 'sandbox' && env.PAYMENT_WEBHOOK_SECRET !== DEFAULT_WEBHOOK_SECRET;
+}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings mean "not set", as in most .env files.
@@ -87,6 +110,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         } as const;
         for (const [name, what] of Object.entries(needed)) {
           if (v[name as keyof typeof needed] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `obrigatório com PAYMENT_PROVIDER=mercadopago: defina ${name} com ${what}` });
+        }
+      }
+      // Payments in a real deployment (https): nothing is paid by the sandbox unless it was chosen by name,
+      // and its webhook never trusts the secret everybody can read in this repository.
+      if (v.PUBLIC_URL.startsWith('https://')) {
+        if (v.PAYMENT_PROVIDER === undefined) {
+          ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'obrigatório com PUBLIC_URL https: escolha o provedor de pagamento (mercadopago; o sandbox só com PAYMENT_PROVIDER=sandbox, explicitamente)' });
+        }
+        if (v.PAYMENT_PROVIDER === 'sandbox' && (cleaned.PAYMENT_WEBHOOK_SECRET === undefined || v.PAYMENT_WEBHOOK_SECRET === DEFAULT_WEBHOOK_SECRET)) {
+          ctx.addIssue({ code: 'custom', path: ['PAYMENT_WEBHOOK_SECRET'], message: 'defina um segredo próprio (o padrão do sandbox não é aceito com PUBLIC_URL https); gere com: openssl rand -hex 32' });
         }
       }
       for (const p of ['GOOGLE', 'FACEBOOK'] as const) {

@@ -10,11 +10,20 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * Makes the send idempotent: the same key is one message. The .eml folder keeps one file per key (a
+   * second send writes nothing); over SMTP the key becomes the Message-ID, which receivers use to drop
+   * a duplicate sent after a crash between sending and recording it.
+   */
+  idempotencyKey?: string;
 }
 
 export interface Mailer {
-  send(message: MailMessage): Promise<{ id: string; file?: string }>;
+  send(message: MailMessage): Promise<{ id: string; file?: string; duplicate?: boolean }>;
 }
+
+const safeKey = (key: string) => key.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 120);
+const messageIdOf = (key: string | undefined) => (key ? `<${safeKey(key)}@olimpopecas.com.br>` : undefined);
 
 export interface MailerOptions {
   smtpUrl?: string;
@@ -27,8 +36,8 @@ export function createMailer(opts: MailerOptions): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
-      async send(m) {
-        const info = await transport.sendMail({ from: opts.from, ...m });
+      async send({ idempotencyKey, ...m }) {
+        const info = await transport.sendMail({ from: opts.from, ...m, messageId: messageIdOf(idempotencyKey) });
         return { id: String(info.messageId) };
       },
     };
@@ -36,13 +45,24 @@ export function createMailer(opts: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let folder: Promise<unknown> | null = null;
   return {
-    async send(m) {
-      const info = await transport.sendMail({ from: opts.from, ...m });
+    async send({ idempotencyKey, ...m }) {
+      const info = await transport.sendMail({ from: opts.from, ...m, messageId: messageIdOf(idempotencyKey) });
       // Made once per process; a failure is not remembered, so the next message tries again.
       await (folder ??= fs.mkdir(opts.mailDir, { recursive: true }).catch((err: unknown) => {
         folder = null;
         throw err;
       }));
+      if (idempotencyKey) {
+        const file = path.join(opts.mailDir, `${safeKey(idempotencyKey)}.eml`);
+        try {
+          // 'wx' fails when the file exists: the message was already sent.
+          await fs.writeFile(file, info.message as Buffer, { flag: 'wx' });
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === 'EEXIST') return { id: String(info.messageId), file, duplicate: true };
+          throw err;
+        }
+        return { id: String(info.messageId), file };
+      }
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(opts.mailDir, `${stamp}-${crypto.randomBytes(4).toString('hex')}.eml`);
       await fs.writeFile(file, info.message as Buffer);

@@ -16,3 +16,18 @@ describe('mailer without SMTP', () => {
     fs.rmSync(dir, { recursive: true });
   });
 });
+
+describe('mailer with an idempotency key', () => {
+  it('keeps one message per key: a second send writes nothing', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-mail-'));
+    const mailer = createMailer({ from: 'Loja <loja@example.com>', mailDir: dir });
+    const message = { to: 'cliente@example.com', subject: 'Pedido #12345678 pago', text: 'Pagamento aprovado.', idempotencyKey: 'pedido-12345678-paid' };
+    const first = await mailer.send(message);
+    const second = await mailer.send(message);
+    expect(first.duplicate).toBeUndefined();
+    expect(second.duplicate).toBe(true);
+    expect(fs.readdirSync(dir)).toEqual(['pedido-12345678-paid.eml']);
+    expect(fs.readFileSync(first.file!, 'utf8')).toMatch(/^Message-ID: <pedido-12345678-paid@olimpopecas.com.br>$/m);
+    fs.rmSync(dir, { recursive: true });
+  });
+});

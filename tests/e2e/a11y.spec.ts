@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { waitForHydration } from './helpers.ts';
 
-for (const path of ['/', '/ProductList?q=farol', '/ProductView/1']) {
+for (const path of ['/', '/ProductList?q=farol', '/ProductView/1', '/AcompanharPedido']) {
   test(`axe: nenhuma violação séria ou crítica em ${path}`, async ({ page }) => {
     await page.goto(path);
     await waitForHydration(page);

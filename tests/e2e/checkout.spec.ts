@@ -63,6 +63,9 @@ async function toCheckout(page: Page, request: APIRequestContext, index: number,
   return p;
 }
 
+/** The confirmation e-mails ("Pedido #n recebido") among `mails`; card orders also get "Pagamento aprovado". */
+const confirmations = (mails: string[]) => mails.filter((m) => /recebido/.test(m));
+
 /** .eml files of the e2e server that contain `text`. */
 function mailsWith(text: string): string[] {
   const dir = e2eMailDir();
@@ -146,6 +149,23 @@ test.describe('Checkout: entrada e etapas', () => {
       await expect(checkoutStep(page)).toHaveText('1. Identificação');
     }
     await page.getByLabel('E-mail').fill('maria@exemplo.com.br');
+    // Then the buyer: "Nome completo", CPF (check digits) and "Celular", with masks while typing.
+    await continueBtn(page).click();
+    await expect(checkoutNotice(page)).toHaveText('Informe o nome completo (nome e sobrenome).');
+    await page.getByLabel('Nome completo').fill('Maria da Silva');
+    await continueBtn(page).click();
+    await expect(checkoutNotice(page)).toHaveText('Informe o CPF.');
+    await page.getByLabel('CPF').pressSequentially('52998224726');
+    await expect(page.getByLabel('CPF')).toHaveValue('529.982.247-26');
+    await continueBtn(page).click();
+    await expect(checkoutNotice(page)).toHaveText('CPF inválido: confira os números digitados.');
+    await page.getByLabel('CPF').fill('');
+    await page.getByLabel('CPF').pressSequentially('52998224725');
+    await continueBtn(page).click();
+    await expect(checkoutNotice(page)).toHaveText('Informe o celular.');
+    await page.getByLabel('Celular').pressSequentially('11987654321');
+    await expect(page.getByLabel('Celular')).toHaveValue('(11) 98765-4321');
+    await expect(checkoutStep(page)).toHaveText('1. Identificação');
     await continueBtn(page).click();
     await expect(checkoutStep(page)).toHaveText('2. Endereço');
     await expect(checkoutNotice(page)).toHaveCount(0);
@@ -282,6 +302,7 @@ test.describe('Checkout: entrada e etapas', () => {
 
     const step = page.locator('section[aria-labelledby="etapa"]');
     await expect(dtValue(step, 'E-mail')).toHaveText('resumo@example.com');
+    await expect(dtValue(step, 'Comprador')).toHaveText('Maria da Silva · CPF 529.982.247-25 · Celular (11) 98765-4321');
     await expect(dtValue(step, 'Endereço')).toHaveText('Praça da Sé, 100, Sé, São Paulo - SP, CEP 01001-000');
     await expect(dtValue(step, 'Envio')).toHaveText('Envio Expresso (2-3 dias úteis)');
     await expect(dtValue(step, 'Pagamento')).toHaveText('Cartão de Crédito');
@@ -324,6 +345,7 @@ test.describe('Checkout: entrada e etapas', () => {
     await page.getByRole('button', { name: 'Voltar', exact: true }).click();
     await expect(checkoutStep(page)).toHaveText('1. Identificação');
     await expect(page.getByLabel('E-mail')).toHaveValue('resumo@example.com');
+    await expect(page.getByLabel('CPF')).toHaveValue('529.982.247-25');
     await expect(page.getByRole('link', { name: 'Voltar ao carrinho' })).toHaveAttribute('href', '/Cart');
 
     // And forward again to the same summary.
@@ -366,11 +388,12 @@ test.describe('Checkout: compras', () => {
     expect(await page.locator('body').innerText()).not.toContain('5555 5555');
     await expect(page.getByRole('link', { name: 'Continuar comprando' })).toHaveAttribute('href', '/ProductList');
 
-    // The confirmation e-mail, with the order number.
-    await expect.poll(() => mailsWith(email).length).toBe(1);
-    const mail = mailsWith(email)[0]!;
+    // The confirmation e-mail, with the order number, and the "paid" e-mail (both from the outbox, once each).
+    await expect.poll(() => confirmations(mailsWith(email)).length).toBe(1);
+    const mail = confirmations(mailsWith(email))[0]!;
     expect(mail).toContain(number);
-    expect(mail).not.toContain('5555555555554444');
+    await expect.poll(() => mailsWith(email).length).toBe(2);
+    for (const m of mailsWith(email)) expect(m).not.toContain('5555555555554444');
 
     // "Acompanhar pedido" → the order's page, already paid; leaving /Sucesso drops lastOrder.
     await page.getByRole('link', { name: 'Acompanhar pedido' }).click();
@@ -499,7 +522,9 @@ test.describe('Checkout: compras', () => {
     const cart = JSON.parse((await storedCart(page))!) as { id: number; quantity: number }[];
     expect(cart).toEqual([expect.objectContaining({ id: p.id, quantity: 1 })]);
     expect(await page.evaluate(() => localStorage.getItem('lastOrder'))).toBeNull();
-    expect(mailsWith(email)).toHaveLength(0);
+    // No confirmation for a declined card: the cancellation e-mail gives the reason.
+    await expect.poll(() => mailsWith(email).filter((m) => /cancelado/.test(m)).length).toBe(1);
+    expect(confirmations(mailsWith(email))).toHaveLength(0);
 
     // A second attempt with a good card goes through (a new idempotency key).
     await page.getByRole('button', { name: 'Voltar', exact: true }).click();
@@ -508,8 +533,8 @@ test.describe('Checkout: compras', () => {
     await finishBtn(page).click();
     const number = await successNumber(page);
     await expect(cartBadge(page)).toHaveCount(0);
-    await expect.poll(() => mailsWith(email).length).toBe(1);
-    expect(mailsWith(email)[0]).toContain(number);
+    await expect.poll(() => confirmations(mailsWith(email)).length).toBe(1);
+    expect(confirmations(mailsWith(email))[0]).toContain(number);
   });
 
   // A real double click (the page disables the button after the first), and two clicks within one task,

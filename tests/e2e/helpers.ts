@@ -173,8 +173,19 @@ export const checkoutStep = (page: Page): Locator => page.locator('#etapa');
 export const checkoutNotice = (page: Page): Locator => page.locator('section[aria-labelledby="etapa"]').getByRole('alert');
 export const checkoutSummary = (page: Page): Locator => page.getByRole('complementary', { name: 'RESUMO' });
 
-export async function fillEmail(page: Page, email = 'comprador@example.com'): Promise<void> {
+export const BUYER = { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' };
+
+/** Step 1 ("Identificação"): the fields without moving on (digits typed, as a shopper would; the masks format them). */
+export async function fillBuyer(page: Page, email = 'comprador@example.com', buyer = BUYER): Promise<void> {
   await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Nome completo').fill(buyer.name);
+  await page.getByLabel('CPF').pressSequentially(buyer.cpf.replace(/\D/g, ''));
+  await page.getByLabel('Celular').pressSequentially(buyer.phone.replace(/\D/g, ''));
+}
+
+/** Step 1 filled (e-mail, "Nome completo", CPF, "Celular"), then "Continuar" to step 2. */
+export async function fillEmail(page: Page, email = 'comprador@example.com'): Promise<void> {
+  await fillBuyer(page, email);
   await page.getByRole('button', { name: 'Continuar', exact: true }).click();
   await expect(checkoutStep(page)).toHaveText('2. Endereço');
 }
@@ -218,6 +229,7 @@ export async function placeOrderViaApi(
       shipping: opts.shipping ?? 'standard',
       payment,
       installments: opts.installments ?? 1,
+      customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' },
       ...(payment === 'credit' ? { card: { number: VALID_CARD, name: 'MARIA DA SILVA', expiry: '12/30', cvv: '123' } } : {}),
     },
   });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { acquireLock, openDatabase } from '../../src/db/client.server.ts';
-import { parseEnv } from '../../src/config/env.ts';
+import { DEFAULT_WEBHOOK_SECRET, parseEnv, sandboxRoutesEnabled } from '../../src/config/env.ts';
 import { countProducts } from '../../src/domain/catalog/repository.server.ts';
 import { seedCatalogIfEmpty } from '../../src/domain/catalog/seed/seed.server.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
@@ -65,6 +65,19 @@ describe('configuration', () => {
     expect(() => parseEnv({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL deve começar/);
     expect(() => parseEnv({ PUBLIC_URL: 'loja' })).toThrow(/PUBLIC_URL/);
+  });
+  it('with an https PUBLIC_URL, wants the payment provider named and a webhook secret of its own', () => {
+    const https = { PUBLIC_URL: 'https://loja.exemplo.com.br', BETTER_AUTH_SECRET: 'x'.repeat(32) };
+    expect(() => parseEnv(https)).toThrow(/PAYMENT_PROVIDER: obrigatório com PUBLIC_URL https/);
+    expect(() => parseEnv({ ...https, PAYMENT_PROVIDER: 'sandbox' })).toThrow(/PAYMENT_WEBHOOK_SECRET: defina um segredo próprio/);
+    expect(() => parseEnv({ ...https, PAYMENT_PROVIDER: 'sandbox', PAYMENT_WEBHOOK_SECRET: DEFAULT_WEBHOOK_SECRET })).toThrow(/PAYMENT_WEBHOOK_SECRET/);
+    const own = parseEnv({ ...https, PAYMENT_PROVIDER: 'sandbox', PAYMENT_WEBHOOK_SECRET: 'meu-segredo-de-webhook-123456' });
+    expect(sandboxRoutesEnabled(own)).toBe(true);
+    // On http the sandbox is the embedded default, as before.
+    expect(sandboxRoutesEnabled(parseEnv({}))).toBe(true);
+    expect(parseEnv({}).PIX_EXPIRY_MINUTES).toBe(30);
+    expect(parseEnv({ PIX_EXPIRY_MINUTES: '1' }).PIX_EXPIRY_MINUTES).toBe(1);
+    expect(() => parseEnv({ PIX_EXPIRY_MINUTES: '0' })).toThrow(/PIX_EXPIRY_MINUTES/);
   });
   it('treats empty variables as unset', () => {
     const env = parseEnv({ DATABASE_URL: '', PORT: '' });

@@ -13,10 +13,13 @@ import type { OrderView } from '../../src/domain/orders/orders.server.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { createTestApp, TEST_WEBHOOK_SECRET } from '../support/app.ts';
+import { startTestJobs, until } from '../support/jobs.ts';
+import type { JobRunner } from '../../src/platform/job-runner.server.ts';
 
 const address = { cep: '01001000', street: 'Praça da Sé', number: '100', complement: 'Sala 2', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' };
 const card = { number: '4111 1111 1111 1111', name: 'MARIA DA SILVA', expiry: '12/30', cvv: '123' };
 const key = () => crypto.randomUUID();
+const customer = { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' };
 const order = (over: Record<string, unknown> = {}) => ({
   idempotencyKey: key(),
   email: 'maria@example.com',
@@ -25,6 +28,7 @@ const order = (over: Record<string, unknown> = {}) => ({
   shipping: 'standard',
   payment: 'pix',
   installments: 1,
+  customer,
   ...over,
 });
 
@@ -33,11 +37,14 @@ type Placed = { order: OrderView; accessToken: string | null; orderUrl: string; 
 describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
   let database: TestDatabase;
   let t: ReturnType<typeof createTestApp>;
+  let jobs: JobRunner;
   beforeAll(async () => {
     database = await createTestDatabase(kind, { seedProducts: 60 });
     t = createTestApp(database);
+    jobs = await startTestJobs(database);
   });
   afterAll(async () => {
+    await jobs?.stop();
     await database?.dispose();
   });
   const place = async (body: unknown, expected = 201) => {
@@ -219,10 +226,12 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
 
   it('sends a confirmation e-mail with the order link', async () => {
     const placed = await place(order({ email: 'joao@example.com' }));
-    const files = fs.readdirSync(t.mailDir).map((f) => fs.readFileSync(`${t.mailDir}/${f}`, 'utf8'));
-    const mail = files.find((m) => m.includes(`#${placed.order.number}`));
-    expect(mail).toBeDefined();
+    // Sent by the job runner from the outbox, after the request answered.
+    const file = `${t.mailDir}/pedido-${placed.order.number}-confirmation.eml`;
+    await until(() => fs.existsSync(file), 20_000, 'o e-mail de confirmação');
+    const mail = fs.readFileSync(file, 'utf8');
     expect(mail).toMatch(/^To: joao@example.com$/m);
+    expect(mail).toContain(placed.order.number);
   });
 
   it('uses the accounts’ e-mail rule: lists and odd forms are refused on both order calls', async () => {
@@ -367,6 +376,41 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     }
     const [{ n: after }] = (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from orders`)) as [{ n: number }];
     expect(after).toBe(before);
+  });
+
+  it('stores the buyer (name, CPF, celular as digits) and refuses a missing or invalid CPF with a 400 naming the CPF', async () => {
+    await database.db.update(products).set({ stock: 100 }).where(eq(products.id, 1));
+    const placed = await place(order({ customer: { name: '  Maria   da Silva ', cpf: '529.982.247-25', phone: '(11) 98765-4321' } }));
+    expect(placed.order.customer).toEqual({ name: 'Maria da Silva', cpf: '52998224725', phone: '11987654321' });
+    const [row] = await queryRows<{ customer_cpf: string }>(database.db, sql`select customer_cpf from orders where number = ${placed.order.number}`);
+    expect(row!.customer_cpf).toBe('52998224725');
+    const bad: [Record<string, unknown>, RegExp][] = [
+      [{ customer: undefined }, /CPF/],
+      [{ customer: { name: 'Maria da Silva', phone: '11987654321' } }, /CPF/],
+      [{ customer: { ...customer, cpf: '529.982.247-26' } }, /CPF inválido/],
+      [{ customer: { ...customer, cpf: '111.111.111-11' } }, /CPF inválido/],
+      [{ customer: { ...customer, cpf: 'abc' } }, /CPF/],
+      [{ customer: { ...customer, name: 'Maria' } }, /nome completo/],
+      [{ customer: { ...customer, phone: '(11) 3333-4444' } }, /Celular inválido/],
+    ];
+    for (const [over, message] of bad) {
+      const res = await t.request('POST', '/api/orders', order(over));
+      expect(res.status, String(message)).toBe(400);
+      expect(((await res.json()) as { erro: string }).erro).toMatch(message);
+    }
+  });
+
+  it('caps units per product after equal lines are merged, and answers 400 for a total too large to represent', async () => {
+    const before = await stockOf(2);
+    const res = await t.request('POST', '/api/orders', order({ lines: [{ productId: 2, quantity: 60 }, { productId: 2, quantity: 60 }] }));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { erro: string }).erro).toBe('Quantidade máxima por produto: 100 unidades por pedido.');
+    expect(await stockOf(2)).toBe(before);
+    await database.db.update(products).set({ priceCents: 2_000_000_000, stock: 1000 }).where(eq(products.id, 3));
+    const huge = await t.request('POST', '/api/orders', order({ lines: [{ productId: 3, quantity: 2 }] }));
+    expect(huge.status).toBe(400);
+    expect(((await huge.json()) as { erro: string }).erro).toMatch(/ultrapassa o limite/);
+    expect(await stockOf(3)).toBe(1000);
   });
 
   it('never stores a card number or CVV', async () => {

@@ -103,7 +103,7 @@ function broken(base: Json, breakers: Breaker[], extras: Breaker[] = []) {
 
 const address = { cep: '01001000', street: 'Praça da Sé', number: '100', complement: 'Sala 2', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' };
 const card = { number: '4111 1111 1111 1111', name: 'MARIA DA SILVA', expiry: '12/30', cvv: '987' };
-const validOrder = () => ({ idempotencyKey: crypto.randomUUID(), email: 'fuzz@example.com', lines: [{ productId: 2, quantity: 1 }], address, shipping: 'standard', payment: 'pix', installments: 1 });
+const validOrder = () => ({ idempotencyKey: crypto.randomUUID(), email: 'fuzz@example.com', lines: [{ productId: 2, quantity: 1 }], address, shipping: 'standard', payment: 'pix', installments: 1, customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' } });
 
 const addressBreakers = (prefix: Path, cep = badCep): Breaker[] => [
   required(prefix, notObject),

@@ -91,7 +91,7 @@ describe.each(DATABASE_KINDS)('crash during checkout on %s', (kind) => {
       const lines: Line[] = [{ productId: scarce, quantity: 1 + rnd(2) }];
       if (rnd(2) === 0) lines.push({ productId: plenty, quantity: 1 + rnd(3) });
       const key = `crash-${kind}-${crypto.randomUUID()}`;
-      return { key, lines, body: { idempotencyKey: key, email: `crash${cycle}@example.com`, lines, address, shipping: 'standard', payment: 'pix', installments: 1 } };
+      return { key, lines, body: { idempotencyKey: key, email: `crash${cycle}@example.com`, lines, address, shipping: 'standard', payment: 'pix', installments: 1, customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' } } };
     };
 
     // 1. The storm: IN_FLIGHT buyers at once, each sending a new order as soon as the last one is answered,

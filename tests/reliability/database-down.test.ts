@@ -11,7 +11,7 @@ import { startTcpProxy } from './support/tcp-proxy.ts';
 import type { TcpProxy } from './support/tcp-proxy.ts';
 
 const address = { cep: '01001000', street: 'Praça da Sé', number: '100', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' };
-const order = () => ({ idempotencyKey: crypto.randomUUID(), email: 'queda@example.com', lines: [{ productId: 1, quantity: 1 }], address, shipping: 'standard', payment: 'pix', installments: 1 });
+const order = () => ({ idempotencyKey: crypto.randomUUID(), email: 'queda@example.com', lines: [{ productId: 1, quantity: 1 }], address, shipping: 'standard', payment: 'pix', installments: 1, customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' } });
 const legacyOrder = () => ({ email: 'queda@example.com', items: [{ id: 1, quantity: 1 }], address, shipping: 'standard', payment: 'boleto' });
 
 const PAGES = ['/', '/ProductList?q=farol', '/ProductView/1', '/Cart', '/sobre-nos'];

@@ -89,7 +89,7 @@ describe('security of the built server', () => {
 
   const json = (method: string, url: string, body: unknown, headers: Record<string, string> = {}) =>
     server.fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const order = (over: Record<string, unknown> = {}) => ({ idempotencyKey: crypto.randomUUID(), email: 'seguro@example.com', lines: [{ productId: plain[0], quantity: 1 }], address, shipping: 'standard', payment: 'pix', installments: 1, ...over });
+  const order = (over: Record<string, unknown> = {}) => ({ idempotencyKey: crypto.randomUUID(), email: 'seguro@example.com', lines: [{ productId: plain[0], quantity: 1 }], address, shipping: 'standard', payment: 'pix', installments: 1, customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' }, ...over });
 
   // --- headers ---------------------------------------------------------------------------------------------
   describe('security headers', () => {
@@ -450,6 +450,10 @@ describe('security of the built server', () => {
       const retry = order({ payment: 'credit', card: CARD });
       for (let i = 0; i < 2; i++) await (await json('POST', '/api/orders', retry)).arrayBuffer();
 
+      // The e-mails go out after the answers (outbox + job runner): let the approved cards' ones be written.
+      const liveMail = path.join(database.server.dataDir!, 'mail');
+      const paidMails = () => (fs.existsSync(liveMail) ? fs.readdirSync(liveMail).filter((f) => f.endsWith('-paid.eml')).length : 0);
+      for (let i = 0; i < 150 && paidMails() < 4; i++) await new Promise((r) => setTimeout(r, 200));
       // PGlite: stop the server, then read every row of every table.
       await server.stop();
       const dump = await database.use(dumpAllRows);

@@ -66,6 +66,7 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('two app instances on one Po
               shipping: 'standard',
               payment: 'pix',
               installments: 1,
+              customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' },
             }),
           })
           .then(async (r) => ({ status: r.status, body: (await r.json()) as { erro?: string } })),

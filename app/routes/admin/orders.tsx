@@ -10,6 +10,8 @@ import { cancelOrder } from '../../../src/domain/orders/cancel.server.ts';
 import { nextStatuses, ORDER_STATUSES, STATUS_LABELS } from '../../../src/domain/orders/status.ts';
 import { formatBRL } from '../../../src/domain/pricing/money.ts';
 import { requireRole } from '../../lib/session.server.ts';
+import { formatDateTime } from '../../../src/platform/datetime.ts';
+import { buyerText, cancelReason } from '../../components/OrderDetails.tsx';
 
 const ADMIN_ONLY = 'Esta página é só para administradores.';
 
@@ -59,9 +61,13 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                   Pedido #{o.number}
                 </Link>
                 <span className="text-sm">
-                  {new Date(o.createdAt).toLocaleString('pt-BR')} · {o.email} · {formatBRL(o.totalCents)} · <strong>{STATUS_LABELS[o.status]}</strong>
+                  <time dateTime={o.createdAt}>{formatDateTime(o.createdAt)}</time> · {o.email} · {formatBRL(o.totalCents)} · <strong>{STATUS_LABELS[o.status]}</strong>
                 </span>
               </div>
+              <p className="mt-1 text-sm text-ink-soft">
+                {buyerText(o.customer) ?? 'Comprador não informado'}
+                {cancelReason(o) ? ` · Cancelado: ${cancelReason(o)}` : ''}
+              </p>
               {nextStatuses(o.status).length > 0 && (
                 <Form method="post" className="mt-3 flex flex-wrap items-end gap-2 text-sm">
                   <input type="hidden" name="numero" value={o.number} />

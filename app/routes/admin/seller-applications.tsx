@@ -8,6 +8,7 @@ import { STATUS_LABEL } from '../../../src/domain/accounts/sellers.ts';
 import { FormNotice } from '../../components/Form.tsx';
 import { applyMask } from '../../lib/masks.ts';
 import { requireRole } from '../../lib/session.server.ts';
+import { formatDate } from '../../../src/platform/datetime.ts';
 
 const ADMIN_ONLY = 'Esta página é só para administradores.';
 
@@ -50,7 +51,7 @@ export default function SellerApplications({ loaderData, actionData }: Route.Com
                 <div>
                   <p className="text-lg font-bold">{a.name}</p>
                   <p className="text-sm text-ink-soft">
-                    Conta {a.accountEmail} · enviado em {new Date(a.createdAt).toLocaleDateString('pt-BR')}
+                    Conta {a.accountEmail} · enviado em {formatDate(a.createdAt)}
                   </p>
                 </div>
                 <span

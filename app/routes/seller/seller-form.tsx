@@ -3,6 +3,7 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/seller-form';
 import { getDb } from '../../../src/db/client.server.ts';
+import { formatDate } from '../../../src/platform/datetime.ts';
 import { latestApplication, submitSellerApplication } from '../../../src/domain/accounts/sellers.server.ts';
 import { STATUS_LABEL } from '../../../src/domain/accounts/sellers.ts';
 import { FormNotice } from '../../components/Form.tsx';
@@ -55,7 +56,7 @@ export default function SellerForm({ loaderData, actionData }: Route.ComponentPr
       ) : pending ? (
         <div className="mt-6">
           <FormNotice kind="info">
-            Seu pedido para vender está <strong>{STATUS_LABEL.pending.toLowerCase()}</strong> desde {new Date(application.createdAt).toLocaleDateString('pt-BR')}. Avisaremos quando for analisado.
+            Seu pedido para vender está <strong>{STATUS_LABEL.pending.toLowerCase()}</strong> desde {formatDate(application.createdAt)}. Avisaremos quando for analisado.
           </FormNotice>
         </div>
       ) : (

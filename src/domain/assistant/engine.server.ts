@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { store } from '../../config/store.ts';
+import { formatDate } from '../../platform/datetime.ts';
 import type { Db } from '../../db/client.server.ts';
 import { parseCatalogQuery } from '../catalog/query.ts';
 import type { CatalogQuery } from '../catalog/query.ts';
@@ -479,7 +480,7 @@ export async function orderStatus(ctx: AssistantContext, text: string): Promise<
   const describe = (o: OrderView) => {
     const updated = o.events.at(-1)?.createdAt ?? o.createdAt;
     const tracking = o.status === 'shipped' && o.trackingCode ? ` Código de rastreio: ${o.trackingCode}.` : '';
-    return `Pedido #${o.number}: ${STATUS_LABELS[o.status]} (atualizado em ${new Date(updated).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })}), total ${formatBRL(o.totalCents)}.${tracking}`;
+    return `Pedido #${o.number}: ${STATUS_LABELS[o.status]} (atualizado em ${formatDate(updated)}), total ${formatBRL(o.totalCents)}.${tracking}`;
   };
   if (number) {
     // Only the signed-in shopper's own orders: no token is accepted here.

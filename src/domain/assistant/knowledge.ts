@@ -3,7 +3,8 @@
 // (TF-IDF cosine over folded word stems) among the facts of the question's intent.
 import { store } from '../../config/store.ts';
 import { BOLETO_DUE_DAYS } from '../payments/provider.ts';
-import { PIX_EXPIRY_MINUTES } from '../payments/pix.ts';
+import { DEFAULT_PIX_EXPIRY_MINUTES } from '../orders/expiry.ts';
+import { maybeCheckoutServices } from '../checkout/services.server.ts';
 import { formatBRL } from '../pricing/money.ts';
 import {
   CART_FREIGHT_CENTS,
@@ -74,7 +75,7 @@ export function facts(): Fact[] {
       id: 'pix',
       intent: 'payment_info',
       about: 'pix expira validade minutos qr code copia cola tempo pagar confirma confirmar paguei demora',
-      text: `No ${pix.label}, o QR Code (ou o copia e cola) vale por ${PIX_EXPIRY_MINUTES} minutos e o total tem ${pix.discountPercent}% de desconto. O pedido passa para "Pago" assim que o pagamento é verificado.`,
+      text: `No ${pix.label}, o QR Code (ou o copia e cola) vale por ${maybeCheckoutServices()?.pixExpiryMinutes ?? DEFAULT_PIX_EXPIRY_MINUTES} minutos e o total tem ${pix.discountPercent}% de desconto. O pedido passa para "Pago" assim que o pagamento é verificado.`,
     },
     {
       id: 'discounts',

@@ -3,12 +3,20 @@
 // database and write the order, its lines, its first event and its payment record; then charge through
 // the payment provider and record the outcome (a declined card cancels the order and returns the stock).
 // A retry with the same key returns the same order, resuming the charge if it was interrupted.
+// The order's transaction also writes its confirmation e-mail (outbox) and schedules its expiry (an unpaid
+// PIX or boleto gives its stock back on time), so neither can be lost to a crash after the commit.
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.server.ts';
 import { catalogChanged } from '../catalog/changes.server.ts';
 import { products, productVariants } from '../catalog/schema.ts';
-import { orderEvents, orderLines, orders } from '../orders/schema.ts';
+import { orderEmails, orderEvents, orderLines, orders } from '../orders/schema.ts';
+import { boletoDeadline, DEFAULT_PIX_EXPIRY_MINUTES, pixDeadline } from '../orders/expiry.ts';
+import { scheduleExpiry } from '../orders/expiry.server.ts';
+import { enqueueSend, queueOrderEmail } from '../orders/outbox.server.ts';
+import { BOLETO_DUE_DAYS } from '../payments/provider.ts';
+import { brasiliaDay } from '../../platform/datetime.ts';
+import { maybeJobRunner } from '../../platform/job-runner.server.ts';
 import { hashToken, loadOrderView, newAccessToken, restock, toOrderView } from '../orders/orders.server.ts';
 import type { OrderView } from '../orders/orders.server.ts';
 import { checkCard } from '../payments/card.ts';
@@ -16,7 +24,7 @@ import type { CardDigits, CardToken, ChargeResult, PaymentProvider } from '../pa
 import { payments } from '../payments/schema.ts';
 import { findCouponPercent, normalizeCouponCode } from '../pricing/coupons.server.ts';
 import { lineTotal, maxInstallments, orderTotals } from '../pricing/pricing.ts';
-import { MESSAGES } from './rules.ts';
+import { MAX_UNITS_PER_PRODUCT, MESSAGES } from './rules.ts';
 import type { PlaceOrderInput } from './rules.ts';
 
 export type PlaceOrderResult =
@@ -27,10 +35,12 @@ export interface PlaceOrderDeps {
   db: Db;
   provider: PaymentProvider;
   now?: () => Date;
-  /** Called after the order is committed and charged (e-mail); failures there do not undo the order. */
-  onPlaced?: (order: OrderView, accessToken: string) => Promise<void>;
   /** Called when the payment provider fails or cannot be reached (the order is cancelled, its stock returned). */
   onChargeError?: (err: unknown, orderNumber: string) => void;
+  /** Units of one product an order may take after equal lines are merged (default MAX_UNITS_PER_PRODUCT). */
+  maxUnitsPerProduct?: number;
+  /** How long an unpaid PIX waits (PIX_EXPIRY_MINUTES, default 30). */
+  pixExpiryMinutes?: number;
 }
 
 /** Stock taken: the pages showing these products are refreshed. Stock returned (undefined): every page. */
@@ -45,6 +55,9 @@ class CheckoutError extends Error {
     this.status = status;
   }
 }
+
+/** The largest amount an order row holds (PostgreSQL integer centavos). */
+export const MAX_ORDER_CENTS = 2_147_483_647;
 
 export const outOfStockMessage = (title: string) => `Desculpe, o produto "${title}" não tem estoque suficiente. Ajuste a quantidade no carrinho.`;
 export const DECLINED_MESSAGE = 'Pagamento recusado pelo emissor do cartão. Verifique os dados ou use outro cartão.';
@@ -88,6 +101,7 @@ function requestHash(input: PlaceOrderInput, userId: string | null, card: { bran
     payment: input.payment,
     installments: input.payment === 'credit' ? input.installments : 1,
     card,
+    customer: input.customer ?? null,
   });
   return crypto.createHash('sha256').update(canonical).digest('hex');
 }
@@ -208,26 +222,43 @@ export async function placeOrder(
   const existing = await findByKey(db, input.idempotencyKey);
   if (existing) return replay(deps, existing, hash, input, card, now);
 
+  const merged = mergeLines(input.lines);
+  const maxUnits = deps.maxUnitsPerProduct ?? MAX_UNITS_PER_PRODUCT;
+  // Per product, whatever colours, sizes or repeated lines carry it.
+  const units = new Map<number, number>();
+  for (const l of merged) units.set(l.productId, (units.get(l.productId) ?? 0) + l.quantity);
+  if ([...units.values()].some((q) => q > maxUnits)) return { ok: false, status: 400, message: MESSAGES.unitsPerProduct(maxUnits) };
+
   const accessToken = newAccessToken();
   let written: Written;
   try {
     written = await db.transaction(async (tx) => {
       const priced: PricedLine[] = [];
-      for (const line of mergeLines(input.lines)) priced.push(await takeStock(tx, line, now));
+      for (const line of merged) priced.push(await takeStock(tx, line, now));
 
       const couponCode = input.coupon ? normalizeCouponCode(input.coupon) : '';
       const couponPercent = couponCode ? await findCouponPercent(tx as unknown as Db, couponCode, now) : null;
       const totals = orderTotals(priced, { couponPercent, shipping: input.shipping, payment: input.payment });
+      // Totals are stored as 32-bit integers of centavos (R$ 21.474.836,47 at most): beyond that, a clear 400.
+      if (!Number.isSafeInteger(totals.subtotalCents) || totals.subtotalCents > MAX_ORDER_CENTS || totals.totalCents > MAX_ORDER_CENTS) throw new CheckoutError(400, MESSAGES.totalTooLarge);
       const installments = input.payment === 'credit' ? input.installments : 1;
       if (installments > maxInstallments(totals.totalCents)) throw new CheckoutError(400, MESSAGES.installments);
 
+      // Until when an unpaid PIX or boleto holds its stock (a card is charged at once).
+      const expiresAt =
+        input.payment === 'pix'
+          ? pixDeadline(now, deps.pixExpiryMinutes ?? DEFAULT_PIX_EXPIRY_MINUTES)
+          : input.payment === 'boleto'
+            ? boletoDeadline(brasiliaDay(new Date(now.getTime() + BOLETO_DUE_DAYS * 86_400_000)))
+            : null;
       const values = {
+        expiresAt,
         accessTokenHash: hashToken(accessToken),
         userId: viewer.userId,
         email: input.email.trim().toLowerCase(),
-        customerName: null as string | null,
-        customerCpf: null as string | null,
-        customerPhone: null as string | null,
+        customerName: input.customer?.name ?? null,
+        customerCpf: input.customer?.cpf ?? null,
+        customerPhone: input.customer?.phone ?? null,
         status: 'awaiting_payment',
         cep: input.address.cep,
         street: input.address.street,
@@ -281,9 +312,14 @@ export async function placeOrder(
           .getSQL()}),
         new_lines as (${tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId }))).getSQL()}),
         new_event as (${tx.insert(orderEvents).values({ ...event, orderId }).getSQL()}),
-        new_payment as (${tx.insert(payments).values({ ...payment, orderId }).getSQL()})
+        new_payment as (${tx.insert(payments).values({ ...payment, orderId }).getSQL()}),
+        new_email as (${tx.insert(orderEmails).values({ orderId, kind: 'confirmation', data: { token: accessToken } }).getSQL()})
         select id, number from new_order`);
       const [created] = (result as unknown as { rows: { id: number; number: string }[] }).rows;
+      // The e-mail's job and the expiry job commit with the order (pg-boss rows in the same transaction).
+      const runner = maybeJobRunner();
+      await enqueueSend(runner, { orderId: Number(created!.id), kind: 'confirmation' }, tx);
+      if (expiresAt) await scheduleExpiry(tx, Number(created!.id), expiresAt, runner);
       const row: typeof orders.$inferSelect = { ...values, id: Number(created!.id), number: created!.number, trackingCode: null, rating: null, anonymizedAt: null };
       return { row, lines, payment, events: [event] };
     });
@@ -300,7 +336,6 @@ export async function placeOrder(
   if (cardLater) {
     await db.update(payments).set({ providerRef: AWAITING_CARD, updatedAt: now }).where(eq(payments.orderId, written.row.id));
     const order = toOrderView(written.row, written.lines, written.payment, written.events);
-    if (deps.onPlaced) await deps.onPlaced(order, accessToken);
     return { ok: true, order, accessToken, replayed: false };
   }
   return charge(deps, written.row, card, now, accessToken, false, written);
@@ -369,7 +404,9 @@ export async function charge(
       await tx.update(payments).set({ status: paymentStatus, failureReason: result.reason, providerRef: result.providerRef ?? 'declined', updatedAt: now }).where(eq(payments.orderId, row.id));
       await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, row.id));
       await tx.insert(orderEvents).values({ orderId: row.id, ...cancelled });
-      return restock(tx, row.id);
+      const restocked = await restock(tx, row.id);
+      await queueOrderEmail(tx, row.id, 'cancelled', { note: result.reason });
+      return restocked;
     });
     // Back from zero, a product can reappear in lists that do not show it: every cached page goes.
     if (restocked.length > 0) stockChanged(db, undefined);
@@ -382,6 +419,7 @@ export async function charge(
       await tx.update(payments).set({ status: 'paid', providerRef: result.providerRef, paidAt: now, updatedAt: now }).where(eq(payments.orderId, row.id));
       await tx.update(orders).set({ status: 'paid', updatedAt: now }).where(eq(orders.id, row.id));
       await tx.insert(orderEvents).values({ orderId: row.id, ...paid });
+      await queueOrderEmail(tx, row.id, 'paid');
     });
   } else {
     // PIX or boleto: the order waits for the payment; one statement records how to pay.
@@ -393,6 +431,10 @@ export async function charge(
       boletoUrl: result.boleto?.url ?? null,
     };
     await db.update(payments).set({ ...paymentChange, providerRef: result.providerRef, updatedAt: now }).where(eq(payments.orderId, row.id));
+    // A provider's boleto due date other than the one assumed: the order's deadline follows it (the expiry
+    // job re-checks the payment record, so this only keeps the sweep's index honest).
+    const deadline = result.boleto ? boletoDeadline(result.boleto.dueDate) : null;
+    if (deadline && deadline.getTime() !== row.expiresAt?.getTime()) await db.update(orders).set({ expiresAt: deadline }).where(eq(orders.id, row.id));
   }
   let order: OrderView;
   if (written) {
@@ -402,7 +444,6 @@ export async function charge(
     order = await loadOrderView(db, fresh!);
   }
   if (result.status === 'declined') return unreachable ? { ok: false, status: 503, message: PAYMENT_UNAVAILABLE_MESSAGE, order } : { ok: false, status: 402, message: DECLINED_MESSAGE, order };
-  if (accessToken && deps.onPlaced) await deps.onPlaced(order, accessToken);
   return { ok: true, order, accessToken, replayed };
 }
 
@@ -423,5 +464,6 @@ function chargeAtProvider(deps: PlaceOrderDeps, row: typeof orders.$inferSelect,
     },
     idempotencyKey: chargeKey(row),
     now,
+    expiresAt: row.expiresAt ?? undefined,
   });
 }

@@ -1,5 +1,6 @@
 // The checkout's validation rules and their spec texts (§5), shared by the page (step by step) and the
 // server (the whole order at once).
+import { isValidCpf, isValidMobilePhone } from '@brazilian-utils/brazilian-utils';
 import { z } from 'zod';
 import { CARD_MESSAGES, checkCard } from '../payments/card.ts';
 import type { CardInput } from '../payments/card.ts';
@@ -17,7 +18,18 @@ export const MESSAGES = {
   installments: 'Número de parcelas inválido para este valor.',
   emptyCart: 'Seu carrinho está vazio!',
   orderFailed: 'Erro ao finalizar a compra. Tente novamente.',
+  customerMissing: 'Informe o nome completo, o CPF e o celular de quem está comprando.',
+  name: 'Informe o nome completo (nome e sobrenome).',
+  cpfRequired: 'Informe o CPF.',
+  cpf: 'CPF inválido: confira os números digitados.',
+  phoneRequired: 'Informe o celular.',
+  phone: 'Celular inválido: confira o DDD e o número.',
+  unitsPerProduct: (max: number) => `Quantidade máxima por produto: ${max} unidades por pedido.`,
+  totalTooLarge: 'O valor do pedido ultrapassa o limite de uma única compra. Divida a compra em pedidos menores.',
 } as const;
+
+/** Units of one product (after equal lines are merged) one order may take: keeps a single order from emptying the stock. */
+export const MAX_UNITS_PER_PRODUCT = 100;
 
 /** Spec §5: text, at sign, text, dot, text (the shape; the rule is the accounts' isValidShopEmail). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -43,6 +55,36 @@ export function cepInput(raw: string): string {
   return raw.replace(/\D/g, '').slice(0, 8);
 }
 
+export interface BuyerInput {
+  email: string;
+  name: string;
+  cpf: string;
+  phone: string;
+}
+
+const onlyDigits = (s: string) => s.replace(/\D/g, '');
+const cleanName = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+export function validateName(name: string): string | null {
+  const n = cleanName(name);
+  return n.length <= 100 && n.split(' ').length >= 2 && /\p{L}/u.test(n) ? null : MESSAGES.name;
+}
+export function validateCpf(cpf: string): string | null {
+  const d = onlyDigits(cpf);
+  if (d === '') return MESSAGES.cpfRequired;
+  return d.length === 11 && /^[\d.\-\s]+$/.test(cpf) && isValidCpf(d) ? null : MESSAGES.cpf;
+}
+export function validatePhone(phone: string): string | null {
+  const d = onlyDigits(phone);
+  if (d === '') return MESSAGES.phoneRequired;
+  return d.length === 11 && /^[\d()\-\s]+$/.test(phone) && isValidMobilePhone(d) ? null : MESSAGES.phone;
+}
+
+/** Step 1 ("Identificação"): the spec's e-mail message first, then name, CPF and celular. */
+export function validateBuyer(b: BuyerInput): string | null {
+  return validateIdentification(b.email) ?? validateName(b.name) ?? validateCpf(b.cpf) ?? validatePhone(b.phone);
+}
+
 export function validateCep(cep: string): string | null {
   return /^\d{8}$/.test(cep) ? null : MESSAGES.cep;
 }
@@ -66,6 +108,23 @@ export function validatePayment(payment: string | null | undefined, card: Partia
 
 const text = (max: number) => z.string({ error: MESSAGES.address }).trim().min(1, MESSAGES.address).max(max, MESSAGES.address);
 
+const check = (rule: (v: string) => string | null) => (v: string, ctx: z.RefinementCtx) => {
+  const message = rule(v);
+  if (message) ctx.addIssue({ code: 'custom', message });
+};
+
+/** Who is buying: stored as the name, the CPF's 11 digits and the celular's 11 digits. */
+export const customerSchema = z.object(
+  {
+    name: z.string({ error: MESSAGES.name }).max(200, MESSAGES.name).transform(cleanName).refine((v) => validateName(v) === null, MESSAGES.name),
+    cpf: z.string({ error: MESSAGES.cpfRequired }).max(20, MESSAGES.cpf).superRefine(check(validateCpf)).transform(onlyDigits),
+    phone: z.string({ error: MESSAGES.phoneRequired }).max(20, MESSAGES.phone).superRefine(check(validatePhone)).transform(onlyDigits),
+  },
+  { error: MESSAGES.customerMissing },
+);
+export type CustomerInput = z.infer<typeof customerSchema>;
+
+/** The order as the checkout sends it; `customer` is optional only for the spec's compatibility call (POST /orders). */
 export const placeOrderSchema = z.object({
   idempotencyKey: z.string({ error: 'Chave de idempotência ausente.' }).regex(/^[A-Za-z0-9_-]{16,100}$/, 'Chave de idempotência inválida.'),
   email: z.string({ error: MESSAGES.email }).trim().toLowerCase().max(254, MESSAGES.email).refine(isValidShopEmail, MESSAGES.email),
@@ -121,5 +180,9 @@ export const placeOrderSchema = z.object({
         .partial(),
     ])
     .optional(),
+  customer: customerSchema.optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
+
+/** POST /api/orders: the buyer's name, CPF and celular are required. */
+export const apiPlaceOrderSchema = placeOrderSchema.extend({ customer: customerSchema });

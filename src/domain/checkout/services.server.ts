@@ -1,15 +1,20 @@
 // Process-wide checkout services, created at boot from the configuration: the payment provider, the CEP
-// client and what happens after an order is placed (the confirmation e-mail).
+// client, the order limits and how long an unpaid PIX waits. E-mails are not sent from here: the order's
+// transaction writes them to the outbox (src/domain/orders/outbox.server.ts) and the job runner sends them.
 import type { Db } from '../../db/client.server.ts';
-import { getMailer } from '../../platform/mailer.server.ts';
-import { confirmationMail } from '../orders/confirmation-mail.ts';
-import type { OrderView } from '../orders/orders.server.ts';
 import { setPaymentProvider } from '../payments/provider.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { CepClient } from '../shipping/viacep.server.ts';
-import { mayMailOrderTo } from './mail-limit.server.ts';
 import { placeOrder } from './place-order.server.ts';
-import type { PlaceOrderInput, } from './rules.ts';
+import type { PlaceOrderInput } from './rules.ts';
+
+export interface OrderLimits {
+  /** Orders a client IP may place per window. */
+  perIp: number;
+  /** Orders one e-mail may place per window. */
+  perEmail: number;
+  windowMinutes: number;
+}
 
 export interface CheckoutServices {
   provider: PaymentProvider;
@@ -19,9 +24,16 @@ export interface CheckoutServices {
   webhookSecret: string;
   /** MERCADOPAGO_WEBHOOK_SECRET: verifies Mercado Pago's x-signature (only with PAYMENT_PROVIDER=mercadopago). */
   mercadoPagoWebhookSecret?: string;
-  onMailError?: (err: unknown) => void;
   /** The payment provider failed during a checkout (the order was cancelled and its stock returned). */
   onChargeError?: (err: unknown, orderNumber: string) => void;
+  /** The sandbox's pay route and signed webhook (/api/payments/sandbox/*, /api/payments/webhook) answer. */
+  sandboxRoutes?: boolean;
+  /** PIX_EXPIRY_MINUTES (default 30). */
+  pixExpiryMinutes?: number;
+  /** ORDER_MAX_UNITS_PER_PRODUCT (default 100). */
+  maxUnitsPerProduct?: number;
+  /** Per-IP and per-e-mail limits on placing orders; none when unset (in-process tests). */
+  orderLimits?: OrderLimits;
 }
 
 const KEY = Symbol.for('olimpo.checkoutServices');
@@ -29,6 +41,10 @@ type Holder = { [KEY]?: CheckoutServices };
 export function setCheckoutServices(s: CheckoutServices): void {
   (globalThis as Holder)[KEY] = s;
   setPaymentProvider(s.provider);
+}
+/** The services when the process has set them up (the web server), or null (pure tests, scripts). */
+export function maybeCheckoutServices(): CheckoutServices | null {
+  return (globalThis as Holder)[KEY] ?? null;
 }
 export function getCheckoutServices(): CheckoutServices {
   const s = (globalThis as Holder)[KEY];
@@ -47,26 +63,8 @@ export function orderUrl(publicUrl: string, number: string, token: string | null
   return `${publicUrl.replace(/\/+$/, '')}/Pedidos/${number}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 }
 
-/** Places an order and e-mails its confirmation (a mail failure is logged; the order stands). */
+/** Places an order with the process's provider and settings (its confirmation e-mail goes through the outbox). */
 export function placeOrderWithServices(db: Db, input: PlaceOrderInput, viewer: { userId: string | null }, opts: { cardLater?: boolean } = {}) {
   const s = getCheckoutServices();
-  return placeOrder(
-    {
-      db,
-      provider: s.provider,
-      onChargeError: s.onChargeError,
-      onPlaced: async (order: OrderView, token: string) => {
-        try {
-          if (!(await mayMailOrderTo(db, order.email))) return;
-          const mail = confirmationMail(order, orderUrl(s.publicUrl, order.number, token), s.storeName);
-          await getMailer().send({ to: order.email, ...mail });
-        } catch (err) {
-          s.onMailError?.(err);
-        }
-      },
-    },
-    input,
-    viewer,
-    opts,
-  );
+  return placeOrder({ db, provider: s.provider, onChargeError: s.onChargeError, pixExpiryMinutes: s.pixExpiryMinutes, maxUnitsPerProduct: s.maxUnitsPerProduct }, input, viewer, opts);
 }

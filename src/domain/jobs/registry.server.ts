@@ -3,5 +3,55 @@
 // database. Handlers must be idempotent: a job may run again after a crash or a retry.
 import type { JobDefinition } from '../../platform/job-runner.server.ts';
 import { reconcilePaymentsJob } from '../payments/jobs.server.ts';
+import { getMailer } from '../../platform/mailer.server.ts';
+import { getCheckoutServices } from '../checkout/services.server.ts';
+import { EXPIRE_ORDER_JOB, expireOrder, expireOverdueOrders, SWEEP_EXPIRED_ORDERS_JOB } from '../orders/expiry.server.ts';
+import { deliverOrderEmail, enqueueDueOrderEmails, SEND_ORDER_EMAIL_JOB, SWEEP_ORDER_EMAILS_JOB } from '../orders/outbox.server.ts';
+import type { OrderEmailJob } from '../orders/outbox.server.ts';
 
-export const JOBS: JobDefinition<any>[] = [reconcilePaymentsJob];
+const mailSettings = () => {
+  const s = getCheckoutServices();
+  return { mailer: getMailer(), publicUrl: s.publicUrl, storeName: s.storeName };
+};
+
+export const JOBS: JobDefinition<any>[] = [
+  reconcilePaymentsJob,
+  // Order e-mails from the outbox: one job per message, enqueued in the transaction that wrote it.
+  {
+    name: SEND_ORDER_EMAIL_JOB,
+    retryLimit: 8,
+    retryDelaySeconds: 5,
+    expireInSeconds: 120,
+    concurrency: 2,
+    handler: async (job: OrderEmailJob, ctx) => {
+      await deliverOrderEmail(ctx.db, job, mailSettings());
+    },
+  } satisfies JobDefinition<OrderEmailJob>,
+  // Any e-mail whose job was lost (or written where no runner was running) goes out within a minute or two.
+  {
+    name: SWEEP_ORDER_EMAILS_JOB,
+    cron: '* * * * *',
+    retryLimit: 0,
+    handler: async (_data, ctx) => {
+      await enqueueDueOrderEmails(ctx.db, ctx.enqueue);
+    },
+  },
+  // An unpaid PIX or boleto at its deadline: cancelled, stock back, e-mail (in one transaction).
+  {
+    name: EXPIRE_ORDER_JOB,
+    retryLimit: 10,
+    retryDelaySeconds: 10,
+    handler: async ({ orderId }: { orderId: number }, ctx) => {
+      await expireOrder(ctx.db, orderId);
+    },
+  } satisfies JobDefinition<{ orderId: number }>,
+  // Every minute: whatever is overdue and still waiting, so no lost job leaves stock held.
+  {
+    name: SWEEP_EXPIRED_ORDERS_JOB,
+    cron: '* * * * *',
+    retryLimit: 0,
+    handler: async (_data, ctx) => {
+      await expireOverdueOrders(ctx.db);
+    },
+  },
+];

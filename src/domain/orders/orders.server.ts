@@ -7,7 +7,8 @@ import type { Db, Tx } from '../../db/client.server.ts';
 import { products, productVariants } from '../catalog/schema.ts';
 import { payments } from '../payments/schema.ts';
 import { orderEvents, orderLines, orders } from './schema.ts';
-import { canMove } from './status.ts';
+import { canMove, STATUS_LABELS } from './status.ts';
+import { queueOrderEmail } from './outbox.server.ts';
 import type { OrderStatus } from './status.ts';
 
 export interface OrderView {
@@ -15,6 +16,8 @@ export interface OrderView {
   status: OrderStatus;
   createdAt: string;
   email: string;
+  /** The buyer (checkout step 1): name, CPF and celular as digits. Null on compatibility orders and after LGPD deletion. */
+  customer: { name: string; cpf: string | null; phone: string | null } | null;
   address: { cep: string; street: string; number: string; complement: string | null; neighborhood: string; city: string; state: string };
   shippingMethod: 'standard' | 'express';
   paymentMethod: 'credit' | 'boleto' | 'pix';
@@ -67,6 +70,7 @@ export function toOrderView(row: OrderRow, lines: LineRow[], payment: PaymentRow
     status: row.status as OrderStatus,
     createdAt: row.createdAt.toISOString(),
     email: row.email,
+    customer: row.customerName ? { name: row.customerName, cpf: row.customerCpf, phone: row.customerPhone } : null,
     address: { cep: row.cep, street: row.street, number: row.streetNumber, complement: row.complement, neighborhood: row.neighborhood, city: row.city, state: row.state },
     shippingMethod: row.shippingMethod as OrderView['shippingMethod'],
     paymentMethod: row.paymentMethod as OrderView['paymentMethod'],
@@ -111,13 +115,46 @@ export interface Viewer {
   isAdmin?: boolean;
 }
 
+// "Acompanhar pedido": whoever proves number + e-mail gets a link that opens the order for a while, signed
+// with the store's secret (COOKIE_SECRET, the same on every instance) over the order's own token hash.
+const LINK_KEY = Symbol.for('olimpo.orders.linkSecret');
+type LinkHolder = { [LINK_KEY]?: Buffer };
+export function setOrderLinkSecret(secret: string): void {
+  (globalThis as LinkHolder)[LINK_KEY] = Buffer.from(secret, 'utf8');
+}
+const linkSecret = () => ((globalThis as LinkHolder)[LINK_KEY] ??= crypto.randomBytes(32));
+export const TRACKING_LINK_HOURS = 24;
+const signLink = (number: string, tokenHash: string, expires: number) =>
+  crypto.createHmac('sha256', linkSecret()).update(`acompanhar:${number}:${tokenHash}:${expires}`).digest('base64url');
+
+/** A temporary access token for an order ("a.<expiry>.<signature>"), valid TRACKING_LINK_HOURS. */
+export function trackingToken(number: string, accessTokenHash: string, now = new Date()): string {
+  const expires = Math.floor(now.getTime() / 1000) + TRACKING_LINK_HOURS * 3600;
+  return `a.${expires}.${signLink(number, accessTokenHash, expires)}`;
+}
+
+function trackingTokenOk(token: string, row: OrderRow): boolean {
+  const m = /^a\.(\d{10})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!m) return false;
+  const expires = Number(m[1]);
+  return expires * 1000 > Date.now() && safeEqual(signLink(row.number, row.accessTokenHash, expires), m[2]!);
+}
+
+/** "Acompanhar pedido": the order whose number and e-mail match (e-mail case-insensitive), else null. */
+export async function findOrderByNumberAndEmail(db: Db, number: string, email: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);
+  const match = row && row.anonymizedAt === null && safeEqual(hashToken(row.email.trim().toLowerCase()), hashToken(email.trim().toLowerCase()));
+  return match ? row : null;
+}
+
 /** An order as its owner, an admin, or whoever holds its access token sees it; otherwise null. */
 export async function findOrderFor(db: Db, number: string, viewer: Viewer, token?: string | null): Promise<OrderView | null> {
   if (!/^\d{8}$/.test(number)) return null;
   const [row] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);
   if (!row) return null;
   const owner = viewer.userId !== null && row.userId === viewer.userId;
-  const tokenOk = typeof token === 'string' && token.length > 0 && token.length < 200 && safeEqual(hashToken(token), row.accessTokenHash);
+  const tokenOk =
+    typeof token === 'string' && token.length > 0 && token.length < 200 && (safeEqual(hashToken(token), row.accessTokenHash) || trackingTokenOk(token, row));
   if (!owner && !tokenOk && !viewer.isAdmin) return null;
   return loadOrderView(db, row);
 }
@@ -156,29 +193,49 @@ export async function restock(tx: Tx | Db, orderId: number): Promise<number[]> {
 
 export type MoveResult = { ok: true } | { ok: false; message: string };
 
-/** Moves an order to a new status (admin), recording the event; cancelling returns the stock once. */
+/** The statuses that e-mail the buyer (the outbox writes them with the change). */
+const EMAILED: ReadonlySet<OrderStatus> = new Set(['paid', 'shipped', 'delivered', 'cancelled']);
+
+/**
+ * Moves a locked order row to a new status inside the caller's transaction: the event, the tracking code,
+ * the stock back on cancelling (once: a cancelled order never moves again), the payment record, and the
+ * buyer's e-mail in the outbox. The one place where a status changes.
+ */
+export async function moveLockedOrder(
+  tx: Tx,
+  row: OrderRow,
+  to: OrderStatus,
+  opts: { trackingCode?: string | null; note?: string | null; paymentStatus?: 'cancelled' | 'expired'; now?: Date } = {},
+): Promise<MoveResult> {
+  const from = row.status as OrderStatus;
+  if (!canMove(from, to)) return { ok: false, message: `Não é possível mudar de "${STATUS_LABELS[from]}" para "${STATUS_LABELS[to]}".` };
+  const trackingCode = opts.trackingCode?.trim() || null;
+  if (to === 'shipped' && !trackingCode) return { ok: false, message: 'Informe o código de rastreio para marcar como enviado.' };
+  const now = opts.now ?? new Date();
+  await tx
+    .update(orders)
+    .set({ status: to, updatedAt: now, ...(to === 'shipped' ? { trackingCode } : {}) })
+    .where(eq(orders.id, row.id));
+  const note = opts.note ?? (to === 'shipped' ? `Código de rastreio: ${trackingCode}` : null);
+  await tx.insert(orderEvents).values({ orderId: row.id, status: to, note, createdAt: now });
+  if (to === 'cancelled') {
+    await restock(tx, row.id);
+    await tx.update(payments).set({ status: opts.paymentStatus ?? 'cancelled', updatedAt: now }).where(and(eq(payments.orderId, row.id), inArray(payments.status, ['pending', 'authorized'])));
+  }
+  if (to === 'paid') await tx.update(payments).set({ status: 'paid', paidAt: now, updatedAt: now }).where(eq(payments.orderId, row.id));
+  if (EMAILED.has(to)) await queueOrderEmail(tx, row.id, to as Exclude<OrderStatus, 'awaiting_payment' | 'picking'>, { note, trackingCode: to === 'shipped' ? trackingCode : null });
+  return { ok: true };
+}
+
+/** Moves an order to a new status (admin, payment confirmations), recording the event; cancelling returns the stock once. */
 export async function moveOrder(db: Db, number: string, to: OrderStatus, opts: { trackingCode?: string | null; note?: string | null } = {}): Promise<MoveResult> {
-  let restocked: number[] = [];
   const result = await db.transaction(async (tx): Promise<MoveResult> => {
     const [row] = await tx.select().from(orders).where(eq(orders.number, number)).for('update').limit(1);
     if (!row) return { ok: false, message: 'Pedido não encontrado.' };
-    const from = row.status as OrderStatus;
-    if (!canMove(from, to)) return { ok: false, message: `Não é possível mudar de "${from}" para "${to}".` };
-    if (to === 'shipped' && !opts.trackingCode?.trim()) return { ok: false, message: 'Informe o código de rastreio para marcar como enviado.' };
-    await tx
-      .update(orders)
-      .set({ status: to, updatedAt: new Date(), ...(to === 'shipped' ? { trackingCode: opts.trackingCode!.trim() } : {}) })
-      .where(eq(orders.id, row.id));
-    await tx.insert(orderEvents).values({ orderId: row.id, status: to, note: opts.note ?? (to === 'shipped' ? `Código de rastreio: ${opts.trackingCode!.trim()}` : null) });
-    if (to === 'cancelled') {
-      restocked = await restock(tx, row.id);
-      await tx.update(payments).set({ status: 'cancelled', updatedAt: new Date() }).where(and(eq(payments.orderId, row.id), inArray(payments.status, ['pending', 'authorized'])));
-    }
-    if (to === 'paid') await tx.update(payments).set({ status: 'paid', paidAt: new Date(), updatedAt: new Date() }).where(eq(payments.orderId, row.id));
-    return { ok: true };
+    return moveLockedOrder(tx, row, to, opts);
   });
   // The stock came back (after the commit): a product back from zero can reappear in any list.
-  if (restocked.length > 0) await catalogChanged(db);
+  if (to === 'cancelled' && result.ok) await catalogChanged(db);
   return result;
 }
 
@@ -203,6 +260,6 @@ export async function rateOrder(db: Db, number: string, viewer: Viewer, token: s
 export async function anonymizeOrdersOfUser(db: Db, userId: string): Promise<void> {
   await db
     .update(orders)
-    .set({ userId: null, email: 'removido@anonimo.invalid', street: 'Removido', streetNumber: '-', complement: null, neighborhood: 'Removido', anonymizedAt: new Date(), updatedAt: new Date() })
+    .set({ userId: null, email: 'removido@anonimo.invalid', customerName: null, customerCpf: null, customerPhone: null, street: 'Removido', streetNumber: '-', complement: null, neighborhood: 'Removido', anonymizedAt: new Date(), updatedAt: new Date() })
     .where(eq(orders.userId, userId));
 }

@@ -1,7 +1,7 @@
 // Order tables: orders (with totals and address snapshot), their lines (a snapshot of title and price),
 // and the status timeline. Money in integer centavos.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgSequence, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgSequence, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { products, productVariants } from '../catalog/schema.ts';
 
 /** Feeds order numbers; the number is a permutation of it, so numbers are unique but not sequential. */
@@ -42,6 +42,8 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
     anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
+    /** When an unpaid PIX or boleto order gives its stock back (null for cards): see expiry.ts. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -49,6 +51,8 @@ export const orders = pgTable(
     uniqueIndex('orders_number_key').on(t.number),
     uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
     index('orders_user_idx').on(t.userId, t.createdAt),
+    // The expiry sweep reads only the orders still waiting for payment.
+    index('orders_awaiting_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'awaiting_payment'`),
     check('orders_number_format', sql`${t.number} ~ '^[0-9]{8}$'`),
     check('orders_status_check', sql`${t.status} in ('awaiting_payment', 'paid', 'picking', 'shipped', 'delivered', 'cancelled')`),
     check('orders_total_nonneg', sql`${t.totalCents} >= 0`),
@@ -88,4 +92,34 @@ export const orderEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId)],
+);
+
+/**
+ * The transactional outbox of order e-mails: a row is written in the same transaction as the change it
+ * tells about (order placed, paid, shipped, delivered, cancelled), and the job runner sends it. One row per
+ * order and kind (a status is reached once); `sent_at` and the mailer's per-message key make the send
+ * happen once even if a process dies between sending and recording it.
+ */
+export const orderEmails = pgTable(
+  'order_emails',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** What the message needs beyond the order: the access token (confirmation, removed once sent), the note, the tracking code. */
+    data: jsonb('data').$type<{ token?: string; note?: string | null; trackingCode?: string | null }>().notNull().default({}),
+    attempts: integer('attempts').notNull().default(0),
+    /** A sender holds the row until then (a lease, so a crashed sender's row is picked up again). */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_emails_order_kind_key').on(t.orderId, t.kind),
+    index('order_emails_unsent_idx').on(t.createdAt).where(sql`${t.sentAt} is null`),
+    check('order_emails_kind_check', sql`${t.kind} in ('confirmation', 'paid', 'shipped', 'delivered', 'cancelled')`),
+  ],
 );

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import { brasiliaDay } from '../../platform/datetime.ts';
 import { BOLETO_DUE_DAYS, isCardToken } from './provider.ts';
 import type { ChargeRequest, ChargeResult, GatewayPayment, PaymentProvider, RefundResult } from './provider.ts';
-import { PIX_EXPIRY_MINUTES } from './pix.ts';
+import { DEFAULT_PIX_EXPIRY_MINUTES } from '../orders/expiry.ts';
 
 export const MERCADOPAGO_DEFAULT_API_URL = 'https://api.mercadopago.com';
 /** Mercado Pago's boleto in the /v1/payments API (the Orders API calls it "boleto"). */
@@ -127,7 +127,7 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
       };
       if (req.method === 'pix') {
         body.payment_method_id = 'pix';
-        body.date_of_expiration = spIso(new Date(req.now.getTime() + (config.pixExpiryMinutes ?? PIX_EXPIRY_MINUTES) * 60_000));
+        body.date_of_expiration = spIso(req.expiresAt ?? new Date(req.now.getTime() + (config.pixExpiryMinutes ?? DEFAULT_PIX_EXPIRY_MINUTES) * 60_000));
         body.payer = payer;
       } else if (req.method === 'boleto') {
         body.payment_method_id = MERCADOPAGO_BOLETO_METHOD;
@@ -159,7 +159,7 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
       if (req.method === 'pix') {
         const code = p.point_of_interaction?.transaction_data?.qr_code;
         if (!code) throw new Error('Mercado Pago não devolveu o código PIX.');
-        const expiresAt = p.date_of_expiration ? new Date(p.date_of_expiration) : new Date(req.now.getTime() + (config.pixExpiryMinutes ?? PIX_EXPIRY_MINUTES) * 60_000);
+        const expiresAt = p.date_of_expiration ? new Date(p.date_of_expiration) : (req.expiresAt ?? new Date(req.now.getTime() + (config.pixExpiryMinutes ?? DEFAULT_PIX_EXPIRY_MINUTES) * 60_000));
         return { status: 'pending', providerRef, pix: { code, expiresAt } };
       }
       if (req.method === 'boleto') {

@@ -2,8 +2,6 @@
 import { createStaticPix, hasError } from 'pix-utils';
 import QRCode from 'qrcode';
 
-export const PIX_EXPIRY_MINUTES = 30;
-
 export interface PixConfig {
   key: string;
   merchantName: string;

@@ -2,7 +2,9 @@
 // Pagar.me, Stripe) plug in as adapters of the same interface, chosen by PAYMENT_PROVIDER.
 import crypto from 'node:crypto';
 import { buildBoleto } from './boleto.ts';
-import { PIX_EXPIRY_MINUTES, pixCode } from './pix.ts';
+import { pixCode } from './pix.ts';
+import { brasiliaDay } from '../../platform/datetime.ts';
+import { DEFAULT_PIX_EXPIRY_MINUTES } from '../orders/expiry.ts';
 import type { PixConfig } from './pix.ts';
 
 export type PaymentMethod = 'credit' | 'boleto' | 'pix';
@@ -37,6 +39,8 @@ export interface ChargeRequest {
   /** Stable per order and checkout attempt: a retried charge creates no second payment. */
   idempotencyKey?: string;
   now: Date;
+  /** Until when the order waits for this payment (a PIX code's validity), decided by the order. */
+  expiresAt?: Date;
 }
 
 export interface PayerAddress {
@@ -101,7 +105,7 @@ export function createSandboxProvider(opts: { pix: PixConfig }): PaymentProvider
         return { status: 'paid', providerRef };
       }
       if (req.method === 'pix') {
-        const expiresAt = new Date(req.now.getTime() + PIX_EXPIRY_MINUTES * 60_000);
+        const expiresAt = req.expiresAt ?? new Date(req.now.getTime() + DEFAULT_PIX_EXPIRY_MINUTES * 60_000);
         return { status: 'pending', providerRef, pix: { code: pixCode(opts.pix, req.amountCents, req.orderNumber), expiresAt } };
       }
       const due = new Date(req.now.getTime() + BOLETO_DUE_DAYS * 86_400_000);
@@ -111,7 +115,7 @@ export function createSandboxProvider(opts: { pix: PixConfig }): PaymentProvider
         due,
         freeField: `0000000000000${req.orderNumber}`.slice(-25).padStart(25, '0'),
       });
-      return { status: 'pending', providerRef, boleto: { line: boleto.line, dueDate: due.toISOString().slice(0, 10) } };
+      return { status: 'pending', providerRef, boleto: { line: boleto.line, dueDate: brasiliaDay(due) } };
     },
   };
 }

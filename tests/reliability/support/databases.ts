@@ -125,12 +125,15 @@ export function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return queryRows<T>(db, query);
 }
 
-/** Every row of every table outside PostgreSQL's own schemas, in PostgreSQL's text form: a full dump. */
+/**
+ * Every row of every table outside PostgreSQL's own schemas, in PostgreSQL's text form: a full dump. The job
+ * queue's bookkeeping (schema `pgboss`: its cron ticks every minute) is left out; jobs carry only ids.
+ */
 export async function dumpAllRows(db: Db): Promise<{ table: string; text: string }[]> {
   const tables = await rows<{ schema: string; name: string }>(
     db,
     sql`select table_schema as schema, table_name as name from information_schema.tables
-        where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE' order by 1, 2`,
+        where table_schema not in ('pg_catalog', 'information_schema', 'pgboss') and table_type = 'BASE TABLE' order by 1, 2`,
   );
   const out: { table: string; text: string }[] = [];
   for (const { schema, name } of tables) {
