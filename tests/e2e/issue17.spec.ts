@@ -52,6 +52,7 @@ async function boletoOrder(request: APIRequestContext): Promise<string> {
       shipping: 'standard',
       payment: 'boleto',
       installments: 1,
+      customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' },
     },
   });
   expect(res.status(), await res.text()).toBe(201);

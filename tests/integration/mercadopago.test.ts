@@ -35,6 +35,7 @@ const order = (over: Record<string, unknown> = {}) => ({
   shipping: 'standard',
   payment: 'pix',
   installments: 1,
+  customer: { name: 'Maria da Silva Souza', cpf: '529.982.247-25', phone: '(11) 98765-4321' },
   ...over,
 });
 

@@ -54,6 +54,7 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('connection-kill storm on Po
       shipping: 'standard',
       payment: i % 2 ? 'pix' : 'boleto',
       installments: 1,
+      customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' },
     });
     const requests = [
       (i: number) => server.fetch('/api/orders', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(order(i)) }),
