@@ -25,6 +25,7 @@ export default [
   route('MeusProdutos/:id', 'routes/seller/product-edit.tsx'),
   route('Admin/Vendedores', 'routes/admin/seller-applications.tsx'),
   route('Admin/Pedidos', 'routes/admin/orders.tsx'),
+  route('Admin/Cupons', 'routes/admin/coupons.tsx'),
   route('Checkout', 'routes/checkout.tsx'),
   route('ConfirmarCompra', 'routes/confirm-purchase.tsx'),
   route('Sucesso', 'routes/success.tsx'),

@@ -13,8 +13,8 @@ import type { OrderView } from '../orders/orders.server.ts';
 import { checkCard } from '../payments/card.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { payments } from '../payments/schema.ts';
-import { findCouponPercent, normalizeCouponCode } from '../pricing/coupons.server.ts';
-import { lineTotal, maxInstallments, orderTotals } from '../pricing/pricing.ts';
+import { evaluateCoupon, normalizeCouponCode } from '../pricing/coupons.server.ts';
+import { lineTotal, maxInstallments, orderTotals, subtotal } from '../pricing/pricing.ts';
 import { MESSAGES } from './rules.ts';
 import type { PlaceOrderInput } from './rules.ts';
 
@@ -169,8 +169,14 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput, v
       for (const line of mergeLines(input.lines)) priced.push(await takeStock(tx, line, now));
 
       const couponCode = input.coupon ? normalizeCouponCode(input.coupon) : '';
-      const couponPercent = couponCode ? await findCouponPercent(tx as unknown as Db, couponCode, now) : null;
-      const totals = orderTotals(priced, { couponPercent, shipping: input.shipping, payment: input.payment });
+      // Every coupon rule (window, minimum, limits overall and per customer) from the pricing domain; the
+      // coupon row stays locked until this order commits, so its last use cannot be taken twice.
+      const checked = couponCode
+        ? await evaluateCoupon(tx, couponCode, { subtotalCents: subtotal(priced), customer: { userId: viewer.userId, email: input.email }, now, lock: true })
+        : null;
+      if (checked && !checked.ok) throw new CheckoutError(400, checked.message);
+      const coupon = checked?.ok ? checked.terms : null;
+      const totals = orderTotals(priced, { coupon, shipping: input.shipping, payment: input.payment });
       const installments = input.payment === 'credit' ? input.installments : 1;
       if (installments > maxInstallments(totals.totalCents)) throw new CheckoutError(400, MESSAGES.installments);
 
@@ -192,7 +198,7 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput, v
         shippingMethod: input.shipping,
         paymentMethod: input.payment,
         installments,
-        couponCode: couponPercent !== null ? couponCode : null,
+        couponCode: coupon !== null ? couponCode : null,
         subtotalCents: totals.subtotalCents,
         couponDiscountCents: totals.couponDiscountCents,
         shippingCents: totals.shippingCents,

@@ -1,0 +1,25 @@
+// Who may use the back office: admins everywhere; approved sellers only on the pages that say so
+// (/Admin/Produtos, limited to their own products). Customers get the 403 page; guests go to sign in.
+import { canSellProducts, isAdmin } from '../../src/domain/accounts/roles.ts';
+import { requireRole } from './session.server.ts';
+import type { SessionUser } from './session.server.ts';
+
+export const ADMIN_ONLY = 'Esta página é só para administradores.';
+
+export function requireAdmin(request: Request, url: URL): Promise<SessionUser> {
+  return requireRole(request, url, isAdmin, ADMIN_ONLY);
+}
+
+/** An admin, or a seller (whose view is limited to their own products: `sellerId`). */
+export async function requireCatalogEditor(request: Request, url: URL): Promise<SessionUser & { sellerId: string | null }> {
+  const user = await requireRole(request, url, canSellProducts);
+  return { ...user, sellerId: user.role === 'admin' ? null : user.id };
+}
+
+/** Form fields as strings (files and repeated names aside), for zod. */
+export async function formFields(request: Request): Promise<{ fields: Record<string, string>; form: FormData }> {
+  const form = await request.formData();
+  const fields: Record<string, string> = {};
+  for (const [k, v] of form) if (typeof v === 'string' && !(k in fields)) fields[k] = v;
+  return { fields, form };
+}
