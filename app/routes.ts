@@ -26,6 +26,8 @@ export default [
   route('Admin/Vendedores', 'routes/admin/seller-applications.tsx'),
   route('Admin/Pedidos', 'routes/admin/orders.tsx'),
   route('Admin/Cupons', 'routes/admin/coupons.tsx'),
+  route('Admin/Produtos', 'routes/admin/products.tsx'),
+  route('Admin/Produtos/:id', 'routes/admin/product-edit.tsx'),
   route('Checkout', 'routes/checkout.tsx'),
   route('ConfirmarCompra', 'routes/confirm-purchase.tsx'),
   route('Sucesso', 'routes/success.tsx'),

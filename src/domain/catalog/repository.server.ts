@@ -32,7 +32,8 @@ export interface SearchRestriction {
 }
 
 function conditions(query: CatalogQuery, ts: SQL | null, except?: Filter, restrict?: SearchRestriction): SQL[] {
-  const where: SQL[] = [];
+  // Inactive products (back office) are not in the shop.
+  const where: SQL[] = [eq(products.active, true)];
   if (ts) where.push(sql`${products.searchVector} @@ ${ts}`);
   if (restrict) where.push(restrict.where);
   if (except !== 'brand' && query.brands.length > 0) {
@@ -286,7 +287,7 @@ async function facetCounts(db: Db, query: CatalogQuery, ts: SQL | null, restrict
 
 export async function getProduct(db: Db, id: number): Promise<ProductDetail | null> {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
-  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  const [row] = await db.select().from(products).where(and(eq(products.id, id), eq(products.active, true))).limit(1);
   if (!row) return null;
   const [images, variants] = await Promise.all([
     db
@@ -326,7 +327,7 @@ export async function getProduct(db: Db, id: number): Promise<ProductDetail | nu
 /** "Produtos em alta": the most popular products in stock (of those the restriction allows, if any). */
 export async function trendingProducts(db: Db, limit: number, restrict?: SearchRestriction): Promise<ProductSummary[]> {
   const rows = await summaries(db)
-    .where(and(sql`${products.stock} > 0`, restrict?.where))
+    .where(and(sql`${products.stock} > 0`, eq(products.active, true), restrict?.where))
     .orderBy(desc(products.popularity), asc(products.id))
     .limit(limit);
   return rows.map(toSummary);
@@ -335,7 +336,7 @@ export async function trendingProducts(db: Db, limit: number, restrict?: SearchR
 /** Related products: others of the same category, most popular first (of those the restriction allows, if any). */
 export async function relatedProducts(db: Db, product: { id: number; category: string }, limit: number, restrict?: SearchRestriction) {
   const rows = await summaries(db)
-    .where(and(eq(products.category, product.category), sql`${products.id} <> ${product.id}`, sql`${products.stock} > 0`, restrict?.where))
+    .where(and(eq(products.category, product.category), sql`${products.id} <> ${product.id}`, sql`${products.stock} > 0`, eq(products.active, true), restrict?.where))
     .orderBy(desc(products.popularity), asc(products.id))
     .limit(limit);
   return rows.map(toSummary);
@@ -351,6 +352,7 @@ export async function productIndex(db: Db, limit: number) {
   return db
     .select({ id: products.id, updatedAt: products.updatedAt })
     .from(products)
+    .where(eq(products.active, true))
     .orderBy(asc(products.id))
     .limit(limit);
 }

@@ -121,7 +121,7 @@ async function takeStock(tx: Tx, line: MergedLine, now: Date): Promise<PricedLin
   const [taken] = await tx
     .update(products)
     .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: now })
-    .where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.quantity}`))
+    .where(and(eq(products.id, line.productId), eq(products.active, true), sql`${products.stock} >= ${line.quantity}`))
     .returning({
       title: products.title,
       priceCents: products.priceCents,
@@ -131,8 +131,8 @@ async function takeStock(tx: Tx, line: MergedLine, now: Date): Promise<PricedLin
       hasVariants: sql<boolean>`exists(select 1 from product_variants pv where pv.product_id = products.id)`,
     });
   if (!taken) {
-    const [product] = await tx.select({ title: products.title }).from(products).where(eq(products.id, line.productId));
-    throw new CheckoutError(409, product ? outOfStockMessage(product.title + variantLabel) : UNAVAILABLE);
+    const [product] = await tx.select({ title: products.title, active: products.active }).from(products).where(eq(products.id, line.productId));
+    throw new CheckoutError(409, product?.active ? outOfStockMessage(product.title + variantLabel) : UNAVAILABLE);
   }
   if (taken.hasVariants && variantId === null) throw new CheckoutError(409, chooseVariant(taken.title));
   return {
