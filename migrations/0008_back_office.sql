@@ -58,7 +58,7 @@ ALTER TABLE "coupons" ADD COLUMN "updated_at" timestamp with time zone DEFAULT n
 ALTER TABLE "price_changes" ADD CONSTRAINT "price_changes_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "price_changes_product_idx" ON "price_changes" USING btree ("product_id","created_at");--> statement-breakpoint
 CREATE INDEX "customer_record_views_customer_idx" ON "customer_record_views" USING btree ("customer_id","created_at");--> statement-breakpoint
-CREATE INDEX "products_ref_code_idx" ON "products" USING btree ("ref_code");--> statement-breakpoint
+CREATE INDEX "products_ref_code_idx" ON "products" USING btree (upper("ref_code"));--> statement-breakpoint
 CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "orders_cpf_idx" ON "orders" USING btree ("customer_cpf");--> statement-breakpoint
 CREATE INDEX "orders_email_idx" ON "orders" USING btree ("email");--> statement-breakpoint

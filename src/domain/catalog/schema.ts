@@ -70,7 +70,8 @@ export const products = pgTable(
     index('products_popularity_idx').on(t.popularity),
     index('products_created_idx').on(t.createdAt),
     index('products_seller_idx').on(t.sellerId),
-    index('products_ref_code_idx').on(t.refCode),
+    // The import's key: references match case-insensitively.
+    index('products_ref_code_idx').on(sql`upper(${t.refCode})`),
     check('products_price_nonneg', sql`${t.priceCents} >= 0`),
     check('products_stock_nonneg', sql`${t.stock} >= 0`),
     check('products_condition_check', sql`${t.condition} in ('novo', 'usado')`),

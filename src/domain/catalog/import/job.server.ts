@@ -1,0 +1,28 @@
+// The import's apply phase as a durable job: one job per confirmed import; a crash or a failure retries
+// it, and runImport resumes after the last committed batch.
+import type { Db } from '../../../db/client.server.ts';
+import type { JobDefinition } from '../../../platform/job-runner.server.ts';
+import type { JobRunner } from '../../../platform/job-runner.server.ts';
+import { markQueued, runImport } from './import.server.ts';
+
+export const CATALOG_IMPORT_JOB = 'catalog.import';
+
+export const catalogImportJob: JobDefinition<{ importId: number }> = {
+  name: CATALOG_IMPORT_JOB,
+  handler: async (data, ctx) => {
+    await runImport(ctx.db, data.importId);
+  },
+  retryLimit: 3,
+  retryDelaySeconds: 10,
+  // 100,000 rows take about a minute on PostgreSQL; leave room on a busy machine.
+  expireInSeconds: 30 * 60,
+};
+
+/** Confirms a dry run and enqueues its apply job in the same transaction. False when it was not a dry run. */
+export async function confirmImport(db: Db, runner: JobRunner, importId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await markQueued(tx as unknown as Db, importId))) return false;
+    await runner.enqueue(CATALOG_IMPORT_JOB, { importId }, { tx, singletonKey: `catalog-import-${importId}` });
+    return true;
+  });
+}
