@@ -4,13 +4,13 @@ import type { Route } from './+types/orders-export';
 import { getDb } from '../../../src/db/client.server.ts';
 import { ordersForExport } from '../../../src/domain/orders/back-office.server.ts';
 import { brasiliaDay, formatDateTime } from '../../../src/platform/datetime.ts';
-import { requireAdmin } from '../../lib/admin.server.ts';
+import { requireAdminDownload } from '../../lib/admin.server.ts';
 import { cpfText, orderFilterOf, paymentLabel, shippingLabel, statusLabel } from '../../lib/admin-orders.ts';
 
 const money = (c: number) => `${Math.floor(c / 100)},${String(c % 100).padStart(2, '0')}`;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request, url);
+  await requireAdminDownload(request, url);
   const rows = await ordersForExport(getDb(), orderFilterOf(url.searchParams));
   const csv = stringify(
     [

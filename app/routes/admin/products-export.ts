@@ -3,10 +3,10 @@ import type { Route } from './+types/products-export';
 import { getDb } from '../../../src/db/client.server.ts';
 import { exportCatalogCsv } from '../../../src/domain/catalog/import/export.server.ts';
 import { brasiliaDay } from '../../../src/platform/datetime.ts';
-import { requireAdmin } from '../../lib/admin.server.ts';
+import { requireAdminDownload } from '../../lib/admin.server.ts';
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request, url);
+  await requireAdminDownload(request, url);
   const chunks = exportCatalogCsv(getDb());
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({

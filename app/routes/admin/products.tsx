@@ -5,7 +5,7 @@ import { data, Form, Link, useNavigation } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/products';
 import { getDb } from '../../../src/db/client.server.ts';
-import { bulkUpdateProducts, listAdminProducts, listBrands, MAX_BULK } from '../../../src/domain/catalog/back-office.server.ts';
+import { bulkUpdateProducts, listAdminProducts, listBrands, MAX_BULK, ownsAll } from '../../../src/domain/catalog/back-office.server.ts';
 import type { BulkAction } from '../../../src/domain/catalog/back-office.server.ts';
 import { CATEGORIES, labelOf } from '../../../src/domain/catalog/taxonomy.ts';
 import { LOW_STOCK_THRESHOLD } from '../../../src/domain/catalog/sale.ts';
@@ -57,6 +57,8 @@ export async function action({ request, url }: Route.ActionArgs) {
     }
     bulk = { kind: 'price', percent };
   } else bulk = { kind: parsed.data.acao === 'ativar' ? 'activate' : 'deactivate' };
+  // A seller's selection may only hold their own products: anything else refuses the whole action.
+  if (!(await ownsAll(getDb(), ids, user.sellerId))) return data({ ok: false, message: 'Você só pode alterar os seus próprios produtos.' }, { status: 403 });
   const n = await bulkUpdateProducts(getDb(), ids, { userId: user.id, sellerId: user.sellerId }, bulk);
   const what = bulk.kind === 'price' ? 'com preço alterado' : bulk.kind === 'activate' ? 'ativado(s)' : 'desativado(s)';
   return { ok: true, message: `${n} produto(s) ${what}.` };

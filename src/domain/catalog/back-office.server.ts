@@ -218,6 +218,14 @@ export async function saveAdminProduct(db: Db, id: number, editor: { userId: str
   return saved;
 }
 
+/** Whether every id is a product this seller may change (always, for an admin: sellerId null). */
+export async function ownsAll(db: Db, ids: number[], sellerId: string | null): Promise<boolean> {
+  if (sellerId === null) return true;
+  const unique = [...new Set(ids)];
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(and(inArray(products.id, unique), eq(products.sellerId, sellerId)));
+  return (row?.n ?? 0) === unique.length;
+}
+
 export type BulkAction = { kind: 'activate' } | { kind: 'deactivate' } | { kind: 'price'; percent: number };
 
 /** Applies a bulk action to the selected products (those of this seller only, for a seller). Returns how many changed. */

@@ -50,7 +50,11 @@ function conditions(f: OrderFilter): SQL[] {
     const parts: SQL[] = [ilike(orders.email, `%${escapeLike(q)}%`), ilike(orders.customerName, `%${escapeLike(q)}%`)];
     if (/^\d{8}$/.test(q)) parts.push(eq(orders.number, q));
     // A CPF typed with or without its dots and dash.
-    if (digits.length === 11 && /^[\d.\-\s]+$/.test(q)) parts.push(eq(orders.customerCpf, digits));
+    if (digits.length === 11 && /^[\d.\-\s]+$/.test(q)) {
+      parts.push(eq(orders.customerCpf, digits));
+      // Orders placed signed in before checkout asked the CPF: the account's registered CPF.
+      parts.push(sql`exists (select 1 from customer_profiles cp where cp.user_id = ${orders.userId} and cp.cpf = ${digits})`);
+    }
     where.push(or(...parts)!);
   }
   if (f.status) where.push(eq(orders.status, f.status));
