@@ -39,7 +39,7 @@ export function RevenueChart({ days }: { days: { day: string; label: string; rev
           );
         })}
         <text x={W - pad.right} y={pad.top} textAnchor="end" fontSize="10" fill="#3a3a3a">
-          máx. {formatBRL(max)}
+          {total > 0 ? `máx. ${formatBRL(max)}` : 'Nenhuma venda no período'}
         </text>
       </svg>
       <details className="mt-2 text-sm">

@@ -47,7 +47,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 function Card({ title, children, className = '' }: { title: string; children: React.ReactNode; className?: string }) {
   const id = `painel-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
-    <section aria-labelledby={id} className={`rounded-xl bg-white p-4 ring-1 ring-neutral-200 ${className}`}>
+    <section aria-labelledby={id} className={`min-w-0 rounded-xl bg-white p-4 ring-1 ring-neutral-200 ${className}`}>
       <h2 id={id} className="font-bold">
         {title}
       </h2>

@@ -122,9 +122,7 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
           </p>
           {current.status !== 'dry_run' && (
             <div className="mt-2">
-              <progress max={100} value={percent} aria-label="Progresso da importação" className="h-3 w-full accent-emerald-600">
-                {percent}%
-              </progress>
+              <progress max={100} value={percent} aria-label="Progresso da importação" className="h-3 w-full accent-emerald-600" />
               <p className="text-sm">{percent}%</p>
             </div>
           )}

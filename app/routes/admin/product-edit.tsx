@@ -130,7 +130,8 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
       </p>
       {actionData && <Notice ok={actionData.ok} message={actionData.message} />}
       <div className="mt-4 grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <Form method="post" className="space-y-4 rounded-xl bg-white p-4 ring-1 ring-neutral-200" key={actionData?.ok ? 'salvo' : 'edicao'}>
+        {/* Keyed by the saved values: after a save the fields show what the database now holds. */}
+        <Form method="post" className="space-y-4 rounded-xl bg-white p-4 ring-1 ring-neutral-200" key={JSON.stringify([p.title, p.description, p.priceText, p.oldPriceText, p.stock, p.active, p.oemCodes, p.equivalentCodes, p.variants])}>
           <Input name="titulo" label="Título" defaultValue={val('titulo', p.title)} error={errors.titulo} />
           <Input name="descricao" label="Descrição" defaultValue={val('descricao', p.description)} error={errors.descricao} textarea />
           <div className="grid gap-4 sm:grid-cols-3">
