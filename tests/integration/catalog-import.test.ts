@@ -192,4 +192,14 @@ describe.each(DATABASE_KINDS)('catalog import/export on %s', (kind) => {
     const [count] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from products where ref_code like 'LOTE-%'`);
     expect(count!.n).toBe(2500);
   });
+
+  it('two runs of the same import at once (a retried job overtaking a slow one) apply each row once', async () => {
+    const header = 'ref;titulo;descricao;marca;categoria;tipo_veiculo;estado;preco;estoque';
+    const lines = Array.from({ length: 2200 }, (_, i) => `DUPLA-${i};Produto em dupla ${i};Descrição do produto em dupla.;Bosch;filtros;carros;novo;19,90;2`);
+    const dry = await importBytes(database.db, 'dupla.csv', new TextEncoder().encode([header, ...lines].join('\n')));
+    await markQueued(database.db, dry.id);
+    await Promise.all([runImport(database.db, dry.id), runImport(database.db, dry.id)]);
+    const [state] = await queryRows<{ status: string; processed_rows: number; created: number; n: number }>(database.db, sql`select status, processed_rows, created, (select count(*)::int from products where ref_code like 'DUPLA-%') as n from catalog_imports where id = ${dry.id}`);
+    expect(state).toEqual({ status: 'done', processed_rows: 2200, created: 2200, n: 2200 });
+  });
 });

@@ -290,6 +290,10 @@ async function applyBatch(db: Db, importId: number, userId: string | null, batch
   const errors = batch.filter((r) => photoFailures.has(r.line)).map((r) => ({ line: r.line, message: photoFailures.get(r.line)! }));
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
+    // The import's row is locked for the batch: a second run of the same import (a retried job while the
+    // first is still going) waits here, then sees the progress moved and stops instead of applying twice.
+    const [progress] = await tx.select({ processed: catalogImports.processedRows }).from(catalogImports).where(eq(catalogImports.id, importId)).for('update');
+    if (!progress || progress.processed !== processedAfter - batch.length) throw new ImportOvertaken();
     await noJit(t);
     const [existing, photos] = await Promise.all([loadExisting(t, usable.map((r) => r.ref)), knownPhotos(t, usable.flatMap((r) => (r.photoUrl ? [r.photoUrl] : [])))]);
     const creates: CatalogRow[] = [];
@@ -414,6 +418,13 @@ async function applyBatch(db: Db, importId: number, userId: string | null, batch
   });
 }
 
+/** Another run of the same import applied this batch first. */
+class ImportOvertaken extends Error {
+  constructor() {
+    super('importação retomada por outra execução');
+  }
+}
+
 function saleColumns(r: CatalogRow) {
   const s = saleFields(r.priceCents, r.oldPriceCents);
   return { old_price_cents: s.oldPriceCents, on_sale: s.onSale, discount_percent: s.discountPercent };
@@ -455,6 +466,7 @@ export async function runImport(db: Db, id: number, deps: ApplyDeps = {}): Promi
     invalidateSearchCache();
     await db.update(catalogImports).set({ status: 'done', finishedAt: new Date(), updatedAt: new Date() }).where(eq(catalogImports.id, id));
   } catch (err) {
+    if (err instanceof ImportOvertaken) return getImport(db, id);
     await db
       .update(catalogImports)
       .set({ status: 'failed', message: `A importação parou: ${(err as Error).message.slice(0, 300)}`, finishedAt: new Date(), updatedAt: new Date() })
