@@ -349,9 +349,14 @@ const PHOTO_FORMS = /^\/(criarproduto|meusprodutos)(\/|\.data|$)/i;
 const smallForms = bodyLimit({ maxSize: 64 * 1024, onError: refuseBody((c) => c.html(simplePage('Dados grandes demais', 'O formulário enviado é grande demais.'), 413)) });
 const photoForms = bodyLimit({ maxSize: 6 * 1024 * 1024, onError: refuseBody((c) => c.html(simplePage('Foto grande demais', 'A foto deve ter no máximo 5 MB.'), 413)) });
 
+// The back office's catalog import takes a spreadsheet (100,000 rows is about 30 MB of CSV).
+const IMPORT_FORMS = /^\/admin\/importar(\.data|$)/i;
+const importForms = bodyLimit({ maxSize: 80 * 1024 * 1024, onError: refuseBody((c) => c.html(simplePage('Arquivo grande demais', 'A planilha deve ter no máximo 80 MB.'), 413)) });
+
 function pageBodyLimit(): MiddlewareHandler {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || isApiPath(c.req.path)) return next();
+    if (IMPORT_FORMS.test(c.req.path)) return importForms(c, next);
     return (PHOTO_FORMS.test(c.req.path) ? photoForms : smallForms)(c, next);
   };
 }

@@ -57,6 +57,9 @@ function AccountMenu({ user }: { user: RootUser }) {
         )}
         {user.role === 'admin' && (
           <>
+            <Link to="/Admin" className={menuItem}>
+              Painel da loja
+            </Link>
             <Link to="/Admin/Vendedores" className={menuItem}>
               Pedidos de vendedores
             </Link>

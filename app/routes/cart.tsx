@@ -227,7 +227,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
               )}
               {quote?.coupon?.applied && (
                 <p role="status" className="mt-2 text-sm font-medium text-emerald-700">
-                  Cupom aplicado: {quote.coupon.percent}% de desconto.
+                  Cupom aplicado: {quote.coupon.percent !== null ? `${quote.coupon.percent}%` : formatBRL(quote.coupon.amountCents ?? 0)} de desconto.
                 </p>
               )}
             </form>

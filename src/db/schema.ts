@@ -7,3 +7,4 @@ export * from '../platform/rate-limit.schema.ts';
 export * from '../domain/orders/schema.ts';
 export * from '../domain/payments/schema.ts';
 export * from '../domain/fitment/schema.ts';
+export * from '../domain/admin/schema.ts';

@@ -43,12 +43,12 @@ describe.each(DATABASE_KINDS)('cart quote on %s', (kind) => {
   it('applies OLIMPO case-insensitively and refuses other codes with the spec message', async () => {
     for (const code of ['OLIMPO', 'olimpo', '  Olimpo  ']) {
       const q = await quote({ lines: [{ productId: 1, quantity: 1 }], coupon: code });
-      expect(q.coupon).toEqual({ applied: true, percent: 10, message: null });
+      expect(q.coupon).toEqual({ applied: true, percent: 10, amountCents: null, message: null });
       expect(q.discountCents).toBe(7199);
       expect(q.totalCents).toBe(71990 - 7199);
     }
     const wrong = await quote({ lines: [{ productId: 1, quantity: 1 }], coupon: 'OLIMPO10' });
-    expect(wrong.coupon).toEqual({ applied: false, percent: null, message: 'Código de desconto incorreto!' });
+    expect(wrong.coupon).toEqual({ applied: false, percent: null, amountCents: null, message: 'Código de desconto incorreto!' });
     expect(wrong.discountCents).toBe(0);
   });
 

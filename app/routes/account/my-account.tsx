@@ -99,6 +99,14 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
           )}
           {user.role === 'admin' && (
             <li>
+              <Link to="/Admin" className={linkCard}>
+                Painel da loja
+                <span className="block text-sm font-normal text-ink-soft">Vendas, produtos, importação, cupons, pedidos e clientes</span>
+              </Link>
+            </li>
+          )}
+          {user.role === 'admin' && (
+            <li>
               <Link to="/Admin/Vendedores" className={linkCard}>
                 Pedidos de vendedores
                 <span className="block text-sm font-normal text-ink-soft">Aprovar ou recusar</span>

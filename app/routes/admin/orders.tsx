@@ -1,25 +1,47 @@
-// /Admin/Pedidos: admins move orders through their statuses (cancelling returns the stock) and add the
-// tracking code when shipping.
+// /Admin/Pedidos: orders with search (number, e-mail, name, CPF), filters (status, payment method, dates in
+// Brasília days) and pages; each links to its detail page. The filtered list exports as CSV. POST keeps
+// the quick status move of the first back office (numero, status, rastreio).
 import { data, Form, Link } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/orders';
 import { getDb } from '../../../src/db/client.server.ts';
-import { isAdmin } from '../../../src/domain/accounts/roles.ts';
-import { listRecentOrders, moveOrder } from '../../../src/domain/orders/orders.server.ts';
-import { cancelOrder } from '../../../src/domain/orders/cancel.server.ts';
-import { nextStatuses, ORDER_STATUSES, STATUS_LABELS } from '../../../src/domain/orders/status.ts';
+import { cancelOrderAsAdmin, moveOrderAsAdmin, searchOrders } from '../../../src/domain/orders/back-office.server.ts';
+import { ORDER_STATUSES, STATUS_LABELS } from '../../../src/domain/orders/status.ts';
 import { formatBRL } from '../../../src/domain/pricing/money.ts';
-import { requireRole } from '../../lib/session.server.ts';
+import { PAYMENT_METHODS } from '../../../src/domain/pricing/pricing.ts';
 import { formatDateTime } from '../../../src/platform/datetime.ts';
-import { buyerText, cancelReason } from '../../components/OrderDetails.tsx';
-
-const ADMIN_ONLY = 'Esta página é só para administradores.';
+import { AdminShell, adminButton, adminInput, adminSecondaryButton, Notice, Pager } from '../../components/admin/AdminShell.tsx';
+import { requireAdmin } from '../../lib/admin.server.ts';
+import { cpfText, orderFilterOf, paymentLabel, STATUS_TONE, statusLabel } from '../../lib/admin-orders.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Pedidos | Administração | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireRole(request, url, isAdmin, ADMIN_ONLY);
-  return { orders: await listRecentOrders(getDb(), 100) };
+  await requireAdmin(request, url);
+  const filter = orderFilterOf(url.searchParams);
+  const result = await searchOrders(getDb(), filter);
+  const exportQuery = new URLSearchParams(url.searchParams);
+  exportQuery.delete('pagina');
+  return {
+    filter,
+    search: url.search,
+    exportHref: `/Admin/Pedidos/exportar.csv${exportQuery.size ? `?${exportQuery}` : ''}`,
+    total: result.total,
+    totalText: formatBRL(result.totalCents),
+    page: result.page,
+    pages: result.pages,
+    rows: result.rows.map((o) => ({
+      number: o.number,
+      createdAt: formatDateTime(o.createdAt),
+      email: o.email,
+      name: o.customerName,
+      cpf: cpfText(o.customerCpf),
+      status: o.status,
+      payment: paymentLabel(o.paymentMethod),
+      items: o.items,
+      total: formatBRL(o.totalCents),
+    })),
+  };
 }
 
 const moveSchema = z.object({
@@ -29,71 +51,102 @@ const moveSchema = z.object({
 });
 
 export async function action({ request, url }: Route.ActionArgs) {
-  await requireRole(request, url, isAdmin, ADMIN_ONLY);
+  await requireAdmin(request, url);
   const parsed = moveSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ ok: false, message: 'Pedido ou situação inválidos.' }, { status: 400 });
-  // Cancelling refunds a paid order through its payment provider first (cancelOrder), then returns the stock.
-  const result =
-    parsed.data.status === 'cancelled'
-      ? await cancelOrder(getDb(), parsed.data.numero)
-      : await moveOrder(getDb(), parsed.data.numero, parsed.data.status, { trackingCode: parsed.data.rastreio || null });
+  const { numero, status, rastreio } = parsed.data;
+  const db = getDb();
+  const result = status === 'cancelled' ? await cancelOrderAsAdmin(db, numero, null) : await moveOrderAsAdmin(db, numero, status, rastreio || null);
   if (!result.ok) return data({ ok: false, message: result.message }, { status: 409 });
-  return { ok: true, message: `Pedido #${parsed.data.numero}: ${STATUS_LABELS[parsed.data.status]}.` };
+  return { ok: true, message: `Pedido #${numero}: ${STATUS_LABELS[status]}.` };
 }
 
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
+  const { filter, rows, total, totalText, page, pages, search, exportHref } = loaderData;
   return (
-    <div className="container-page py-8">
-      <h1 className="text-2xl font-extrabold">Pedidos</h1>
-      {actionData && (
-        <p role={actionData.ok ? 'status' : 'alert'} className={`mt-4 rounded-lg p-3 ${actionData.ok ? 'bg-emerald-50 text-emerald-800' : 'bg-red-50 text-red-800'}`}>
-          {actionData.message}
-        </p>
-      )}
-      {loaderData.orders.length === 0 ? (
-        <p className="mt-6">Nenhum pedido encontrado.</p>
+    <AdminShell
+      title="Pedidos"
+      actions={
+        <a href={exportHref} className={`${adminSecondaryButton} text-sm`} download>
+          Exportar CSV
+        </a>
+      }
+    >
+      {actionData && <Notice ok={actionData.ok} message={actionData.message} />}
+      <Form method="get" role="search" className="mt-4 grid gap-3 rounded-xl bg-white p-4 ring-1 ring-neutral-200 sm:grid-cols-2 lg:grid-cols-6">
+        <label className="text-sm font-semibold lg:col-span-2">
+          Buscar (número, e-mail, nome ou CPF)
+          <input name="q" type="search" defaultValue={filter.q} className={adminInput} />
+        </label>
+        <label className="text-sm font-semibold">
+          Situação
+          <select name="status" defaultValue={filter.status} className={adminInput}>
+            <option value="">Todas</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-semibold">
+          Pagamento
+          <select name="pagamento" defaultValue={filter.payment} className={adminInput}>
+            <option value="">Todos</option>
+            {PAYMENT_METHODS.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-semibold">
+          De
+          <input name="de" type="date" defaultValue={filter.from} className={adminInput} />
+        </label>
+        <label className="text-sm font-semibold">
+          Até
+          <input name="ate" type="date" defaultValue={filter.to} className={adminInput} />
+        </label>
+        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-6">
+          <button type="submit" className={adminButton}>
+            Filtrar
+          </button>
+          <Link to="/Admin/Pedidos" className={adminSecondaryButton}>
+            Limpar
+          </Link>
+        </div>
+      </Form>
+      <p className="mt-4 text-sm text-ink-soft" role="status">
+        {total} pedido(s) · {totalText} no total
+      </p>
+      {rows.length === 0 ? (
+        <p className="mt-4">Nenhum pedido encontrado.</p>
       ) : (
-        <ul className="mt-6 space-y-3">
-          {loaderData.orders.map((o) => (
-            <li key={o.number} className="rounded-xl bg-white p-4 ring-1 ring-neutral-200">
-              <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <Link to={`/Pedidos/${o.number}`} className="font-bold hover:underline">
+        <ul className="mt-2 divide-y divide-neutral-200 rounded-xl bg-white ring-1 ring-neutral-200">
+          {rows.map((o) => (
+            <li key={o.number} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
+              <div className="min-w-0">
+                <Link to={`/Admin/Pedidos/${o.number}`} className="font-bold hover:underline">
                   Pedido #{o.number}
                 </Link>
-                <span className="text-sm">
-                  <time dateTime={o.createdAt}>{formatDateTime(o.createdAt)}</time> · {o.email} · {formatBRL(o.totalCents)} · <strong>{STATUS_LABELS[o.status]}</strong>
-                </span>
+                <p className="break-all text-ink-soft">
+                  {o.createdAt} · {o.name ? `${o.name} · ` : ''}
+                  {o.email}
+                  {o.cpf ? ` · CPF ${o.cpf}` : ''}
+                </p>
               </div>
-              <p className="mt-1 text-sm text-ink-soft">
-                {buyerText(o.customer) ?? 'Comprador não informado'}
-                {cancelReason(o) ? ` · Cancelado: ${cancelReason(o)}` : ''}
-              </p>
-              {nextStatuses(o.status).length > 0 && (
-                <Form method="post" className="mt-3 flex flex-wrap items-end gap-2 text-sm">
-                  <input type="hidden" name="numero" value={o.number} />
-                  <label className="flex flex-col">
-                    <span className="font-medium">Nova situação</span>
-                    <select name="status" className="rounded-lg border border-neutral-300 px-2 py-1.5">
-                      {nextStatuses(o.status).map((s) => (
-                        <option key={s} value={s}>
-                          {STATUS_LABELS[s]}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <label className="flex flex-col">
-                    <span className="font-medium">Código de rastreio (ao enviar)</span>
-                    <input name="rastreio" maxLength={40} className="rounded-lg border border-neutral-300 px-2 py-1.5" />
-                  </label>
-                  <button type="submit" className="rounded-lg bg-ink px-3 py-2 font-semibold text-white">
-                    Atualizar
-                  </button>
-                </Form>
-              )}
+              <div className="flex flex-wrap items-center gap-2">
+                <span>
+                  {o.items} item(ns) · {o.payment} · <strong>{o.total}</strong>
+                </span>
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[o.status] ?? ''}`}>{statusLabel(o.status)}</span>
+              </div>
             </li>
           ))}
         </ul>
       )}
-    </div>
+      <Pager page={page} pages={pages} search={search} />
+    </AdminShell>
   );
 }

@@ -3,13 +3,18 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.server.ts';
 import { productImages, products, productVariants } from '../catalog/schema.ts';
-import { COUPON_INVALID, findCouponPercent } from '../pricing/coupons.server.ts';
-import { cartTotals, lineTotal, maxInstallments, orderTotals, sanitizePrice } from '../pricing/pricing.ts';
+import { evaluateCoupon } from '../pricing/coupons.server.ts';
+import type { CouponCustomer } from '../pricing/coupons.server.ts';
+import { cartTotals, lineTotal, maxInstallments, orderTotals, sanitizePrice, subtotal } from '../pricing/pricing.ts';
 import { CART_CEP_INVALID, isValidCartCep } from '../shipping/cep.ts';
 import { OUT_OF_STOCK_MESSAGE, stockMessage, UNAVAILABLE_MESSAGE, VARIANT_UNAVAILABLE_MESSAGE } from './quote.ts';
 import type { Quote, QuoteRequest, QuotedLine } from './quote.ts';
 
-export async function quoteCart(db: Db, request: QuoteRequest, opts: { onInvalidPrice?: (productId: number) => void } = {}): Promise<Quote> {
+/**
+ * `customer`, when the caller knows who is buying, lets the per-customer coupon limit be checked here too;
+ * place-order always checks it.
+ */
+export async function quoteCart(db: Db, request: QuoteRequest, opts: { onInvalidPrice?: (productId: number) => void; customer?: CouponCustomer | null } = {}): Promise<Quote> {
   const ids = [...new Set(request.lines.map((l) => l.productId))];
   const [rows, variants] = ids.length
     ? await Promise.all([
@@ -21,6 +26,7 @@ export async function quoteCart(db: Db, request: QuoteRequest, opts: { onInvalid
             oldPriceCents: products.oldPriceCents,
             onSale: products.onSale,
             stock: products.stock,
+            active: products.active,
             imageUrl: productImages.url,
             imageAlt: productImages.alt,
             imageWidth: productImages.width,
@@ -42,7 +48,7 @@ export async function quoteCart(db: Db, request: QuoteRequest, opts: { onInvalid
   const lines: QuotedLine[] = request.lines.map((line) => {
     const p = byId.get(line.productId);
     const base = { productId: line.productId, requestedQuantity: line.quantity, color: null, size: null };
-    if (!p) {
+    if (!p || !p.active) {
       return { ...base, quantity: 0, status: 'unavailable', message: UNAVAILABLE_MESSAGE, title: null, image: null, stock: 0, unitPriceCents: 0, oldPriceCents: null, lineTotalCents: 0 };
     }
     const unitPriceCents = sanitizePrice(p.priceCents, () => opts.onInvalidPrice?.(p.id));
@@ -80,17 +86,25 @@ export async function quoteCart(db: Db, request: QuoteRequest, opts: { onInvalid
   });
 
   const couponCode = request.coupon?.trim() ?? '';
-  const couponPercent = couponCode ? await findCouponPercent(db, couponCode) : null;
   const cepText = request.cep?.trim() ?? '';
   const cepValid = cepText !== '' && isValidCartCep(cepText);
   const priced = lines.filter((l) => l.quantity > 0);
-  const totals = cartTotals(priced, { couponPercent, cepValid });
-  const order = request.shipping && request.payment ? orderTotals(priced, { couponPercent, shipping: request.shipping, payment: request.payment }) : null;
+  const checked = couponCode ? await evaluateCoupon(db, couponCode, { subtotalCents: subtotal(priced), customer: opts.customer ?? null }) : null;
+  const coupon = checked?.ok ? checked.terms : null;
+  const totals = cartTotals(priced, { coupon, cepValid });
+  const order = request.shipping && request.payment ? orderTotals(priced, { coupon, shipping: request.shipping, payment: request.payment }) : null;
   return {
     lines,
     ...totals,
     order: order ? { ...order, maxInstallments: maxInstallments(order.totalCents) } : null,
-    coupon: couponCode ? { applied: couponPercent !== null, percent: couponPercent, message: couponPercent === null ? COUPON_INVALID : null } : null,
+    coupon: checked
+      ? {
+          applied: checked.ok,
+          percent: coupon?.kind === 'percent' ? coupon.percent : null,
+          amountCents: coupon?.kind === 'fixed' ? coupon.amountCents : null,
+          message: checked.ok ? null : checked.message,
+        }
+      : null,
     cep: cepText ? { valid: cepValid, message: cepValid ? null : CART_CEP_INVALID } : null,
   };
 }

@@ -55,7 +55,8 @@ export interface Quote {
   freightCents: Cents;
   totalCents: Cents;
   installmentHint: { count: number; eachCents: Cents } | null;
-  coupon: { applied: boolean; percent: number | null; message: string | null } | null;
+  /** percent for a percentage coupon, amountCents for a fixed-value one. */
+  coupon: { applied: boolean; percent: number | null; amountCents: number | null; message: string | null } | null;
   cep: { valid: boolean; message: string | null } | null;
   /** Present when shipping and payment were given. */
   order: (OrderTotals & { maxInstallments: number }) | null;

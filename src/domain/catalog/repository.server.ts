@@ -67,7 +67,8 @@ const FACETS: Filter[] = ['brand', 'category', 'vehicle', 'condition'];
 
 /** What every result and every facet count share: the words, the restriction, the price range. */
 function baseConditions(query: CatalogQuery, ts: SQL | null, restrict?: SearchRestriction): SQL[] {
-  const where: SQL[] = [];
+  // Inactive products (back office) are not in the shop.
+  const where: SQL[] = [eq(products.active, true)];
   // A query that looks like a part number also matches the product's codes (issue 17).
   const code = codeSearchKey(query.q);
   if (ts && code) where.push(sql`(${products.searchVector} @@ ${ts} or ${codeMatch(code)})`);
@@ -341,7 +342,7 @@ async function facetCounts(db: Db, query: CatalogQuery, ts: SQL | null, restrict
 
 export async function getProduct(db: Db, id: number): Promise<ProductDetail | null> {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
-  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  const [row] = await db.select().from(products).where(and(eq(products.id, id), eq(products.active, true))).limit(1);
   if (!row) return null;
   const [images, variants] = await Promise.all([
     db
@@ -384,7 +385,7 @@ export async function getProduct(db: Db, id: number): Promise<ProductDetail | nu
 /** "Produtos em alta": the most popular products in stock (of those the restriction allows, if any). */
 export async function trendingProducts(db: Db, limit: number, restrict?: SearchRestriction): Promise<ProductSummary[]> {
   const rows = await summaries(db)
-    .where(and(sql`${products.stock} > 0`, restrict?.where))
+    .where(and(sql`${products.stock} > 0`, eq(products.active, true), restrict?.where))
     .orderBy(desc(products.popularity), asc(products.id))
     .limit(limit);
   return rows.map(toSummary);
@@ -393,7 +394,7 @@ export async function trendingProducts(db: Db, limit: number, restrict?: SearchR
 /** Related products: others of the same category, most popular first (of those the restriction allows, if any). */
 export async function relatedProducts(db: Db, product: { id: number; category: string }, limit: number, restrict?: SearchRestriction) {
   const rows = await summaries(db)
-    .where(and(eq(products.category, product.category), sql`${products.id} <> ${product.id}`, sql`${products.stock} > 0`, restrict?.where))
+    .where(and(eq(products.category, product.category), sql`${products.id} <> ${product.id}`, sql`${products.stock} > 0`, eq(products.active, true), restrict?.where))
     .orderBy(desc(products.popularity), asc(products.id))
     .limit(limit);
   return rows.map(toSummary);
@@ -409,6 +410,7 @@ export async function productIndex(db: Db, limit: number) {
   return db
     .select({ id: products.id, updatedAt: products.updatedAt })
     .from(products)
+    .where(eq(products.active, true))
     .orderBy(asc(products.id))
     .limit(limit);
 }

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 export const products = pgTable(
   'products',
@@ -77,6 +78,8 @@ export const products = pgTable(
     index('products_popularity_idx').on(t.popularity),
     index('products_created_idx').on(t.createdAt),
     index('products_seller_idx').on(t.sellerId),
+    // The import's key: references match case-insensitively.
+    index('products_ref_code_idx').on(sql`upper(${t.refCode})`),
     check('products_price_nonneg', sql`${t.priceCents} >= 0`),
     check('products_stock_nonneg', sql`${t.stock} >= 0`),
     check('products_condition_check', sql`${t.condition} in ('novo', 'usado')`),
@@ -125,3 +128,62 @@ export const searchLexicon = pgTable(
   },
   (t) => [index('search_lexicon_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
 );
+
+/** Who changed a product's price, from what to what, and how (admin edit, bulk change, import). */
+export const priceChanges = pgTable(
+  'price_changes',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The users.id of who made the change (null: a command-line import). */
+    userId: text('user_id'),
+    source: text('source').notNull(),
+    oldPriceCents: integer('old_price_cents').notNull(),
+    newPriceCents: integer('new_price_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('price_changes_product_idx').on(t.productId, t.createdAt), check('price_changes_source_check', sql`${t.source} in ('edicao', 'lote', 'importacao')`)],
+);
+
+/**
+ * Catalog imports (CSV/XLSX): the uploaded file itself, its dry-run summary and the progress of applying
+ * it. The apply job reads the file again and resumes from `processed_rows`, which each batch advances in
+ * the same transaction as its writes.
+ */
+export const catalogImports = pgTable(
+  'catalog_imports',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id'),
+    fileName: text('file_name').notNull(),
+    file: bytea('file').notNull(),
+    /** dry_run → queued → running → done | failed */
+    status: text('status').notNull(),
+    totalRows: integer('total_rows').notNull().default(0),
+    /** Rows that passed validation, applied in order; processed counts how many of them are done. */
+    validRows: integer('valid_rows').notNull().default(0),
+    processedRows: integer('processed_rows').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    /** [{ line, message }] of failing rows (the first 1,000). */
+    errors: jsonb('errors').$type<{ line: number; message: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    message: text('message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [check('catalog_imports_status_check', sql`${t.status} in ('dry_run', 'queued', 'running', 'done', 'failed')`)],
+);
+
+/** Photos fetched by imports from a supplier's URL: each URL is fetched once, then reused. */
+export const importedPhotos = pgTable('imported_photos', {
+  sourceUrl: text('source_url').primaryKey(),
+  url: text('url').notNull(),
+  width: smallint('width').notNull(),
+  height: smallint('height').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -22,8 +22,8 @@ import type { OrderView } from '../orders/orders.server.ts';
 import { checkCard } from '../payments/card.ts';
 import type { CardDigits, CardToken, ChargeResult, PaymentProvider } from '../payments/provider.ts';
 import { payments } from '../payments/schema.ts';
-import { findCouponPercent, normalizeCouponCode } from '../pricing/coupons.server.ts';
-import { lineTotal, maxInstallments, orderTotals } from '../pricing/pricing.ts';
+import { evaluateCoupon, normalizeCouponCode } from '../pricing/coupons.server.ts';
+import { lineTotal, maxInstallments, orderTotals, subtotal } from '../pricing/pricing.ts';
 import { MAX_UNITS_PER_PRODUCT, MESSAGES } from './rules.ts';
 import type { PlaceOrderInput } from './rules.ts';
 
@@ -169,7 +169,7 @@ async function takeStock(tx: Tx, line: MergedLine, now: Date): Promise<PricedLin
   const [taken] = await tx
     .update(products)
     .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: now })
-    .where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.quantity}`))
+    .where(and(eq(products.id, line.productId), eq(products.active, true), sql`${products.stock} >= ${line.quantity}`))
     .returning({
       title: products.title,
       priceCents: products.priceCents,
@@ -179,8 +179,8 @@ async function takeStock(tx: Tx, line: MergedLine, now: Date): Promise<PricedLin
       hasVariants: sql<boolean>`exists(select 1 from product_variants pv where pv.product_id = products.id)`,
     });
   if (!taken) {
-    const [product] = await tx.select({ title: products.title }).from(products).where(eq(products.id, line.productId));
-    throw new CheckoutError(409, product ? outOfStockMessage(product.title + variantLabel) : UNAVAILABLE);
+    const [product] = await tx.select({ title: products.title, active: products.active }).from(products).where(eq(products.id, line.productId));
+    throw new CheckoutError(409, product?.active ? outOfStockMessage(product.title + variantLabel) : UNAVAILABLE);
   }
   if (taken.hasVariants && variantId === null) throw new CheckoutError(409, chooseVariant(taken.title));
   return {
@@ -237,8 +237,14 @@ export async function placeOrder(
       for (const line of merged) priced.push(await takeStock(tx, line, now));
 
       const couponCode = input.coupon ? normalizeCouponCode(input.coupon) : '';
-      const couponPercent = couponCode ? await findCouponPercent(tx as unknown as Db, couponCode, now) : null;
-      const totals = orderTotals(priced, { couponPercent, shipping: input.shipping, payment: input.payment });
+      // Every coupon rule (window, minimum, limits overall and per customer) from the pricing domain; the
+      // coupon row stays locked until this order commits, so its last use cannot be taken twice.
+      const checked = couponCode
+        ? await evaluateCoupon(tx, couponCode, { subtotalCents: subtotal(priced), customer: { userId: viewer.userId, email: input.email }, now, lock: true })
+        : null;
+      if (checked && !checked.ok) throw new CheckoutError(400, checked.message);
+      const coupon = checked?.ok ? checked.terms : null;
+      const totals = orderTotals(priced, { coupon, shipping: input.shipping, payment: input.payment });
       // Totals are stored as 32-bit integers of centavos (R$ 21.474.836,47 at most): beyond that, a clear 400.
       if (!Number.isSafeInteger(totals.subtotalCents) || totals.subtotalCents > MAX_ORDER_CENTS || totals.totalCents > MAX_ORDER_CENTS) throw new CheckoutError(400, MESSAGES.totalTooLarge);
       const installments = input.payment === 'credit' ? input.installments : 1;
@@ -270,7 +276,7 @@ export async function placeOrder(
         shippingMethod: input.shipping,
         paymentMethod: input.payment,
         installments,
-        couponCode: couponPercent !== null ? couponCode : null,
+        couponCode: coupon !== null ? couponCode : null,
         subtotalCents: totals.subtotalCents,
         couponDiscountCents: totals.couponDiscountCents,
         shippingCents: totals.shippingCents,

@@ -3,6 +3,7 @@
 // database. Handlers must be idempotent: a job may run again after a crash or a retry.
 import type { JobDefinition } from '../../platform/job-runner.server.ts';
 import { reconcilePaymentsJob } from '../payments/jobs.server.ts';
+import { catalogImportJob } from '../catalog/import/job.server.ts';
 import { getMailer } from '../../platform/mailer.server.ts';
 import { getCheckoutServices } from '../checkout/services.server.ts';
 import { EXPIRE_ORDER_JOB, expireOrder, expireOverdueOrders, SWEEP_EXPIRED_ORDERS_JOB } from '../orders/expiry.server.ts';
@@ -16,6 +17,7 @@ const mailSettings = () => {
 
 export const JOBS: JobDefinition<any>[] = [
   reconcilePaymentsJob,
+  catalogImportJob,
   // Order e-mails from the outbox: one job per message, enqueued in the transaction that wrote it.
   {
     name: SEND_ORDER_EMAIL_JOB,

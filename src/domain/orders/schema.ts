@@ -53,6 +53,10 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt),
     // The expiry sweep reads only the orders still waiting for payment.
     index('orders_awaiting_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'awaiting_payment'`),
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_cpf_idx').on(t.customerCpf),
+    index('orders_email_idx').on(t.email),
+    index('orders_coupon_idx').on(t.couponCode),
     check('orders_number_format', sql`${t.number} ~ '^[0-9]{8}$'`),
     check('orders_status_check', sql`${t.status} in ('awaiting_payment', 'paid', 'picking', 'shipped', 'delivered', 'cancelled')`),
     check('orders_total_nonneg', sql`${t.totalCents} >= 0`),

@@ -4,6 +4,19 @@
 // import from here; nothing else computes money.
 import type { Cents } from './money.ts';
 import { percentOf } from './money.ts';
+import { couponDiscount } from './coupon-rules.ts';
+import type { CouponTerms } from './coupon-rules.ts';
+
+/** A coupon given as its terms, or (older callers) as a bare percent. */
+interface CouponOption {
+  couponPercent?: number | null;
+  coupon?: CouponTerms | null;
+}
+
+function couponOff(subtotalCents: Cents, opts: CouponOption): Cents {
+  const terms = opts.coupon ?? (opts.couponPercent ? ({ kind: 'percent', percent: opts.couponPercent } as const) : null);
+  return couponDiscount(subtotalCents, terms);
+}
 
 // ---- Cart (spec §9) ----
 
@@ -49,11 +62,11 @@ export interface CartTotals {
 
 /**
  * Cart totals: total = subtotal + freight − discount, where the discount is the coupon's percent of the
- * subtotal and the freight is the flat estimate once a valid CEP was checked (0 before).
+ * subtotal (or its fixed value, see coupon-rules.ts) and the freight is the flat estimate once a valid CEP was checked (0 before).
  */
-export function cartTotals(lines: readonly PricedLine[], opts: { couponPercent: number | null; cepValid: boolean }): CartTotals {
+export function cartTotals(lines: readonly PricedLine[], opts: CouponOption & { cepValid: boolean }): CartTotals {
   const subtotalCents = subtotal(lines);
-  const discountCents = opts.couponPercent ? Math.min(subtotalCents, percentOf(subtotalCents, opts.couponPercent)) : 0;
+  const discountCents = couponOff(subtotalCents, opts);
   const freightCents = opts.cepValid && lines.length > 0 ? CART_FREIGHT_CENTS : 0;
   const totalCents = Math.max(0, subtotalCents + freightCents - discountCents);
   return { subtotalCents, discountCents, freightCents, totalCents, installmentHint: installmentHint(totalCents) };
@@ -107,10 +120,10 @@ export interface OrderTotals {
  */
 export function orderTotals(
   lines: readonly PricedLine[],
-  opts: { couponPercent: number | null; shipping: ShippingMethodId; payment: PaymentMethodId },
+  opts: CouponOption & { shipping: ShippingMethodId; payment: PaymentMethodId },
 ): OrderTotals {
   const subtotalCents = subtotal(lines);
-  const couponDiscountCents = opts.couponPercent ? Math.min(subtotalCents, percentOf(subtotalCents, opts.couponPercent)) : 0;
+  const couponDiscountCents = couponOff(subtotalCents, opts);
   const shippingCents = shippingMethod(opts.shipping).priceCents;
   const grossCents = subtotalCents - couponDiscountCents + shippingCents;
   // Spec §9: "boleto total x 0.95; pix total x 0.9", rounded half-up to the centavo.

@@ -178,6 +178,11 @@ const CATALOG: Record<CategorySlug, Kind[]> = {
   ],
 };
 
+/** Every brand the demo catalog sells (the import's list of known brands, with the catalog's own). */
+export function catalogBrands(): string[] {
+  return [...new Set(Object.values(CATALOG).flatMap((kinds) => kinds.flatMap((k) => k.brands)))].sort();
+}
+
 /** Kinds sold as universal (no vehicle in the title), with the vehicle types they serve. */
 export function universalKinds(): { kind: string; types: VehicleType[] }[] {
   return Object.values(CATALOG)

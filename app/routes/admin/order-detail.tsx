@@ -1,0 +1,273 @@
+// /Admin/Pedidos/:number: one order for the back office: buyer, address, lines and totals, the payment
+// record and the history; moves to the next status (shipping asks the tracking code), cancellation with
+// restock (after a confirmation), and a link to print the packing slip.
+import { data, Form, Link, useNavigation } from 'react-router';
+import { z } from 'zod';
+import type { Route } from './+types/order-detail';
+import { getDb } from '../../../src/db/client.server.ts';
+import { cancelOrderAsAdmin, getAdminOrder, moveOrderAsAdmin } from '../../../src/domain/orders/back-office.server.ts';
+import { nextStatuses, STATUS_LABELS } from '../../../src/domain/orders/status.ts';
+import { formatBRL } from '../../../src/domain/pricing/money.ts';
+import { formatDateTime } from '../../../src/platform/datetime.ts';
+import { addressText, paymentText } from '../../components/OrderDetails.tsx';
+import { AdminShell, adminButton, adminInput, adminSecondaryButton, Notice } from '../../components/admin/AdminShell.tsx';
+import { requireAdmin } from '../../lib/admin.server.ts';
+import { cpfText, shippingLabel, STATUS_TONE, statusLabel } from '../../lib/admin-orders.ts';
+
+export const meta: Route.MetaFunction = ({ params }) => [{ title: `Pedido #${params.number} | Administração | Olimpo Peças` }, { name: 'robots', content: 'noindex' }];
+
+const PAYMENT_STATUS: Record<string, string> = { pending: 'Pendente', authorized: 'Autorizado', paid: 'Pago', declined: 'Recusado', cancelled: 'Cancelado', expired: 'Expirado' };
+
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+  await requireAdmin(request, url);
+  const order = await getAdminOrder(getDb(), params.number);
+  if (!order) throw data('Pedido não encontrado.', { status: 404 });
+  // "Pago" only comes from a verified payment (webhook or provider), never from this page.
+  const moves = nextStatuses(order.status).filter((s) => s !== 'paid' && s !== 'cancelled');
+  return {
+    order: {
+      number: order.number,
+      status: order.status,
+      createdAt: formatDateTime(order.createdAt),
+      email: order.email,
+      name: order.customerName,
+      cpf: cpfText(order.customerCpf),
+      phone: order.customerPhone,
+      address: addressText(order.address),
+      shipping: shippingLabel(order.shippingMethod),
+      payment: paymentText(order),
+      coupon: order.couponCode,
+      trackingCode: order.trackingCode,
+      lines: order.lineDetails.map((l) => ({ ...l, unit: formatBRL(l.unitPriceCents), total: formatBRL(l.lineTotalCents) })),
+      totals: [
+        ['Subtotal', formatBRL(order.subtotalCents)],
+        ...(order.couponDiscountCents ? [[`Cupom ${order.couponCode ?? ''}`.trim(), `− ${formatBRL(order.couponDiscountCents)}`]] : []),
+        ['Frete', formatBRL(order.shippingCents)],
+        ...(order.paymentDiscountCents ? [['Desconto do pagamento', `− ${formatBRL(order.paymentDiscountCents)}`]] : []),
+        ['Total', formatBRL(order.totalCents)],
+      ] as [string, string][],
+      paymentRecord: order.paymentRecord
+        ? {
+            provider: order.paymentRecord.provider,
+            status: PAYMENT_STATUS[order.paymentRecord.status] ?? order.paymentRecord.status,
+            amount: formatBRL(order.paymentRecord.amountCents),
+            ref: order.paymentRecord.providerRef,
+            createdAt: formatDateTime(order.paymentRecord.createdAt),
+            paidAt: order.paymentRecord.paidAt ? formatDateTime(order.paymentRecord.paidAt) : null,
+            failure: order.payment?.failureReason ?? null,
+          }
+        : null,
+      events: order.events.map((e) => ({ status: statusLabel(e.status), note: e.note, at: formatDateTime(e.createdAt) })),
+    },
+    moves: moves.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+    canCancel: nextStatuses(order.status).includes('cancelled'),
+  };
+}
+
+const actionSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('mover'), status: z.enum(['picking', 'shipped', 'delivered']), rastreio: z.string().trim().max(40, 'O código de rastreio pode ter no máximo 40 caracteres.').optional() }),
+  z.object({ intent: z.literal('cancelar'), confirmacao: z.literal('on', { error: 'Marque a confirmação para cancelar.' }), motivo: z.string().trim().max(200).optional() }),
+]);
+
+export async function action({ request, url, params }: Route.ActionArgs) {
+  await requireAdmin(request, url);
+  if (!/^\d{8}$/.test(params.number)) throw data('Pedido não encontrado.', { status: 404 });
+  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]?.message.startsWith('Marque') || parsed.error.issues[0]?.message.startsWith('O código') ? parsed.error.issues[0]!.message : 'Ação inválida.' }, { status: 400 });
+  const db = getDb();
+  const v = parsed.data;
+  const result = v.intent === 'cancelar' ? await cancelOrderAsAdmin(db, params.number, v.motivo ? `Cancelado pela loja: ${v.motivo}` : null) : await moveOrderAsAdmin(db, params.number, v.status, v.rastreio || null);
+  if (!result.ok) return data({ ok: false, message: result.message }, { status: 409 });
+  return { ok: true, message: v.intent === 'cancelar' ? 'Pedido cancelado; o estoque foi devolvido.' : `Pedido movido para "${STATUS_LABELS[v.status]}".` };
+}
+
+export default function AdminOrderDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { order: o, moves, canCancel } = loaderData;
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <AdminShell
+      title={`Pedido #${o.number}`}
+      actions={
+        <div className="flex flex-wrap gap-2 text-sm">
+          <Link to="/Admin/Pedidos" className={adminSecondaryButton}>
+            ← Pedidos
+          </Link>
+          <Link to={`/Admin/Pedidos/${o.number}/etiqueta`} className={adminSecondaryButton} target="_blank">
+            Imprimir romaneio
+          </Link>
+        </div>
+      }
+    >
+      <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+        {o.createdAt} <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[o.status] ?? ''}`}>{statusLabel(o.status)}</span>
+        {o.trackingCode && <span>· Rastreio: <strong>{o.trackingCode}</strong></span>}
+      </p>
+      {actionData && <Notice ok={actionData.ok} message={actionData.message} />}
+      <div className="mt-4 grid gap-4 lg:grid-cols-[1fr_22rem]">
+        <div className="space-y-4">
+          <section aria-labelledby="itens" className="rounded-xl bg-white p-4 ring-1 ring-neutral-200">
+            <h2 id="itens" className="font-bold">
+              Itens
+            </h2>
+            <ul className="mt-2 divide-y divide-neutral-200 text-sm">
+              {o.lines.map((l, i) => (
+                <li key={i} className="flex flex-wrap justify-between gap-2 py-2">
+                  <span>
+                    {l.quantity} × {l.productId ? <Link to={`/Admin/Produtos/${l.productId}`} className="underline">{l.title}</Link> : l.title}
+                    {l.color ? ` (${l.color}, ${l.size})` : ''} · {l.unit}
+                  </span>
+                  <strong>{l.total}</strong>
+                </li>
+              ))}
+            </ul>
+            <dl className="mt-2 space-y-1 border-t border-neutral-200 pt-2 text-sm">
+              {o.totals.map(([k, v]) => (
+                <div key={k} className={`flex justify-between ${k === 'Total' ? 'text-base font-bold' : ''}`}>
+                  <dt>{k}</dt>
+                  <dd>{v}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <section aria-labelledby="cliente" className="rounded-xl bg-white p-4 text-sm ring-1 ring-neutral-200">
+            <h2 id="cliente" className="font-bold">
+              Cliente e entrega
+            </h2>
+            <dl className="mt-2 grid gap-2 sm:grid-cols-2">
+              <div>
+                <dt className="text-ink-soft">Nome</dt>
+                <dd>{o.name ?? 'Não informado'}</dd>
+              </div>
+              <div>
+                <dt className="text-ink-soft">E-mail</dt>
+                <dd className="break-all">{o.email}</dd>
+              </div>
+              <div>
+                <dt className="text-ink-soft">CPF</dt>
+                <dd>{o.cpf || 'Não informado'}</dd>
+              </div>
+              <div>
+                <dt className="text-ink-soft">Celular</dt>
+                <dd>{o.phone ?? 'Não informado'}</dd>
+              </div>
+              <div className="sm:col-span-2">
+                <dt className="text-ink-soft">Endereço</dt>
+                <dd>{o.address}</dd>
+              </div>
+              <div>
+                <dt className="text-ink-soft">Envio</dt>
+                <dd>{o.shipping}</dd>
+              </div>
+              <div>
+                <dt className="text-ink-soft">Pagamento</dt>
+                <dd>{o.payment}</dd>
+              </div>
+            </dl>
+          </section>
+          <section aria-labelledby="pagamento" className="rounded-xl bg-white p-4 text-sm ring-1 ring-neutral-200">
+            <h2 id="pagamento" className="font-bold">
+              Pagamento
+            </h2>
+            {o.paymentRecord ? (
+              <dl className="mt-2 grid gap-2 sm:grid-cols-3">
+                <div>
+                  <dt className="text-ink-soft">Situação</dt>
+                  <dd className="font-semibold">{o.paymentRecord.status}</dd>
+                </div>
+                <div>
+                  <dt className="text-ink-soft">Valor</dt>
+                  <dd>{o.paymentRecord.amount}</dd>
+                </div>
+                <div>
+                  <dt className="text-ink-soft">Provedor</dt>
+                  <dd>
+                    {o.paymentRecord.provider}
+                    {o.paymentRecord.ref ? ` · ${o.paymentRecord.ref}` : ''}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-ink-soft">Criado em</dt>
+                  <dd>{o.paymentRecord.createdAt}</dd>
+                </div>
+                <div>
+                  <dt className="text-ink-soft">Pago em</dt>
+                  <dd>{o.paymentRecord.paidAt ?? '—'}</dd>
+                </div>
+                {o.paymentRecord.failure && (
+                  <div>
+                    <dt className="text-ink-soft">Motivo da recusa</dt>
+                    <dd>{o.paymentRecord.failure}</dd>
+                  </div>
+                )}
+              </dl>
+            ) : (
+              <p className="mt-2">Sem registro de pagamento.</p>
+            )}
+          </section>
+        </div>
+        <div className="space-y-4">
+          {moves.length > 0 && (
+            <section aria-labelledby="mover" className="rounded-xl bg-white p-4 ring-1 ring-neutral-200">
+              <h2 id="mover" className="font-bold">
+                Mudar situação
+              </h2>
+              <Form method="post" className="mt-2 space-y-3 text-sm">
+                <input type="hidden" name="intent" value="mover" />
+                <label className="block font-semibold">
+                  Nova situação
+                  <select name="status" className={adminInput}>
+                    {moves.map((m) => (
+                      <option key={m.value} value={m.value}>
+                        {m.label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label className="block font-semibold">
+                  Código de rastreio (ao enviar)
+                  <input name="rastreio" maxLength={40} className={adminInput} autoComplete="off" />
+                </label>
+                <button type="submit" className={adminButton} disabled={busy}>
+                  Atualizar situação
+                </button>
+              </Form>
+            </section>
+          )}
+          {canCancel && (
+            <section aria-labelledby="cancelar" className="rounded-xl bg-white p-4 ring-1 ring-red-200">
+              <h2 id="cancelar" className="font-bold text-red-800">
+                Cancelar pedido
+              </h2>
+              <Form method="post" className="mt-2 space-y-3 text-sm">
+                <input type="hidden" name="intent" value="cancelar" />
+                <label className="block font-semibold">
+                  Motivo (opcional)
+                  <input name="motivo" maxLength={200} className={adminInput} />
+                </label>
+                <label className="flex items-center gap-2">
+                  <input type="checkbox" name="confirmacao" /> Confirmo o cancelamento (o estoque volta para a loja)
+                </label>
+                <button type="submit" className="rounded-lg bg-red-700 px-3 py-2 font-semibold text-white hover:bg-red-800" disabled={busy}>
+                  Cancelar pedido
+                </button>
+              </Form>
+            </section>
+          )}
+          <section aria-labelledby="historico" className="rounded-xl bg-white p-4 text-sm ring-1 ring-neutral-200">
+            <h2 id="historico" className="font-bold">
+              Histórico
+            </h2>
+            <ol className="mt-2 space-y-2">
+              {o.events.map((e, i) => (
+                <li key={i}>
+                  <span className="font-semibold">{e.at}</span> · {e.status}
+                  {e.note ? <span className="block text-ink-soft">{e.note}</span> : null}
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+      </div>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,29 @@
+// GET /Admin/Produtos/exportar.csv: the whole catalog in the import format (admins only), streamed.
+import type { Route } from './+types/products-export';
+import { getDb } from '../../../src/db/client.server.ts';
+import { exportCatalogCsv } from '../../../src/domain/catalog/import/export.server.ts';
+import { brasiliaDay } from '../../../src/platform/datetime.ts';
+import { requireAdminDownload } from '../../lib/admin.server.ts';
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireAdminDownload(request, url);
+  const chunks = exportCatalogCsv(getDb());
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="catalogo-olimpo-${brasiliaDay(new Date())}.csv"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+}
