@@ -63,6 +63,8 @@ const orderSchema = z.object({
       pixExpiresAt: z.string().refine(isDate).nullable().catch(null),
       boletoLine: z.string().regex(/^\d{47}$/).nullable().catch(null),
       boletoDueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().catch(null),
+      // The gateway's boleto document (Mercado Pago); only an https or local http address is kept.
+      boletoUrl: z.string().max(500).regex(/^https?:\/\//).nullable().catch(null).default(null),
       failureReason: nullableText(300),
     })
     .nullable()
