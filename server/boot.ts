@@ -18,6 +18,7 @@ import { setGarageCookieSecret } from '../src/domain/fitment/garage-cookie.serve
 import { cookieSecret, localSecret } from './cookie-secret.ts';
 import { configureSearchCache } from '../src/domain/catalog/search-cache.server.ts';
 import type { Logger } from './logger.ts';
+import { safeError, scrubText } from '../src/platform/log-safe.ts';
 
 /** Process-wide services other than the database: mail, uploaded files, sign-in, payments, CEP lookup, the cookie secret. */
 export function bootServices(env: Env, logger?: Logger): void {
@@ -33,7 +34,7 @@ export function bootServices(env: Env, logger?: Logger): void {
     publicUrl: env.PUBLIC_URL,
     storeName: store.name,
     webhookSecret: env.PAYMENT_WEBHOOK_SECRET,
-    onMailError: (err) => logger?.error({ err }, 'falha ao enviar e-mail de confirmação'),
+    onMailError: (err) => logger?.error({ err: safeError(err) }, 'falha ao enviar e-mail de confirmação'),
   });
 }
 
@@ -50,7 +51,7 @@ export function authSettingsFromEnv(env: Env, logger?: Logger): AuthSettings {
         : undefined,
     // Better Auth's info lines name e-mail addresses: they go to the debug level only.
     log: logger
-      ? (level, message) => (level === 'error' ? logger.error(`auth: ${message}`) : level === 'warn' ? logger.warn(`auth: ${message}`) : logger.debug(`auth: ${message}`))
+      ? (level, message) => (level === 'error' ? logger.error(`auth: ${scrubText(message)}`) : level === 'warn' ? logger.warn(`auth: ${scrubText(message)}`) : logger.debug(`auth: ${message}`))
       : undefined,
   };
 }
