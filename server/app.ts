@@ -136,7 +136,8 @@ export function createApp(opts: AppOptions) {
     const lost = lostDuring(c);
     if (lost) opts.logger.warn({ err: safeError(err), path: c.req.path }, 'conexão com o banco perdida');
     else opts.logger.error({ err: safeError(err), path: c.req.path }, 'unhandled error');
-    const databaseUp = !lost && (await gate.check());
+    // The ping also closes the gate when the database is really gone, so the next requests do not wait on it.
+    const databaseUp = (await gate.check()) && !lost;
     if (isApiPath(c.req.path)) return databaseUp ? c.json({ erro: INTERNAL_ERROR_MESSAGE }, 500) : unavailable(c);
     if (databaseUp) return c.text(INTERNAL_ERROR_MESSAGE, 500);
     c.header('Retry-After', RETRY_AFTER_SECONDS);
@@ -238,7 +239,7 @@ export function createApp(opts: AppOptions) {
       const res = await render(request, false);
       // A loader failed: when the database is the reason (a connection died meanwhile, or it does not answer
       // a ping), the shopper gets the maintenance page, not a 500.
-      if (res.status >= 500 && res.status !== 503 && (lostDuring(c) || ((request.method === 'GET' || request.method === 'HEAD') && !(await gate.check())))) {
+      if (res.status >= 500 && res.status !== 503 && (lostDuring(c) || !(await gate.check()))) {
         await res.body?.cancel();
         return maintenance(request);
       }

@@ -26,6 +26,7 @@ import { setJobRunner, startJobRunner } from '../src/platform/job-runner.server.
 import type { JobRunner } from '../src/platform/job-runner.server.ts';
 import { JOBS } from '../src/domain/jobs/registry.server.ts';
 import { broadcastCatalogChanges, CATALOG_CHANNEL, catalogChangesMissed, receiveCatalogNotification } from '../src/domain/catalog/changes.server.ts';
+import { safeError, scrubText } from '../src/platform/log-safe.ts';
 
 /** Process-wide services other than the database: mail, uploaded files, sign-in, payments, CEP lookup, the cookie secret. */
 export function bootServices(env: Env, logger?: Logger): void {
@@ -44,7 +45,7 @@ export function bootServices(env: Env, logger?: Logger): void {
     storeName: store.name,
     webhookSecret: env.PAYMENT_WEBHOOK_SECRET,
     mercadoPagoWebhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET,
-    onChargeError: (err, order) => logger?.error({ err: err instanceof Error ? err.message : String(err), order }, 'falha no provedor de pagamento: pedido cancelado e estoque devolvido'),
+    onChargeError: (err, order) => logger?.error({ err: safeError(err), order }, 'falha no provedor de pagamento: pedido cancelado e estoque devolvido'),
     sandboxRoutes: sandboxRoutesEnabled(env),
     pixExpiryMinutes: env.PIX_EXPIRY_MINUTES,
     maxUnitsPerProduct: env.ORDER_MAX_UNITS_PER_PRODUCT,
@@ -73,7 +74,7 @@ export function authSettingsFromEnv(env: Env, logger?: Logger): AuthSettings {
         : undefined,
     // Better Auth's info lines name e-mail addresses: they go to the debug level only.
     log: logger
-      ? (level, message) => (level === 'error' ? logger.error(`auth: ${message}`) : level === 'warn' ? logger.warn(`auth: ${message}`) : logger.debug(`auth: ${message}`))
+      ? (level, message) => (level === 'error' ? logger.error(`auth: ${scrubText(message)}`) : level === 'warn' ? logger.warn(`auth: ${scrubText(message)}`) : logger.debug(`auth: ${message}`))
       : undefined,
   };
 }
@@ -149,7 +150,7 @@ export async function bootJobRunner(database: Database, logger: Logger): Promise
   const runner = await startJobRunner({
     database,
     jobs: JOBS,
-    onError: (err, where) => logger.warn({ err: err instanceof Error ? { message: err.message, code: (err as { code?: string }).code } : String(err), where }, 'tarefa em segundo plano falhou'),
+    onError: (err, where) => logger.warn({ err: safeError(err), where }, 'tarefa em segundo plano falhou'),
   });
   setJobRunner(runner);
   return runner;

@@ -6,6 +6,7 @@ import { authFor, enabledProviders } from '../../src/domain/accounts/auth.server
 import { authErrorMessage, SOCIAL_PROVIDERS, socialMessages } from '../../src/domain/accounts/messages.ts';
 import type { SocialProvider } from '../../src/domain/accounts/messages.ts';
 import { safeRedirect } from './redirects.ts';
+import { safeError } from '../../src/platform/log-safe.ts';
 
 export const auth = () => authFor(getDb());
 
@@ -54,7 +55,7 @@ export async function startSocialSignIn(request: Request, provider: SocialProvid
     if (failure?.status === 429) return { formError: failure.message };
     // PROVIDER_NOT_FOUND: Google's discovery document could not be fetched (offline, provider down).
     if (failure && failure.code !== 'PROVIDER_NOT_FOUND') return { formError: socialMessages(provider).failed };
-    if (!failure) console.error('[auth] início do login social falhou:', err);
+    if (!failure) console.error('[auth] início do login social falhou:', JSON.stringify(safeError(err)));
     return { formError: socialMessages(provider).unavailable };
   }
 }

@@ -30,6 +30,8 @@ export async function action({ request, params, url }: Route.ActionArgs) {
   const token = url.searchParams.get('token');
   const order = await findOrderFor(getDb(), params.number, await getViewer(request), token);
   if (!order) throw data(null, { status: 404 });
+  // Only an order waiting for its card takes a post; any other is a page without a form (405).
+  if (!awaitsCard(order)) throw data(null, { status: 405 });
   const form = await request.formData();
   const field = (k: string) => (typeof form.get(k) === 'string' ? String(form.get(k)) : '');
   const result = await payAwaitingCreditOrder({ db: getDb(), provider: getCheckoutServices().provider }, order.number, {

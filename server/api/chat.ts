@@ -9,6 +9,7 @@ import type { LlmConfig } from '../../src/domain/assistant/llm.server.ts';
 import type { Db } from '../../src/db/client.server.ts';
 import { clientIpFrom } from '../../src/platform/client-ip.ts';
 import { rateLimit } from '../../src/platform/rate-limit.server.ts';
+import { safeError } from '../../src/platform/log-safe.ts';
 import type { Logger } from '../logger.ts';
 import { apiError, readJson, validate } from '../http.ts';
 import { getViewer } from '../viewer.server.ts';
@@ -62,7 +63,7 @@ export function chatApi(getDb: () => Db, logger: Logger, opts: ChatApiOptions) {
               send({ type: 'done', produtos: r.produtos, source: 'embedded' });
             }
           } catch (err) {
-            logger.error({ err }, 'falha no chat');
+            logger.error({ err: safeError(err) }, 'falha no chat');
             send({ type: 'error', message: 'Erro ao processar sua pergunta.' });
           }
           controller.close();

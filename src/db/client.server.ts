@@ -7,7 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -52,9 +52,49 @@ export interface OpenOptions {
 
 const defaultMigrations = () => path.resolve(process.env.MIGRATIONS_DIR ?? 'migrations');
 
+/**
+ * drizzle-orm 0.45's node-postgres transaction sends BEGIN before its try/finally: when the connection dies
+ * right there (a restart, pg_terminate_backend) the client is never given back and the pool runs dry (every
+ * later query waits for a connection until it times out). Same steps, with the client always released, and
+ * released as broken when the connection was lost, so the pool drops it and opens a new one.
+ */
+let transactionPatched = false;
+function patchTransactionRelease(): void {
+  if (transactionPatched) return;
+  transactionPatched = true;
+  type Session = { client: pg.Pool | pg.PoolClient; dialect: unknown; schema: unknown; options: unknown };
+  const proto = NodePgSession.prototype as unknown as { transaction: (this: Session, fn: (tx: unknown) => Promise<unknown>, config?: unknown) => Promise<unknown> };
+  proto.transaction = async function (this: Session, fn, config) {
+    const isPool = this.client instanceof pg.Pool;
+    const Ctor = NodePgSession as unknown as new (...args: unknown[]) => Session;
+    const TxCtor = NodePgTransaction as unknown as new (...args: unknown[]) => { execute(q: unknown): Promise<unknown>; getTransactionConfigSQL(c: unknown): unknown };
+    const session = isPool ? new Ctor(await (this.client as pg.Pool).connect(), this.dialect, this.schema, this.options) : this;
+    const tx = new TxCtor(this.dialect, session, this.schema);
+    let failure: unknown;
+    try {
+      await tx.execute(sql`begin${config ? sql` ${tx.getTransactionConfigSQL(config) as ReturnType<typeof sql>}` : undefined}`);
+      try {
+        const result = await fn(tx);
+        await tx.execute(sql`commit`);
+        return result;
+      } catch (err) {
+        failure = err;
+        await tx.execute(sql`rollback`);
+        throw err;
+      }
+    } catch (err) {
+      failure ??= err;
+      throw err;
+    } finally {
+      if (isPool) (session.client as pg.PoolClient).release(isConnectionError(failure) ? (failure as Error) : undefined);
+    }
+  };
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const migrationsFolder = opts.migrationsFolder ?? defaultMigrations();
   if (opts.databaseUrl) {
+    patchTransactionRelease();
     // Without a connection timeout a database host that stops answering (no refusal, just silence) makes
     // every request wait forever; with it they fail after a few seconds and the server answers 503.
     const pool = new pg.Pool({

@@ -128,6 +128,10 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
     const refused = await signUp('massa10@example.com', 'Massa Teste', 'segredo123', ip);
     expect(refused.res.status).toBe(429);
     expect(await database.db.select().from(users).where(eq(users.email, 'massa10@example.com'))).toHaveLength(0);
+    // Per e-mail too, whatever the IP: the 6th sign-up attempt for one address within 10 minutes is refused.
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await signUp('repetida@example.com', 'Rita Repetida', 'segredo123', freshIp())).res.status);
+    expect(statuses).toEqual([200, 422, 422, 422, 422, 429]);
     for (let i = 0; i < 5; i++) expect((await h.request('/api/auth/request-password-reset', { method: 'POST', json: { email: 'massa1@example.com' }, ip: freshIp() })).status).toBe(200);
     expect((await h.request('/api/auth/request-password-reset', { method: 'POST', json: { email: 'massa1@example.com' }, ip: freshIp() })).status).toBe(429);
   });

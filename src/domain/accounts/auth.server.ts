@@ -23,6 +23,7 @@ import { asRole, firstName } from './roles.ts';
 import type { Role } from './roles.ts';
 import { accounts, sessions, users, verifications } from './schema.ts';
 import { authApiInputProblem, MAX_PASSWORD, MIN_PASSWORD } from './validation.ts';
+import { scrubText } from '../../platform/log-safe.ts';
 
 export const RESET_TOKEN_SECONDS = 60 * 60;
 export const SESSION_COOKIE = 'better-auth.session_token';
@@ -185,7 +186,7 @@ export function createAuth(db: Db, settings: AuthSettings) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         // Not awaited: the answer must take the same time whether or not the e-mail has an account.
-        void sendResetEmail(settings, user, token).catch((err: unknown) => log('error', `e-mail de nova senha falhou: ${(err as Error).message}`));
+        void sendResetEmail(settings, user, token).catch((err: unknown) => log('error', `e-mail de nova senha falhou: ${scrubText((err as Error).message)}`));
       },
     },
     user: {
@@ -214,7 +215,7 @@ export function createAuth(db: Db, settings: AuthSettings) {
       // 4xx answers (wrong password, 429…) are normal traffic, not errors worth a log line.
       onError: (e) => {
         if (isApiError(e) && e.statusCode < 500) return;
-        log('error', e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+        log('error', scrubText(e instanceof Error ? `${e.name}: ${e.message}` : String(e)));
       },
     },
     plugins: providers.length > 0 ? [genericOAuth({ config: providers })] : [],
