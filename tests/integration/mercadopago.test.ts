@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { isValidBoleto } from '@brazilian-utils/brazilian-utils';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '../../src/config/env.ts';
+import { parseEnv, paymentProviderOf } from '../../src/config/env.ts';
 import { getProduct } from '../../src/domain/catalog/repository.server.ts';
 import { cancelOrder } from '../../src/domain/orders/cancel.server.ts';
 import type { OrderView } from '../../src/domain/orders/orders.server.ts';
@@ -56,7 +56,7 @@ describe('Mercado Pago webhook signature', () => {
     expect(() => parseEnv({ PAYMENT_PROVIDER: 'mercadopago' })).toThrow(/MERCADOPAGO_ACCESS_TOKEN[\s\S]*MERCADOPAGO_PUBLIC_KEY[\s\S]*MERCADOPAGO_WEBHOOK_SECRET/);
     const env = parseEnv({ PAYMENT_PROVIDER: 'mercadopago', MERCADOPAGO_ACCESS_TOKEN: ACCESS_TOKEN, MERCADOPAGO_PUBLIC_KEY: PUBLIC_KEY, MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET });
     expect(env.MERCADOPAGO_API_URL).toBe('https://api.mercadopago.com');
-    expect(parseEnv({}).PAYMENT_PROVIDER).toBe('sandbox');
+    expect(paymentProviderOf(parseEnv({}))).toBe('sandbox');
   });
 
   it('registers the reconciliation as a periodic job', () => {
@@ -122,8 +122,8 @@ describe.each(DATABASE_KINDS)('Mercado Pago on %s', (kind) => {
     const created = fake.requests.find((r) => r.method === 'POST' && r.path === '/v1/payments' && r.body.includes(`"external_reference":"${o.number}"`))!;
     expect(created.headers.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
     expect(created.headers['x-idempotency-key']).toMatch(/^olimpo-[0-9a-f]{40}$/);
-    // No CPF on this order (the compatibility path carries none): the payer goes without identification.
-    expect(JSON.parse(created.body).payer).toEqual({ email: 'maria@example.com' });
+    // The buyer of checkout step 1 is the payer: name and CPF (identification) go with every payment.
+    expect(JSON.parse(created.body).payer).toMatchObject({ email: 'maria@example.com', first_name: 'Maria', last_name: 'da Silva Souza', identification: { type: 'CPF', number: '52998224725' } });
     // The QR is drawn from the stored code.
     const qr = await t.request('GET', `/api/orders/${o.number}/pix.svg?token=${placed.accessToken}`);
     expect(qr.status).toBe(200);

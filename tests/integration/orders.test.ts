@@ -250,6 +250,11 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     const [spare] = await queryRows<{ id: number }>(database.db, sql`update products set stock = stock + 100 where id = (select max(id) from products p where not exists (select 1 from product_variants v where v.product_id = p.id)) returning id`);
     const lines = [{ productId: Number(spare!.id), quantity: 1 }];
     for (let i = 0; i < 12; i++) expect((await t.request('POST', '/api/orders', order({ email: i % 2 ? email.toUpperCase() : email, lines }))).status).toBe(201);
+    // The confirmations leave through the outbox and the job runner: wait until all 12 were handled.
+    await until(async () => {
+      const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from order_emails e join orders o on o.id = e.order_id where o.email = ${email} and e.kind = 'confirmation' and e.sent_at is not null`);
+      return row!.n === 12;
+    }, 30_000, 'as 12 confirmações');
     expect(count()).toBe(10);
   });
 
