@@ -51,48 +51,9 @@ export function Footer() {
             ))}
           </ul>
         </div>
-        <nav aria-labelledby="rodape-categorias">
-          <h2 id="rodape-categorias" className="text-sm font-bold tracking-wide text-white uppercase">
-            Categorias
-          </h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {CATEGORY_LINKS.map((l) => (
-              <li key={l.label}>
-                <Link to={l.to} className="hover:text-brand">
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="rodape-institucional">
-          <h2 id="rodape-institucional" className="text-sm font-bold tracking-wide text-white uppercase">
-            Institucional
-          </h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {INSTITUTIONAL.map((l) => (
-              <li key={l.label}>
-                <Link to={l.to} className="hover:text-brand">
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="rodape-cadastros">
-          <h2 id="rodape-cadastros" className="text-sm font-bold tracking-wide text-white uppercase">
-            Cadastros
-          </h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {REGISTRATION.map((l) => (
-              <li key={l.label}>
-                <Link to={l.to} className="hover:text-brand">
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <LinkColumn id="rodape-categorias" title="Categorias" links={CATEGORY_LINKS} />
+        <LinkColumn id="rodape-institucional" title="Institucional" links={INSTITUTIONAL} />
+        <LinkColumn id="rodape-cadastros" title="Cadastros" links={REGISTRATION} />
         <div>
           <h2 className="text-sm font-bold tracking-wide text-white uppercase">Contato</h2>
           <address className="mt-4 space-y-2 text-sm not-italic [overflow-wrap:anywhere]">
@@ -120,5 +81,25 @@ export function Footer() {
         </div>
       </div>
     </footer>
+  );
+}
+
+/** One column of footer links under its heading, as a navigation landmark named by the heading. */
+function LinkColumn({ id, title, links }: { id: string; title: string; links: readonly { label: string; to: string }[] }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-bold tracking-wide text-white uppercase">
+        {title}
+      </h2>
+      <ul className="mt-4 space-y-2 text-sm">
+        {links.map((l) => (
+          <li key={l.label}>
+            <Link to={l.to} className="hover:text-brand">
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
