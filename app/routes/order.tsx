@@ -2,7 +2,9 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/order';
 import { getDb } from '../../src/db/client.server.ts';
 import { awaitsCard, payAwaitingCreditOrder } from '../../src/domain/checkout/pay-later.server.ts';
-import { getCheckoutServices } from '../../src/domain/checkout/services.server.ts';
+import { browserPayment, getCheckoutServices } from '../../src/domain/checkout/services.server.ts';
+import { cardForOrder } from '../lib/card-token.ts';
+import type { BrowserPayment } from '../lib/card-token.ts';
 import { formatCardNumber, formatCvv, formatExpiry } from '../../src/domain/payments/card.ts';
 import { findOrderFor } from '../../src/domain/orders/orders.server.ts';
 import { STATUS_LABELS, TIMELINE } from '../../src/domain/orders/status.ts';
@@ -19,7 +21,9 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   const order = await findOrderFor(getDb(), params.number, await getViewer(request), token);
   if (!order) throw data(null, { status: 404 });
   const services = getCheckoutServices();
-  return { order, token, sandbox: services.provider.name === 'sandbox' && services.sandboxRoutes !== false, awaitingCard: awaitsCard(order) };
+  const awaitingCard = awaitsCard(order);
+  // How the card leaves the page: to our action (sandbox) or straight to the gateway as a token.
+  return { order, token, sandbox: services.provider.name === 'sandbox' && services.sandboxRoutes !== false, awaitingCard, payment: awaitingCard ? browserPayment() : null };
 }
 
 // An order page holds personal data, and with ?token= its URL is a key: never kept by a cache.
@@ -50,7 +54,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, token, sandbox, awaitingCard } = loaderData;
+  const { order, token, sandbox, awaitingCard, payment } = loaderData;
   const cancelled = order.status === 'cancelled';
   const reached = new Set(order.events.map((e) => e.status));
   return (
@@ -92,7 +96,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       </section>
 
       <PaymentInstructions order={order} token={token} />
-      {awaitingCard && <PayByCard error={actionData?.error} />}
+      {awaitingCard && <PayByCard error={actionData?.error} payment={payment ?? { mode: 'digits' }} number={order.number} token={token} cpf={order.customer?.cpf ?? null} />}
       {sandbox && order.status === 'awaiting_payment' && order.paymentMethod !== 'credit' && <SandboxPay number={order.number} token={token} />}
 
       <section aria-labelledby="itens" className="rounded-2xl bg-white p-5 ring-1 ring-neutral-200">
@@ -132,44 +136,82 @@ function SandboxPay({ number, token }: { number: string; token: string | null })
   );
 }
 
-/** Works without JavaScript: a plain form posted to this page's action. The card is never stored. */
-function PayByCard({ error }: { error?: string }) {
-  const busy = useNavigation().state === 'submitting';
+/**
+ * Sandbox: works without JavaScript, a plain form posted to this page's action (the card is never stored).
+ * Gateway: the fields have no names, so no card number can be posted here; the browser turns the card into
+ * a token at the gateway and sends only the token to POST /api/orders/:n/pay (PCI SAQ-A, as the checkout).
+ */
+function PayByCard({ error, payment, number, token, cpf }: { error?: string; payment: BrowserPayment; number: string; token: string | null; cpf: string | null }) {
+  const navigating = useNavigation().state === 'submitting';
+  const revalidator = useRevalidator();
+  const [paying, setPaying] = useState(false);
+  const [tokenError, setTokenError] = useState('');
+  const gateway = payment.mode === 'token';
+  const name = (n: string) => (gateway ? undefined : n);
+  const busy = navigating || paying;
+  const payWithToken = async (form: HTMLFormElement) => {
+    const value = (id: string) => (form.querySelector<HTMLInputElement>(`#${id}`)?.value ?? '');
+    setPaying(true);
+    setTokenError('');
+    try {
+      const card = await cardForOrder(payment, { number: value('pagar-numero'), name: value('pagar-nome'), expiry: value('pagar-validade'), cvv: value('pagar-cvv') }, { cpf });
+      if (!card.ok) return setTokenError(card.message);
+      const res = await fetch(`/api/orders/${number}/pay`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ card: card.card, ...(token ? { token } : {}) }),
+      }).catch(() => null);
+      if (!res) return setTokenError('Não foi possível concluir o pagamento. Verifique sua conexão e tente novamente.');
+      if (!res.ok) return setTokenError(((await res.json().catch(() => ({}))) as { erro?: string }).erro ?? 'Pagamento não concluído.');
+      await revalidator.revalidate();
+    } finally {
+      setPaying(false);
+    }
+  };
+  const shown = tokenError || error;
   return (
     <section aria-labelledby="pagar-cartao" className="rounded-2xl bg-white p-5 ring-1 ring-neutral-200">
       <h2 id="pagar-cartao" className="text-lg font-bold">
         Pagar com cartão de crédito
       </h2>
       <p className="mt-1 text-sm text-ink-soft">Este pedido aguarda o pagamento. Informe o cartão para concluir a compra.</p>
-      {error && (
+      {shown && (
         <div className="mt-3">
-          <FormNotice>{error}</FormNotice>
+          <FormNotice>{shown}</FormNotice>
         </div>
       )}
-      <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2">
+      <Form
+        method="post"
+        className="mt-4 grid gap-4 sm:grid-cols-2"
+        onSubmit={(e) => {
+          if (!gateway) return;
+          e.preventDefault();
+          void payWithToken(e.currentTarget);
+        }}
+      >
         <div className="sm:col-span-2">
           <label htmlFor="pagar-numero" className="block text-sm font-semibold">
             Número do cartão
           </label>
-          <input id="pagar-numero" name="numero" inputMode="numeric" autoComplete="cc-number" maxLength={19} required onInput={(e) => (e.currentTarget.value = formatCardNumber(e.currentTarget.value))} className={inputClass} />
+          <input id="pagar-numero" name={name('numero')} inputMode="numeric" autoComplete="cc-number" maxLength={19} required onInput={(e) => (e.currentTarget.value = formatCardNumber(e.currentTarget.value))} className={inputClass} />
         </div>
         <div className="sm:col-span-2">
           <label htmlFor="pagar-nome" className="block text-sm font-semibold">
             Nome impresso no cartão
           </label>
-          <input id="pagar-nome" name="nome" autoComplete="cc-name" maxLength={60} required className={inputClass} />
+          <input id="pagar-nome" name={name('nome')} autoComplete="cc-name" maxLength={60} required className={inputClass} />
         </div>
         <div>
           <label htmlFor="pagar-validade" className="block text-sm font-semibold">
             Validade (MM/AA)
           </label>
-          <input id="pagar-validade" name="validade" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/AA" maxLength={5} required onInput={(e) => (e.currentTarget.value = formatExpiry(e.currentTarget.value))} className={inputClass} />
+          <input id="pagar-validade" name={name('validade')} inputMode="numeric" autoComplete="cc-exp" placeholder="MM/AA" maxLength={5} required onInput={(e) => (e.currentTarget.value = formatExpiry(e.currentTarget.value))} className={inputClass} />
         </div>
         <div>
           <label htmlFor="pagar-cvv" className="block text-sm font-semibold">
             CVV
           </label>
-          <input id="pagar-cvv" name="cvv" inputMode="numeric" autoComplete="cc-csc" maxLength={3} required onInput={(e) => (e.currentTarget.value = formatCvv(e.currentTarget.value))} className={inputClass} />
+          <input id="pagar-cvv" name={name('cvv')} inputMode="numeric" autoComplete="cc-csc" maxLength={3} required onInput={(e) => (e.currentTarget.value = formatCvv(e.currentTarget.value))} className={inputClass} />
         </div>
         <div className="sm:col-span-2">
           <SubmitButton busy={busy} busyText="Pagando…">

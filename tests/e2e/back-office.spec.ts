@@ -102,6 +102,8 @@ test('encontrar o pedido pelo CPF e enviá-lo com código de rastreio', async ({
       payment: 'credit',
       installments: 1,
       card: { number: VALID_CARD, name: 'CLIENTE DO CPF', expiry: '12/30', cvv: '123' },
+      // The buyer of checkout step 1, as the profile has it: the order carries this CPF.
+      customer: { name: 'Cliente do CPF', cpf: who.cpf, phone: who.celular },
     },
   });
   expect(res.status(), await res.text()).toBe(201);

@@ -220,14 +220,48 @@ test('cancelar em /Admin/Pedidos um pedido pago estorna no Mercado Pago', async 
   await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Acessar Conta' }).click();
   await expect(page.getByTestId('aviso')).toHaveText('Login realizado com sucesso!');
-  await page.goto('/Admin/Pedidos');
+  await page.goto(`/Admin/Pedidos/${number}`);
   await waitForHydration(page);
-  const item = page.locator('li', { has: page.getByRole('link', { name: `Pedido #${number}` }) });
-  await item.getByLabel('Nova situação').selectOption({ label: 'Cancelado' });
-  await item.getByRole('button', { name: 'Atualizar' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `Pedido #${number}: Cancelado.` })).toBeVisible();
+  const cancel = page.getByRole('region', { name: 'Cancelar pedido' });
+  await cancel.getByLabel('Motivo (opcional)').fill('Cliente desistiu');
+  await cancel.getByLabel(/Confirmo o cancelamento/).check();
+  await cancel.getByRole('button', { name: 'Cancelar pedido' }).click();
+  await expect(page.getByText('Pedido cancelado; o estoque foi devolvido.')).toBeVisible();
   expect(fake.paymentFor(number)!.status).toBe('refunded');
   expect(fake.requests.some((r) => r.method === 'POST' && r.path === `/v1/payments/${fake.paymentFor(number)!.id}/refunds`)).toBe(true);
+});
+
+test('pedido de crédito sem cartão (outra vitrine): a página do pedido gera o token no navegador e paga', async ({ page, request }) => {
+  // The spec's POST /orders sends no card: the order waits for it and the answer says where to pay.
+  const res = await request.post('/orders', {
+    headers: { Origin: BASE },
+    data: {
+      email: `mp-depois-${Date.now()}@example.com`,
+      items: [{ id: products[3]!.id, quantity: 1 }],
+      address: { cep: '01001-000', street: 'Praça da Sé', number: '1', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' },
+      shipping: 'standard',
+      payment: 'credit',
+      installments: 1,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const placed = (await res.json()) as { numero: string; paymentUrl: string };
+  const number = placed.numero.replace('#', '');
+  await page.goto(new URL(placed.paymentUrl).pathname + new URL(placed.paymentUrl).search);
+  await waitForHydration(page);
+  const form = page.getByRole('region', { name: 'Pagar com cartão de crédito' });
+  // In gateway mode the fields have no name: a form post could not carry the card to our server.
+  await expect(form.locator('input[name]')).toHaveCount(0);
+  await form.getByLabel('Número do cartão').fill(PAN);
+  await form.getByLabel('Nome impresso no cartão').fill('APRO');
+  await form.getByLabel('Validade (MM/AA)').fill('11/30');
+  await form.getByLabel('CVV').fill('123');
+  await form.getByRole('button', { name: 'Pagar agora' }).click();
+  await expect(page.getByText(/Situação:/)).toHaveText(/Situação: Pago$/);
+  expect(fake.paymentFor(number)).toMatchObject({ status: 'approved', payment_method_id: 'visa' });
+  const sent = toOurServer.join('\n');
+  expect(sent).toContain(`/api/orders/${number}/pay`);
+  expect(sent).not.toContain(PAN);
 });
 
 test('nem o log do servidor (LOG_LEVEL=debug) nem o banco de dados contêm o número do cartão', async () => {
