@@ -238,8 +238,9 @@ export function createApp(opts: AppOptions) {
     return pages.serve(c, async (request) => {
       const res = await render(request, false);
       // A loader failed: when the database is the reason (a connection died meanwhile, or it does not answer
-      // a ping), the shopper gets the maintenance page, not a 500.
-      if (res.status >= 500 && res.status !== 503 && (lostDuring(c) || !(await gate.check()))) {
+      // a ping), the shopper gets the maintenance page, not a 500. The ping comes first, always: it is what
+      // closes the gate during a real outage, so pages that need no query answer the maintenance page too.
+      if (res.status >= 500 && res.status !== 503 && (!(await gate.check()) || lostDuring(c))) {
         await res.body?.cancel();
         return maintenance(request);
       }
