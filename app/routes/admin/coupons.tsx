@@ -7,7 +7,7 @@ import { describeTerms } from '../../../src/domain/pricing/coupon-rules.ts';
 import { parseCouponForm } from '../../../src/domain/pricing/coupon-form.ts';
 import type { CouponFormErrors } from '../../../src/domain/pricing/coupon-form.ts';
 import { getCoupon, listCoupons, saveCoupon, setCouponActive } from '../../../src/domain/pricing/coupons.server.ts';
-import { formatBRL } from '../../../src/domain/pricing/money.ts';
+import { formatBRL, formatCentsDecimal } from '../../../src/domain/pricing/money.ts';
 import { formatDateTime } from '../../../src/platform/datetime.ts';
 import { toBrasiliaInput } from '../../../src/platform/datetime-input.ts';
 import { AdminShell, adminButton, adminInput, adminSecondaryButton, Notice } from '../../components/admin/AdminShell.tsx';
@@ -15,7 +15,6 @@ import { formFields, requireAdmin } from '../../lib/admin.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cupons | Administração | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
-const centsText = (c: number) => (c / 100).toFixed(2).replace('.', ',');
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request, url);
@@ -40,8 +39,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
           codigo: editing.code,
           tipo: editing.terms.kind,
           percentual: editing.terms.kind === 'percent' ? String(editing.terms.percent) : '',
-          valor: editing.terms.kind === 'fixed' ? centsText(editing.terms.amountCents) : '',
-          minimo: editing.minOrderCents ? centsText(editing.minOrderCents) : '',
+          valor: editing.terms.kind === 'fixed' ? formatCentsDecimal(editing.terms.amountCents) : '',
+          minimo: editing.minOrderCents ? formatCentsDecimal(editing.minOrderCents) : '',
           inicio: toBrasiliaInput(editing.validFrom),
           fim: toBrasiliaInput(editing.validUntil),
           limite: editing.usageLimit?.toString() ?? '',

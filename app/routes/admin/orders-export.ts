@@ -2,12 +2,11 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Route } from './+types/orders-export';
 import { getDb } from '../../../src/db/client.server.ts';
+import { formatCentsDecimal } from '../../../src/domain/pricing/money.ts';
 import { ordersForExport } from '../../../src/domain/orders/back-office.server.ts';
 import { brasiliaDay, formatDateTime } from '../../../src/platform/datetime.ts';
 import { requireAdminDownload } from '../../lib/admin.server.ts';
 import { cpfText, orderFilterOf, paymentLabel, shippingLabel, statusLabel } from '../../lib/admin-orders.ts';
-
-const money = (c: number) => `${Math.floor(c / 100)},${String(c % 100).padStart(2, '0')}`;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdminDownload(request, url);
@@ -15,7 +14,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const csv = stringify(
     [
       ['numero', 'data', 'situacao', 'cliente', 'email', 'cpf', 'pagamento', 'envio', 'cupom', 'itens', 'subtotal', 'total', 'rastreio'],
-      ...rows.map((o) => [o.number, formatDateTime(o.createdAt), statusLabel(o.status), o.customerName ?? '', o.email, cpfText(o.customerCpf), paymentLabel(o.paymentMethod), shippingLabel(o.shippingMethod), o.couponCode ?? '', String(o.items), money(o.subtotalCents), money(o.totalCents), o.trackingCode ?? '']),
+      ...rows.map((o) => [o.number, formatDateTime(o.createdAt), statusLabel(o.status), o.customerName ?? '', o.email, cpfText(o.customerCpf), paymentLabel(o.paymentMethod), shippingLabel(o.shippingMethod), o.couponCode ?? '', String(o.items), formatCentsDecimal(o.subtotalCents), formatCentsDecimal(o.totalCents), o.trackingCode ?? '']),
     ],
     { delimiter: ';' },
   );

@@ -7,14 +7,13 @@ import { getDb } from '../../../src/db/client.server.ts';
 import { getAdminProduct, saveAdminProduct } from '../../../src/domain/catalog/back-office.server.ts';
 import { MAX_STOCK } from '../../../src/domain/catalog/product-form.ts';
 import { MAX_PRICE_CENTS, parsePriceParam } from '../../../src/domain/catalog/query.ts';
-import { formatBRL } from '../../../src/domain/pricing/money.ts';
+import { formatBRL, formatCentsDecimal } from '../../../src/domain/pricing/money.ts';
 import { formatDateTime } from '../../../src/platform/datetime.ts';
 import { AdminShell, adminButton, adminInput, adminSecondaryButton, Notice } from '../../components/admin/AdminShell.tsx';
 import { formFields, requireCatalogEditor } from '../../lib/admin.server.ts';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.product.title ?? 'Produto'} | Administração | Olimpo Peças` }, { name: 'robots', content: 'noindex' }];
 
-const centsText = (c: number | null) => (c === null ? '' : (c / 100).toFixed(2).replace('.', ','));
 const SOURCE_LABEL: Record<string, string> = { edicao: 'edição', lote: 'ação em lote', importacao: 'importação' };
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {
@@ -25,8 +24,8 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     sellerView: user.sellerId !== null,
     product: {
       ...product,
-      priceText: centsText(product.priceCents),
-      oldPriceText: centsText(product.oldPriceCents),
+      priceText: formatCentsDecimal(product.priceCents),
+      oldPriceText: formatCentsDecimal(product.oldPriceCents),
       priceHistory: product.priceHistory.map((h) => ({ at: formatDateTime(h.at), from: formatBRL(h.oldPriceCents), to: formatBRL(h.newPriceCents), how: SOURCE_LABEL[h.source] ?? h.source, who: h.who ?? 'linha de comando' })),
     },
   };

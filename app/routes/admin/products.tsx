@@ -8,7 +8,7 @@ import { getDb } from '../../../src/db/client.server.ts';
 import { bulkUpdateProducts, listAdminProducts, listBrands, MAX_BULK, ownsAll } from '../../../src/domain/catalog/back-office.server.ts';
 import type { BulkAction } from '../../../src/domain/catalog/back-office.server.ts';
 import { CATEGORIES, labelOf } from '../../../src/domain/catalog/taxonomy.ts';
-import { LOW_STOCK_THRESHOLD } from '../../../src/domain/catalog/sale.ts';
+import { LOW_STOCK_THRESHOLD } from '../../../src/domain/catalog/stock.ts';
 import { formatBRL } from '../../../src/domain/pricing/money.ts';
 import { AdminShell, adminButton, adminInput, adminSecondaryButton, Notice, Pager } from '../../components/admin/AdminShell.tsx';
 import { requireCatalogEditor } from '../../lib/admin.server.ts';

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.server.ts';
 import { brasiliaDay } from '../../platform/datetime.ts';
 import { brasiliaDayStart } from '../../platform/datetime-input.ts';
-import { LOW_STOCK_THRESHOLD } from '../catalog/sale.ts';
+import { LOW_STOCK_THRESHOLD } from '../catalog/stock.ts';
 import { products } from '../catalog/schema.ts';
 import { orderLines, orders } from '../orders/schema.ts';
 

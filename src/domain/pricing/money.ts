@@ -16,6 +16,13 @@ export function centsToReais(cents: Cents): number {
   return Math.round(cents) / 100;
 }
 
+/** Centavos as a decimal with a comma and no thousands separator ("1234,56"): what a form field or a
+ * spreadsheet cell holds, and what the price parsers read back. Null is an empty field. */
+export function formatCentsDecimal(cents: Cents | null): string {
+  if (cents === null) return '';
+  return `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+}
+
 /** Reais (number) to integer centavos, rounding half-up to the centavo. */
 export function reaisToCents(reais: number): Cents {
   if (!Number.isFinite(reais)) return 0;

@@ -152,3 +152,17 @@ export function productPriceLines(priceCents: Cents): { pixCents: Cents; pixPerc
 function divideHalfUp(amount: Cents, by: number): Cents {
   return Math.floor((amount * 2 + by) / (2 * by));
 }
+
+/**
+ * How a product's "de/por" price is stored: an old price above the price puts it on sale, with the discount
+ * percent the badge shows (rounded like the seed's). Shared by the back office and the catalog import.
+ */
+export function saleFields(priceCents: number, oldPriceCents: number | null): { oldPriceCents: number | null; onSale: boolean; discountPercent: number } {
+  if (oldPriceCents === null || oldPriceCents <= priceCents || oldPriceCents <= 0) return { oldPriceCents: null, onSale: false, discountPercent: 0 };
+  return { oldPriceCents, onSale: true, discountPercent: Math.min(99, Math.max(1, Math.round((1 - priceCents / oldPriceCents) * 100))) };
+}
+
+/** A price after a percentage change (−90 % to +500 %), half-up to the centavo. */
+export function changedPrice(priceCents: Cents, percent: number): Cents {
+  return percentOf(priceCents, 100 + percent);
+}

@@ -1,6 +1,7 @@
 // The catalog spreadsheet format (CSV or XLSX), shared by the import and the export: its columns, how a
 // cell is read (money with a comma or a dot, `|` lists) and written, and the check of one row into what
 // the catalog stores. Every failure is one pt-BR sentence naming the column and the value.
+import { formatCentsDecimal } from '../../pricing/money.ts';
 import { parsePriceParam } from '../query.ts';
 import { MAX_PRICE_CENTS } from '../query.ts';
 import { MAX_STOCK } from '../product-form.ts';
@@ -55,10 +56,7 @@ export function parseMoneyCell(raw: string): number | null {
 }
 
 /** Centavos as the export writes them: "1234,56" (no thousands separator: a spreadsheet reads it as a number). */
-export function formatMoneyCell(cents: number | null): string {
-  if (cents === null) return '';
-  return `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
-}
+export const formatMoneyCell = formatCentsDecimal;
 
 export function splitList(cell: string): string[] {
   return cell

@@ -11,7 +11,7 @@ import { fitmentSearchKeys, indexFleet, sortRows } from '../../fitment/compatibi
 import { loadFleet } from '../../fitment/fleet.server.ts';
 import { processProductPhoto } from '../photos.server.ts';
 import { refreshLexicon } from '../repository.server.ts';
-import { saleFields } from '../sale.ts';
+import { saleFields } from '../../pricing/pricing.ts';
 import { catalogImports, importedPhotos } from '../schema.ts';
 import { catalogChanged } from '../changes.server.ts';
 import { FEATURED_BRANDS, labelOf, slugify } from '../taxonomy.ts';
