@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boletoDeadline, isBankHoliday, nextBusinessDay, pixDeadline } from './expiry.ts';
+import { boletoDeadline, pixDeadline } from './expiry.ts';
+import { isBankHoliday, nextBusinessDay } from '../../platform/business-days.ts';
 
 describe('payment deadlines', () => {
   it('expires a PIX the configured minutes after the order', () => {

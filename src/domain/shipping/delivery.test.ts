@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { addBusinessDays, cepDigits, freightOptions, todayInBrasilia } from './delivery.ts';
+import { arrivalDate, cepDigits, freightOptions } from './delivery.ts';
+import { brasiliaDay } from '../../platform/datetime.ts';
 
 describe('delivery estimate', () => {
   it('counts the day in Brasília, not UTC', () => {
     // 01:30 UTC on Tuesday is still Monday 22:30 in Brasília.
-    expect(todayInBrasilia(new Date('2026-11-24T01:30:00Z')).toISOString().slice(0, 10)).toBe('2026-11-23');
+    expect(brasiliaDay(new Date('2026-11-24T01:30:00Z'))).toBe('2026-11-23');
   });
   it('skips weekends and national holidays', () => {
     // Friday 2026-11-13 + 1 business day: Monday 16 (Sunday 15 is a holiday anyway).
-    expect(addBusinessDays(new Date('2026-11-13T15:00:00Z'), 1).toISOString().slice(0, 10)).toBe('2026-11-16');
+    expect(arrivalDate(new Date('2026-11-13T15:00:00Z'), 1).toISOString().slice(0, 10)).toBe('2026-11-16');
     // Thursday 2026-11-19 + 1: Friday 20 is Consciência Negra, so Monday 23.
-    expect(addBusinessDays(new Date('2026-11-19T15:00:00Z'), 1).toISOString().slice(0, 10)).toBe('2026-11-23');
+    expect(arrivalDate(new Date('2026-11-19T15:00:00Z'), 1).toISOString().slice(0, 10)).toBe('2026-11-23');
   });
   it('offers the checkout methods with price and date', () => {
     const [standard, express] = freightOptions(new Date('2026-11-23T15:00:00Z'));

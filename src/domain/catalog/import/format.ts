@@ -1,6 +1,7 @@
 // The catalog spreadsheet format (CSV or XLSX), shared by the import and the export: its columns, how a
 // cell is read (money with a comma or a dot, `|` lists) and written, and the check of one row into what
 // the catalog stores. Every failure is one pt-BR sentence naming the column and the value.
+import { hasControlChars } from '../../../platform/control-chars.ts';
 import { formatCentsDecimal } from '../../pricing/money.ts';
 import { parsePriceParam } from '../query.ts';
 import { MAX_PRICE_CENTS } from '../query.ts';
@@ -47,7 +48,6 @@ export interface RowContext {
 
 export type RowResult = { ok: true; row: CatalogRow } | { ok: false; line: number; message: string };
 
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** "1.234,56", "1234,56", "1234.56", "R$ 99,90" → centavos; null for an empty cell; NaN when unreadable. */
@@ -74,10 +74,10 @@ function pick<T extends { slug: string; label: string }>(list: readonly T[], val
 export function checkRow(cells: Partial<Record<Column, string>>, line: number, ctx: RowContext): RowResult {
   const fail = (message: string): RowResult => ({ ok: false, line, message });
   const cell = (c: Column) => (cells[c] ?? '').trim();
+  // The shop's one rule (tab and line breaks pass: a spreadsheet cell may hold them; they are folded below).
   for (const c of COLUMNS) {
-    if (c !== 'descricao' && CONTROL.test(cells[c] ?? '')) return fail(`Caractere de controle na coluna ${c}.`);
+    if (hasControlChars(cells[c] ?? '', { multiline: true })) return fail(`Caractere de controle na coluna ${c}.`);
   }
-  if (CONTROL.test(cells.descricao ?? '')) return fail('Caractere de controle na coluna descricao.');
 
   const ref = oneLine(cell('ref'));
   if (ref === '') return fail('Referência (ref) vazia.');
