@@ -142,6 +142,24 @@ describe.each(DATABASE_KINDS)('search relevance and facets on %s', (kind) => {
     }
   });
 
+  it('takes the total from the facet statement: the same total and page as a separate count', async () => {
+    let nonZero = 0;
+    for (const qs of [...QUERIES, 'q=filtro&pagina=2', 'q=farol&pagina=99', 'q=pastilha&marca=bosch&categoria=freios', 'categoria=iluminacao&estado=novo']) {
+      const query = parse(qs);
+      const plain = await searchProducts(database.db, query);
+      const withFacets = await searchProducts(database.db, query, { facets: true });
+      const counted = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from products where active and ${and(...(query.q && searchTerms(query.q).length > 0 ? [sql`search_vector @@ to_tsquery('olimpo_pt', olimpo_search_text(${(plain.correctedQuery ?? searchTerms(query.q).join(' ')).split(' ').join(' & ')}))`] : []), ...filters(query)) ?? sql`true`}`,
+      );
+      expect(withFacets.total, qs).toBe(plain.total);
+      expect(withFacets.items.map((p) => p.id), qs).toEqual(plain.items.map((p) => p.id));
+      expect(plain.total, qs).toBe(Number(counted[0]!.n));
+      if (plain.total > 0) nonZero++;
+    }
+    expect(nonZero).toBeGreaterThanOrEqual(15);
+  });
+
   it('keeps kind_head in step with the kind when a product changes', async () => {
     const [row] = await queryRows<{ ok: boolean }>(
       database.db,

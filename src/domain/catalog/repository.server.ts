@@ -178,54 +178,57 @@ async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacet
   const ts = tsQuery(terms);
   const where = and(...conditions(query, ts, restrict));
   const offset = (query.page - 1) * query.pageSize;
-  // The page is chosen on products alone, then its images are joined for those rows only: joining first made
-  // PostgreSQL hash-join all 500,000 image rows for a broad search (EXPLAIN: 220 ms of "filtro" on 100,000).
-  // With a restriction (a vehicle) every matching row is read to rank it anyway, so the page brings the
-  // total along (one index search instead of two); without one, a separate count lets an index-ordered page
-  // stop after its rows.
+  // The page is chosen on products alone (a subquery with its LIMIT), then its rows and first images are
+  // joined for those ids only, in the same statement: joining the images first made PostgreSQL hash-join all
+  // 500,000 image rows for a broad search (EXPLAIN: 220 ms of "filtro" on 100,000), and a second statement
+  // cost a round trip (on PGlite, a whole protocol exchange).
+  // The total: the facet counts (one statement over the same matches) carry it when they are asked for;
+  // with a restriction (a vehicle) every matching row is read to rank it anyway, so the page brings it along
+  // (one index search instead of two); otherwise a separate count lets an index-ordered page stop after its rows.
   const windowTotal = restrict !== undefined;
+  const chosen = db
+    .select({
+      id: sql<number>`${products.id}`.as('chosen_id'),
+      first: (restrict?.first ? sql<boolean>`${restrict.first}` : sql<boolean>`false`).as('chosen_first'),
+      total: (windowTotal ? sql<number>`(count(*) over ())::int` : sql<number>`0`).as('chosen_total'),
+    })
+    .from(products)
+    .where(where)
+    .orderBy(...orderBy(query, ts, terms, restrict))
+    .limit(query.pageSize)
+    .offset(offset)
+    .as('chosen');
+  // Numbered as they leave the ordered subquery, so the joined rows keep the page's order.
+  const pageIds = db
+    .select({ id: chosen.id, first: chosen.first, total: chosen.total, ord: sql<number>`row_number() over ()`.as('page_ord') })
+    .from(chosen)
+    .as('page');
   const [page, countRows, facets] = await Promise.all([
     db
-      .select({
-        id: products.id,
-        first: restrict?.first ? sql<boolean>`${restrict.first}` : sql<boolean>`false`,
-        total: windowTotal ? sql<number>`(count(*) over ())::int` : sql<number>`0`,
-      })
-      .from(products)
-      .where(where)
-      .orderBy(...orderBy(query, ts, terms, restrict))
-      .limit(query.pageSize)
-      .offset(offset),
-    windowTotal ? Promise.resolve(null) : db.select({ n: sql<number>`count(*)::int` }).from(products).where(where),
+      .select({ ...summaryColumns, description: products.description, first: pageIds.first, total: pageIds.total })
+      .from(pageIds)
+      .innerJoin(products, eq(products.id, pageIds.id))
+      .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
+      .orderBy(pageIds.ord),
+    windowTotal || withFacets ? Promise.resolve(null) : db.select({ n: sql<number>`count(*)::int` }).from(products).where(where),
     withFacets ? facetCounts(db, query, ts, restrict) : Promise.resolve(undefined),
   ]);
   // A page past the end has no row to carry the total.
-  const total = countRows
-    ? (countRows[0]?.n ?? 0)
-    : page.length > 0
-      ? Number(page[0]!.total)
-      : offset === 0
-        ? 0
-        : ((await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where))[0]?.n ?? 0);
-  const ids = page.map((r) => r.id);
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ ...summaryColumns, description: products.description })
-          .from(products)
-          .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
-          .where(inArray(products.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const total = facets
+    ? facets.total
+    : countRows
+      ? (countRows[0]?.n ?? 0)
+      : page.length > 0
+        ? Number(page[0]!.total)
+        : offset === 0
+          ? 0
+          : ((await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where))[0]?.n ?? 0);
   return {
-    items: ids.flatMap((id) => {
-      const r = byId.get(id);
-      return r ? [{ ...toSummary(r), description: r.description }] : [];
-    }),
+    items: page.map((r) => ({ ...toSummary(r), description: r.description })),
     // Which results the restriction ranks first (fitment: made for the vehicle), by id.
     firstIds: page.filter((r) => r.first).map((r) => r.id),
     total,
-    facets,
+    facets: facets?.facets,
   };
 }
 
@@ -307,7 +310,7 @@ export async function refreshLexicon(db: Db): Promise<void> {
  * GROUPING SETS groups them by each facet, and each grouping set reads the count that leaves its own
  * filter out (before: four statements, each scanning the matches).
  */
-async function facetCounts(db: Db, query: CatalogQuery, ts: SQL | null, restrict?: SearchRestriction): Promise<Facets> {
+async function facetCounts(db: Db, query: CatalogQuery, ts: SQL | null, restrict?: SearchRestriction): Promise<{ facets: Facets; total: number }> {
   const pass = Object.fromEntries(FACETS.map((f) => [f, facetFilter(query, f) ?? sql`true`])) as Record<Filter, SQL>;
   const countWithout = (except: Filter) => sql`count(*) filter (where ${sql.join(
     FACETS.filter((f) => f !== except).map((f) => sql`${sql.raw(`ok_${f}`)}`),
@@ -316,7 +319,8 @@ async function facetCounts(db: Db, query: CatalogQuery, ts: SQL | null, restrict
   const result = await db.execute(sql`
     select grouping(brand_key, category, vehicle_type, condition)::int as g, brand_key, category, vehicle_type, condition,
       ${countWithout('brand')} as n_brand, ${countWithout('category')} as n_category,
-      ${countWithout('vehicle')} as n_vehicle, ${countWithout('condition')} as n_condition
+      ${countWithout('vehicle')} as n_vehicle, ${countWithout('condition')} as n_condition,
+      count(*) filter (where ok_brand and ok_category and ok_vehicle and ok_condition)::int as n_all
     from (
       select case when ${inArray(products.brandSlug, FEATURED_BRAND_SLUGS)} then ${products.brandSlug} else ${OTHER_BRANDS.slug} end as brand_key,
         ${products.category} as category, ${products.vehicleType} as vehicle_type, ${products.condition} as condition,
@@ -325,7 +329,7 @@ async function facetCounts(db: Db, query: CatalogQuery, ts: SQL | null, restrict
       where ${and(...baseConditions(query, ts, restrict)) ?? sql`true`}
     ) m
     group by grouping sets ((brand_key), (category), (vehicle_type), (condition))`);
-  type Row = { g: number; brand_key: string | null; category: string | null; vehicle_type: string | null; condition: string | null; n_brand: number; n_category: number; n_vehicle: number; n_condition: number };
+  type Row = { g: number; brand_key: string | null; category: string | null; vehicle_type: string | null; condition: string | null; n_brand: number; n_category: number; n_vehicle: number; n_condition: number; n_all: number };
   const rows = (result as unknown as { rows: Row[] }).rows;
   // grouping(...) has a bit set for each column NOT grouped in that row: 0b0111 = by brand, 0b1011 = by category …
   const counts = (bits: number, key: (r: Row) => string | null, n: (r: Row) => number) =>
@@ -333,10 +337,14 @@ async function facetCounts(db: Db, query: CatalogQuery, ts: SQL | null, restrict
   const options = (all: readonly { slug: string; label: string }[], found: Map<string, number>): FacetOption[] =>
     all.map((o) => ({ slug: o.slug, label: o.label, count: found.get(o.slug) ?? 0 }));
   return {
-    brands: options([...FEATURED_BRANDS, OTHER_BRANDS], counts(0b0111, (r) => r.brand_key, (r) => r.n_brand)),
-    categories: options(CATEGORIES, counts(0b1011, (r) => r.category, (r) => r.n_category)),
-    vehicles: options(VEHICLE_TYPES, counts(0b1101, (r) => r.vehicle_type, (r) => r.n_vehicle)),
-    conditions: options(CONDITIONS, counts(0b1110, (r) => r.condition, (r) => r.n_condition)),
+    facets: {
+      brands: options([...FEATURED_BRANDS, OTHER_BRANDS], counts(0b0111, (r) => r.brand_key, (r) => r.n_brand)),
+      categories: options(CATEGORIES, counts(0b1011, (r) => r.category, (r) => r.n_category)),
+      vehicles: options(VEHICLE_TYPES, counts(0b1101, (r) => r.vehicle_type, (r) => r.n_vehicle)),
+      conditions: options(CONDITIONS, counts(0b1110, (r) => r.condition, (r) => r.n_condition)),
+    },
+    // The brand rows split every match by brand: their rows passing every filter add up to the results.
+    total: rows.filter((r) => Number(r.g) === 0b0111).reduce((n, r) => n + Number(r.n_all), 0),
   };
 }
 
