@@ -3,26 +3,23 @@
 // gzipped in one call: synchronously up to SYNC_LIMIT (a stream's bookkeeping costs more than the work),
 // on libuv's thread pool above it (a 90 KB page took 5 % of the server's CPU on the main thread under
 // --cpu-prof). Streams (the chat's NDJSON) and answers already encoded (cached pages, memoised lists) pass.
+// Clients that accept brotli (every current browser) get it at quality 3: for a 121 KB uncached list page,
+// 0.76 ms of CPU for 20.8 KB against gzip level 6's 1.34 ms for 20.6 KB (measured here); gzip stays for the rest.
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
+import { pickEncoding } from './page-cache.ts';
 
 /** Below this, gzip saves at most about one TCP segment: not worth its CPU. */
 export const COMPRESS_MIN_BYTES = 2048;
 const SYNC_LIMIT = 16 * 1024;
 const gzipAsync = promisify(zlib.gzip);
+const brotliAsync = promisify(zlib.brotliCompress);
+const brotliOptions = (size: number): zlib.BrotliOptions => ({
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
+});
 
 const COMPRESSIBLE = /^(text\/(html|plain|css|xml)|application\/(json|xml|javascript)|image\/svg\+xml)\b/i;
-
-function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  return header.split(',').some((part) => {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (name !== 'gzip' && name !== '*') return false;
-    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
-    return q === undefined || Number(q) > 0;
-  });
-}
 
 export function compressLarge(): MiddlewareHandler {
   return async (c, next) => {
@@ -35,7 +32,8 @@ export function compressLarge(): MiddlewareHandler {
     const vary = res.headers.get('Vary');
     if (!vary || !/accept-encoding/i.test(vary)) res.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const length = Number(res.headers.get('Content-Length') ?? NaN);
-    if (length < COMPRESS_MIN_BYTES || !acceptsGzip(c.req.header('Accept-Encoding'))) return;
+    const encoding = pickEncoding(c.req.header('Accept-Encoding'));
+    if (length < COMPRESS_MIN_BYTES || !encoding) return;
     const body = Buffer.from(await res.arrayBuffer());
     // Hono copies the old answer's headers onto the new one: fix the length and encoding afterwards.
     if (body.length < COMPRESS_MIN_BYTES) {
@@ -43,9 +41,17 @@ export function compressLarge(): MiddlewareHandler {
       c.res.headers.set('Content-Length', String(body.length));
       return;
     }
-    const gz = body.length <= SYNC_LIMIT ? zlib.gzipSync(body, { level: 6 }) : await gzipAsync(body, { level: 6 });
+    const sync = body.length <= SYNC_LIMIT;
+    const gz =
+      encoding === 'br'
+        ? sync
+          ? zlib.brotliCompressSync(body, brotliOptions(body.length))
+          : await brotliAsync(body, brotliOptions(body.length))
+        : sync
+          ? zlib.gzipSync(body, { level: 6 })
+          : await gzipAsync(body, { level: 6 });
     c.res = new Response(new Uint8Array(gz.buffer, gz.byteOffset, gz.byteLength), { status: res.status, statusText: res.statusText, headers: res.headers });
-    c.res.headers.set('Content-Encoding', 'gzip');
+    c.res.headers.set('Content-Encoding', encoding);
     c.res.headers.set('Content-Length', String(gz.length));
     const etag = c.res.headers.get('ETag');
     if (etag && !etag.startsWith('W/')) c.res.headers.set('ETag', `W/${etag}`);

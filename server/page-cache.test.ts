@@ -241,5 +241,15 @@ describe('pages through the page server', () => {
     const large = await app.request('/large', { headers: { 'accept-encoding': 'gzip' } });
     expect(large.headers.get('content-encoding')).toBe('gzip');
     expect(JSON.parse(zlib.gunzipSync(Buffer.from(await large.arrayBuffer())).toString()).a).toHaveLength(5000);
+    // A browser's Accept-Encoding gets brotli; a refused brotli (q=0) gets gzip.
+    const chrome = await app.request('/large', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(chrome.headers.get('content-encoding')).toBe('br');
+    expect(chrome.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(JSON.parse(zlib.brotliDecompressSync(Buffer.from(await chrome.arrayBuffer())).toString()).a).toHaveLength(5000);
+    const noBr = await app.request('/large', { headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(noBr.headers.get('content-encoding')).toBe('gzip');
+    const none = await app.request('/large', { headers: { 'accept-encoding': 'identity' } });
+    expect(none.headers.get('content-encoding')).toBeNull();
+    expect(JSON.parse(await none.text()).a).toHaveLength(5000);
   });
 });
