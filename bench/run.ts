@@ -80,7 +80,8 @@ const TARGET_RATIO = 0.3;
 const ORDER_TARGET_P95_MS = 60;
 const ORDER_TARGET_RPS = 300;
 const RSS_TARGET_MB = 300;
-const LIGHTHOUSE_TARGETS = { performance: 98, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 1800, cls: 0.02, tbtMs: 100, jsBytes: 120 * 1024 };
+// Issue 16 lowered the first-load JavaScript budget from issue 8's 120 KB to 110 KB.
+const LIGHTHOUSE_TARGETS = { performance: 98, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 1800, cls: 0.02, tbtMs: 100, jsBytes: 110 * 1024 };
 const LIGHTHOUSE_PAGES = ['/', '/ProductList', '/ProductView/{product}', '/Cart'];
 // Issue 16's targets, as shares of the bare server answering the home page's bytes.
 const CACHED_PAGE_RATIO = 0.4;
@@ -89,6 +90,10 @@ const UNCACHED_PAGE_RATIO = 0.025;
 const UNCACHED_SEARCH_RATIO = 0.05;
 /** The server started with every cache off. */
 const CACHE_OFF_ENV = { CATALOG_CACHE_SECONDS: '0', PAGE_CACHE_SECONDS: '0' };
+/** The embedded demo catalog's size (src/domain/catalog/seed/seed.server.ts, DEMO_PRODUCT_COUNT). */
+const DEMO_PRODUCTS = 1500;
+/** Issue 16 measures these groups on the embedded demo catalog too (a third run on a fresh PGlite folder). */
+const DEMO_GROUPS = new Set<string>(['pagecache', 'cacheoff']);
 
 // ---------------------------------------------------------------------------------------------- options
 
@@ -723,7 +728,7 @@ async function preparePglite(): Promise<PgliteBench> {
   return { dataDir, seed: info, cacheDir };
 }
 
-async function startServer(database: 'postgres' | 'pglite', env: Record<string, string>) {
+async function startServer(kind: 'postgres' | 'pglite', env: Record<string, string>, database: string = kind) {
   const port = await freePort();
   // The same V8 flags as `npm start` (package.json "serve"): young generation capped at 16 MB per semi-space.
   const child = startChild(`server ${database}`, process.execPath, [...SERVER_NODE_FLAGS, 'server/main.ts'], childEnv({
@@ -756,7 +761,8 @@ async function sampleTargets(base: string, targets: Target[], ctx: RunContext): 
     const res = await rawRequest(base + t.path, r.method, r.headers, r.body);
     let count: string | number | undefined = res.headers['x-total-count'] as string | undefined;
     if (count === undefined && t.kind === 'html') {
-      const html = (res.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(res.body) : res.body).toString();
+      const enc = res.headers['content-encoding'];
+      const html = (enc === 'gzip' ? zlib.gunzipSync(res.body) : enc === 'br' ? zlib.brotliDecompressSync(res.body) : res.body).toString();
       const m = /([\d.]+) resultados?/.exec(html);
       if (m) count = m[1]!.replace(/\./g, '');
     }
@@ -961,20 +967,26 @@ async function main() {
   let pageBaselineBase = '';
   let pageBaselineBody: { bytes: number; source: string; gzipBytes: number } | null = null;
 
-  const dbRuns: { database: string; env: Record<string, string> }[] = [];
+  const dbRuns: { database: string; kind: 'postgres' | 'pglite'; env: Record<string, string>; groups?: Set<string> }[] = [];
   const mailDir = () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-bench-data-'));
     cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
     return dir;
   };
   // On PostgreSQL, DATA_DIR only holds the order e-mails (.eml) the run writes.
-  if (pgBench) dbRuns.push({ database: 'postgres', env: { DATABASE_URL: pgBench.url, DB_POOL_SIZE: '20', DATA_DIR: mailDir() } });
-  if (pgliteBench) dbRuns.push({ database: 'pglite', env: { DATA_DIR: pgliteBench.dataDir } });
-  if (opts.against) dbRuns.push({ database: opts.label, env: {} });
+  if (pgBench) dbRuns.push({ database: 'postgres', kind: 'postgres', env: { DATABASE_URL: pgBench.url, DB_POOL_SIZE: '20', DATA_DIR: mailDir() } });
+  if (pgliteBench) dbRuns.push({ database: 'pglite', kind: 'pglite', env: { DATA_DIR: pgliteBench.dataDir } });
+  // Issue 16's figures "on the embedded demo catalog": what `npm start` gives on a bare machine (a fresh
+  // DATA_DIR, the 1,500-product demo catalog seeded by the server itself), when the run measures another size.
+  if (pgliteBench && opts.products !== DEMO_PRODUCTS && SELECTED.some((t) => DEMO_GROUPS.has(t.group))) {
+    dbRuns.push({ database: 'pglite-demo', kind: 'pglite', env: { DATA_DIR: path.join(mailDir(), 'data'), SEED_ON_START: 'true' }, groups: DEMO_GROUPS });
+  }
+  if (opts.against) dbRuns.push({ database: opts.label, kind: 'pglite', env: {} });
 
   console.log('\n• measuring');
   for (const run of dbRuns) {
-    const needsPool = SELECTED.some((t) => t.post);
+    const runSelected = SELECTED.filter((t) => !run.groups || run.groups.has(t.group));
+    const needsPool = runSelected.some((t) => t.post);
     const ctx: RunContext = { pool: needsPool && !opts.against ? await prepareOrders(run.env) : [] };
     if (needsPool && opts.against) {
       // An external server: buy from the first page of the catalog (its stock is whatever it is).
@@ -983,16 +995,16 @@ async function main() {
     }
     const server: { child: Child | null; base: string; readyMs: number } = opts.against
       ? { child: null, base: opts.against, readyMs: 0 }
-      : await startServer(run.database as 'postgres' | 'pglite', run.env);
+      : await startServer(run.kind, run.env, run.database);
     if (server.child) servers[run.database] = { readySeconds: round(server.readyMs / 1000, 1) };
     const serverPid = server.child?.proc.pid ?? opts.serverPid;
-    const gol = SELECTED.some((t) => t.group === 'fitment') ? await resolveVehicle(server.base) : 0;
+    const gol = runSelected.some((t) => t.group === 'fitment') ? await resolveVehicle(server.base) : 0;
     const product = await resolveProduct(server.base);
-    const allTargets = SELECTED.map((t) => withVehicle(t, gol, product));
+    const allTargets = runSelected.map((t) => withVehicle(t, gol, product));
     const targets = allTargets.filter((t) => !t.cacheOff);
     const cacheOffTargets = allTargets.filter((t) => t.cacheOff);
     samples[run.database] = await sampleTargets(server.base, targets, ctx);
-    await settle(serverPid, run.database === 'postgres');
+    await settle(serverPid, run.kind === 'postgres');
     const mem: ServerMemory = { database: run.database, idleMb: rssMb(serverPid), peakUnderLoadMb: null, endOfLoadMb: null };
     memory.push(mem);
 
@@ -1044,7 +1056,7 @@ async function main() {
 
     // 3. Lighthouse on the first database's server, once the load has drained.
     if (opts.lighthouse && !lighthouse && server.child) {
-      await settle(serverPid, run.database === 'postgres');
+      await settle(serverPid, run.kind === 'postgres');
       const productPath = `/ProductView/${product}`;
       const pages = (opts.quick ? ['/', '/Cart'] : LIGHTHOUSE_PAGES).map((p) => p.replace('{product}', String(product)));
       console.log(`\n• Lighthouse ${lighthouseVersion()} (mobile, ${process.env.CHROME_PATH ?? '/usr/bin/chromium'}), ${opts.lighthouseRuns} run(s) per page, median kept, on ${run.database}`);
@@ -1055,7 +1067,7 @@ async function main() {
       // The same database on a server with every cache off: what an uncached page or search costs.
       // After Lighthouse, which audits the first server.
       await stopChild(server.child);
-      const off = await startServer(run.database as 'postgres' | 'pglite', { ...run.env, ...CACHE_OFF_ENV });
+      const off = await startServer(run.kind, { ...run.env, ...CACHE_OFF_ENV, SEED_ON_START: 'false' }, run.database);
       const offPid = off.child.proc.pid;
       Object.assign(samples[run.database]!, await sampleTargets(off.base, cacheOffTargets, ctx));
       for (const t of cacheOffTargets) {
@@ -1133,9 +1145,12 @@ async function main() {
     add({ issue: 8, what: `orders per second (PostgreSQL, ${orders.connections} connections)`, goal: `>= ${ORDER_TARGET_RPS}`, value: `${orders.rps}`, pass: orders.rps >= ORDER_TARGET_RPS && clean(orders) });
   }
   const orders10 = pgRow('api-place-order-10');
-  if (orders10) add({ issue: 8, what: `place order p95 (PostgreSQL, ${orders10.connections} connections)`, goal: `<= ${ORDER_TARGET_P95_MS} ms`, value: `${orders10.p95} ms`, pass: orders10.p95 <= ORDER_TARGET_P95_MS && clean(orders10) });
+  if (orders10) {
+    add({ issue: 16, what: `orders per second (PostgreSQL, ${orders10.connections} connections)`, goal: `>= ${ORDER_TARGET_RPS}`, value: `${orders10.rps}`, pass: orders10.rps >= ORDER_TARGET_RPS && clean(orders10) });
+    add({ issue: 16, what: `place order p95 (PostgreSQL, ${orders10.connections} connections)`, goal: `<= ${ORDER_TARGET_P95_MS} ms`, value: `${orders10.p95} ms`, pass: orders10.p95 <= ORDER_TARGET_P95_MS && clean(orders10) });
+  }
   for (const m of memory) {
-    if (m.peakUnderLoadMb !== null) add({ issue: 8, what: `server RSS under load (${m.database})`, goal: `<= ${RSS_TARGET_MB} MB`, value: `${m.peakUnderLoadMb} MB`, pass: m.peakUnderLoadMb <= RSS_TARGET_MB });
+    if (m.peakUnderLoadMb !== null) add({ issue: 16, what: `server RSS under load (${m.database})`, goal: `<= ${RSS_TARGET_MB} MB`, value: `${m.peakUnderLoadMb} MB`, pass: m.peakUnderLoadMb <= RSS_TARGET_MB });
   }
   const vehicle = pgRow('api-vehicle-search');
   if (vehicle) add({ issue: 7, what: 'list API by vehicle + term p95 (PostgreSQL)', goal: `<= ${FITMENT_TARGET_P95_MS} ms`, value: `${vehicle.p95} ms`, pass: vehicle.p95 <= FITMENT_TARGET_P95_MS && clean(vehicle) });
@@ -1153,6 +1168,8 @@ async function main() {
       add({ issue: 16, what: `${r.label} (${r.database}) vs bare page server`, goal: `>= ${CACHED_PAGE_RATIO * 100} %`, value: pct(r), pass: (r.ratioToPageBaseline ?? 0) >= CACHED_PAGE_RATIO && clean(r) });
       add({ issue: 16, what: `${r.label} (${r.database}) p95 at ${r.connections} connections`, goal: `<= ${CACHED_PAGE_P95_MS} ms`, value: `${r.p95} ms`, pass: r.p95 <= CACHED_PAGE_P95_MS && clean(r) });
     } else if (r.target === 'nocache-varied-search') {
+      // The issue sets this one on the embedded demo catalog and asks the 100,000-product figure reported only.
+      if (r.database !== 'pglite-demo' && opts.products > DEMO_PRODUCTS) continue;
       add({ issue: 16, what: `${r.label} (${r.database}) vs bare page server`, goal: `>= ${UNCACHED_SEARCH_RATIO * 100} %`, value: pct(r), pass: (r.ratioToPageBaseline ?? 0) >= UNCACHED_SEARCH_RATIO && clean(r) });
     } else if (r.target.startsWith('nocache-')) {
       add({ issue: 16, what: `${r.label} (${r.database}) vs bare page server`, goal: `>= ${UNCACHED_PAGE_RATIO * 100} %`, value: pct(r), pass: (r.ratioToPageBaseline ?? 0) >= UNCACHED_PAGE_RATIO && clean(r) });
@@ -1161,10 +1178,10 @@ async function main() {
   const T = LIGHTHOUSE_TARGETS;
   for (const a of lighthouse?.pages ?? []) {
     const page = a.path.startsWith('/ProductView/') ? 'product page' : a.path;
-    add({ issue: 8, what: `Lighthouse performance ${page}`, goal: `>= ${T.performance}`, value: String(a.scores.performance), pass: a.scores.performance >= T.performance });
+    add({ issue: 16, what: `Lighthouse performance ${page}`, goal: `>= ${T.performance}`, value: String(a.scores.performance), pass: a.scores.performance >= T.performance });
     add({ issue: 8, what: `Lighthouse accessibility / best practices / SEO ${page}`, goal: '100 / 100 / 100', value: `${a.scores.accessibility} / ${a.scores.bestPractices} / ${a.scores.seo}`, pass: a.scores.accessibility >= T.accessibility && a.scores.bestPractices >= T.bestPractices && a.scores.seo >= T.seo });
-    add({ issue: 8, what: `LCP / CLS / TBT ${page}`, goal: `<= ${T.lcpMs} ms / <= ${T.cls} / <= ${T.tbtMs} ms`, value: `${a.lcpMs} ms / ${a.cls} / ${a.tbtMs} ms`, pass: a.lcpMs <= T.lcpMs && a.cls <= T.cls && a.tbtMs <= T.tbtMs });
-    add({ issue: 8, what: `JavaScript on first load ${page}`, goal: `<= ${T.jsBytes / 1024} KB compressed`, value: `${(a.jsBytes / 1024).toFixed(1)} KB`, pass: a.jsBytes <= T.jsBytes });
+    add({ issue: 16, what: `LCP / CLS / TBT ${page}`, goal: `<= ${T.lcpMs} ms / <= ${T.cls} / <= ${T.tbtMs} ms`, value: `${a.lcpMs} ms / ${a.cls} / ${a.tbtMs} ms`, pass: a.lcpMs <= T.lcpMs && a.cls <= T.cls && a.tbtMs <= T.tbtMs });
+    add({ issue: 16, what: `JavaScript on first load ${page}`, goal: `<= ${T.jsBytes / 1024} KB compressed`, value: `${(a.jsBytes / 1024).toFixed(1)} KB`, pass: a.jsBytes <= T.jsBytes });
   }
   console.log('\nTargets:');
   for (const c of checks) console.log(`  ${c.pass ? 'PASS' : 'MISS'}  #${c.issue} ${c.what}: ${c.value} (target ${c.goal})`);
