@@ -3,10 +3,10 @@
 // are rows), run once across several app instances (SKIP LOCKED), retry with backoff, and can be enqueued
 // inside the caller's transaction, so "the order changed" and "the job to follow it up" commit together.
 // What to do and when is decided by the domain (src/domain/jobs/); this module only runs it.
-import { PgBoss, fromDrizzle, fromPglite } from 'pg-boss';
+import { PgBoss, fromPglite } from 'pg-boss';
 import type { Job } from 'pg-boss';
-import { sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../db/client.server.ts';
+import { executeNamedText } from '../db/prepared.server.ts';
 
 export interface JobContext {
   db: Db;
@@ -54,6 +54,11 @@ export interface RunnerOptions {
   onError?: (err: unknown, where: string) => void;
 }
 
+/** pg-boss's database adapter over a drizzle transaction (its SQL texts sent as named statements). */
+function inTransaction(tx: Tx | Db) {
+  return { executeSql: async (text: string, values: unknown[] = []) => ({ rows: await executeNamedText(tx, text, values, 'pgboss') }) };
+}
+
 export async function startJobRunner(opts: RunnerOptions): Promise<JobRunner> {
   const { database } = opts;
   const onError = opts.onError ?? (() => {});
@@ -85,7 +90,9 @@ export async function startJobRunner(opts: RunnerOptions): Promise<JobRunner> {
       return boss.send(name, data, {
         startAfter: o.startAfter,
         singletonKey: o.singletonKey,
-        db: o.tx ? fromDrizzle(o.tx as never, sql as never) : undefined,
+        // In the caller's transaction, as a named prepared statement: pg-boss's insert is one fixed text per
+        // queue, which PostgreSQL then parses and plans once per connection instead of on every order.
+        db: o.tx ? inTransaction(o.tx) : undefined,
       });
     },
     async stop() {

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.server.ts';
+import { executeNamed } from '../db/prepared.server.ts';
 import { rateLimitBuckets } from './rate-limit.schema.ts';
 
 export interface RateLimitRule {
@@ -94,6 +95,38 @@ export function rateLimit(rule: RateLimitRule): RateLimiter {
       await db.execute(sql`delete from ${rateLimitBuckets} where key = ${storageKey(rule, key)}`);
     },
   };
+}
+
+/**
+ * Counts one event on each (limiter, key) pair in ONE statement (one round trip, one commit) and returns
+ * their verdicts in the same order: what several limits on one action (per IP and per e-mail) cost.
+ * Each pair counts exactly as `hit` would.
+ */
+export async function hitAll(db: Db, hits: readonly { limiter: RateLimiter; key: string }[]): Promise<RateLimitVerdict[]> {
+  const rows = hits.map((h) => ({ rule: h.limiter.rule, key: storageKey(h.limiter.rule, h.key) }));
+  // One statement cannot update a row twice: the same bucket twice is counted one call at a time.
+  if (new Set(rows.map((r) => r.key)).size !== rows.length) return Promise.all(hits.map((h) => h.limiter.hit(db, h.key)));
+  if (rows.length === 0) return [];
+  // Rows locked in key order, whoever calls: two concurrent calls never wait on each other in a cycle.
+  const ordered = [...rows].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const values = sql.join(ordered.map((r) => sql`(${r.key}, 1, now() + ${`${Math.ceil(r.rule.windowMs)} milliseconds`}::interval)`), sql`, `);
+  // A named statement per number of keys (the same text every call): parsed and planned once per connection.
+  const result = await executeNamed<Row & { key: string }>(
+    db,
+    sql`
+      insert into ${rateLimitBuckets} (key, count, reset_at)
+      values ${values}
+      on conflict (key) do update set
+        count = case when ${rateLimitBuckets.resetAt} <= now() then 1 else ${rateLimitBuckets.count} + 1 end,
+        reset_at = case when ${rateLimitBuckets.resetAt} <= now() then excluded.reset_at else ${rateLimitBuckets.resetAt} end
+      returning key, count, reset_at`,
+    'rate_limit_hits',
+  );
+  const byKey = new Map(result.map((r) => [r.key, r]));
+  return rows.map((r) => {
+    const row = byKey.get(r.key)!;
+    return verdict(r.rule, Number(row.count), new Date(row.reset_at), true);
+  });
 }
 
 /** Deletes windows that have ended; cheap to call now and then (the table only holds recent keys). */

@@ -24,7 +24,7 @@ import { listGarage, setActiveVehicle } from '../../src/domain/fitment/repositor
 import { vehicles } from '../../src/domain/fitment/schema.ts';
 import { searchProducts } from '../../src/domain/catalog/repository.server.ts';
 import { products } from '../../src/domain/catalog/schema.ts';
-import { pruneRateLimits, rateLimit } from '../../src/platform/rate-limit.server.ts';
+import { hitAll, pruneRateLimits, rateLimit } from '../../src/platform/rate-limit.server.ts';
 import { rateLimitBuckets } from '../../src/platform/rate-limit.schema.ts';
 import { accountsHarness } from '../support/accounts.ts';
 import type { AccountsHarness } from '../support/accounts.ts';
@@ -106,6 +106,28 @@ describe.each(DATABASE_KINDS)('accounts domain on %s', (kind) => {
     expect(await pruneRateLimits(database.db)).toBeGreaterThanOrEqual(1);
     await limiter.reset(database.db, 'ip:1.2.3.4');
     expect((await limiter.peek(database.db, 'ip:1.2.3.4')).count).toBe(0);
+  });
+
+  it('rate limiter: several limits counted in one statement (hitAll) count as their own hits do', async () => {
+    const perIp = rateLimit({ name: 'junto-ip', limit: 2, windowMs: 60_000 });
+    const perEmail = rateLimit({ name: 'junto-email', limit: 3, windowMs: 120_000 });
+    const hits = (email: string) => [{ limiter: perIp, key: 'ip:10.0.0.1' }, { limiter: perEmail, key: `email:${email}` }];
+    // Verdicts in the order asked; each limit keeps its own count and window.
+    const first = await hitAll(database.db, hits('a@exemplo.test'));
+    expect(first.map((v) => [v.count, v.limited])).toEqual([[1, false], [1, false]]);
+    expect(first[1]!.retryAfterSeconds).toBeGreaterThan(60);
+    await hitAll(database.db, hits('b@exemplo.test'));
+    const third = await hitAll(database.db, hits('a@exemplo.test'));
+    expect(third.map((v) => [v.count, v.limited])).toEqual([[3, true], [2, false]]);
+    expect((await perIp.peek(database.db, 'ip:10.0.0.1')).count).toBe(3);
+    expect((await perEmail.peek(database.db, 'email:a@exemplo.test')).count).toBe(2);
+    // Concurrent calls (rows locked in key order, whatever order they are asked in) lose no count.
+    await Promise.all(Array.from({ length: 8 }, (_, i) => hitAll(database.db, i % 2 ? hits('c@exemplo.test') : [...hits('c@exemplo.test')].reverse())));
+    expect((await perIp.peek(database.db, 'ip:10.0.0.1')).count).toBe(11);
+    expect((await perEmail.peek(database.db, 'email:c@exemplo.test')).count).toBe(8);
+    // The same bucket twice in one call is counted twice.
+    const twice = await hitAll(database.db, [{ limiter: perEmail, key: 'email:d@exemplo.test' }, { limiter: perEmail, key: 'email:d@exemplo.test' }]);
+    expect(twice.map((v) => v.count).sort()).toEqual([1, 2]);
   });
 
   it('sign-up cannot choose a role', async () => {

@@ -8,7 +8,7 @@ import { placeOrder } from '../../src/domain/checkout/place-order.server.ts';
 import type { PlaceOrderInput } from '../../src/domain/checkout/rules.ts';
 import { moveOrder } from '../../src/domain/orders/orders.server.ts';
 import { createSandboxProvider } from '../../src/domain/payments/provider.ts';
-import { listCoupons, saveCoupon } from '../../src/domain/pricing/coupons.server.ts';
+import { evaluateCoupon, listCoupons, saveCoupon } from '../../src/domain/pricing/coupons.server.ts';
 import type { CouponInput } from '../../src/domain/pricing/coupons.server.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
@@ -91,6 +91,35 @@ describe.each(DATABASE_KINDS)('coupons on %s', (kind) => {
     await saveCoupon(database.db, null, coupon('ULTIMO', { usageLimit: 1 }));
     const results = await Promise.all([place(input('ULTIMO', 'd1@example.com')), place(input('ULTIMO', 'd2@example.com')), place(input('ULTIMO', 'd3@example.com'))]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
+  });
+
+  it.runIf(kind === 'postgres')('buyers of a coupon without limits do not wait for each other; a limited one is taken one at a time', async () => {
+    await saveCoupon(database.db, null, coupon('LIVRE'));
+    await saveCoupon(database.db, null, coupon('CONTADO', { usageLimit: 100 }));
+    const subtotal = { subtotalCents: 10_000, customer: null, lock: true };
+    // One order holds each coupon in its open transaction; a second order asks for the same coupon meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const holder = database.db.transaction(async (tx) => {
+      expect((await evaluateCoupon(tx, 'LIVRE', subtotal)).ok).toBe(true);
+      expect((await evaluateCoupon(tx, 'CONTADO', subtotal)).ok).toBe(true);
+      await held;
+    });
+    const within = <T,>(p: Promise<T>, ms: number) => Promise.race([p.then(() => 'done' as const), new Promise<'waiting'>((r) => setTimeout(() => r('waiting'), ms))]);
+    let free: Promise<boolean> | undefined;
+    let counted: Promise<boolean> | undefined;
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      free = database.db.transaction(async (tx) => (await evaluateCoupon(tx, 'LIVRE', subtotal)).ok);
+      expect(await within(free, 2_000)).toBe('done');
+      counted = database.db.transaction(async (tx) => (await evaluateCoupon(tx, 'CONTADO', subtotal)).ok);
+      expect(await within(counted, 500)).toBe('waiting');
+    } finally {
+      release();
+      await holder;
+    }
+    expect(await counted).toBe(true);
+    expect(await free).toBe(true);
   });
 
   it('the validity window and the active flag', async () => {

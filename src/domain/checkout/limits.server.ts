@@ -2,7 +2,7 @@
 // database (src/platform/rate-limit.server.ts) so the limits hold across app instances. Every valid
 // attempt counts, accepted or not: an out-of-stock or declined retry storm is what the limit is for.
 import type { Db } from '../../db/client.server.ts';
-import { rateLimit } from '../../platform/rate-limit.server.ts';
+import { hitAll, rateLimit } from '../../platform/rate-limit.server.ts';
 import type { RateLimiter, RateLimitVerdict } from '../../platform/rate-limit.server.ts';
 import type { OrderLimits } from './services.server.ts';
 
@@ -24,7 +24,11 @@ function limitersFor(limits: OrderLimits) {
 export async function checkOrderLimits(db: Db, limits: OrderLimits | undefined, attempt: { ip: string; email: string }): Promise<RateLimitVerdict | null> {
   if (!limits) return null;
   const l = limitersFor(limits);
-  const [ip, email] = await Promise.all([l.byIp.hit(db, `ip:${attempt.ip}`), l.byEmail.hit(db, `email:${attempt.email.trim().toLowerCase()}`)]);
-  const limited = [ip, email].filter((v) => v.limited);
+  // Both counted in one statement (one round trip and one commit per order attempt).
+  const [ip, email] = await hitAll(db, [
+    { limiter: l.byIp, key: `ip:${attempt.ip}` },
+    { limiter: l.byEmail, key: `email:${attempt.email.trim().toLowerCase()}` },
+  ]);
+  const limited = [ip!, email!].filter((v) => v.limited);
   return limited.length === 0 ? null : limited.reduce((a, b) => (a.retryAfterSeconds >= b.retryAfterSeconds ? a : b));
 }

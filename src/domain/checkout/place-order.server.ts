@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.server.ts';
+import { executeNamed, preparedQuery } from '../../db/prepared.server.ts';
 import { catalogChanged } from '../catalog/changes.server.ts';
 import { products, productVariants } from '../catalog/schema.ts';
 import { orderEmails, orderEvents, orderLines, orders } from '../orders/schema.ts';
@@ -120,6 +121,31 @@ function mergeLines(lines: PlaceOrderInput['lines']): MergedLine[] {
   return [...merged.values()].sort((a, b) => a.productId - b.productId || (a.color ?? '').localeCompare(b.color ?? '') || (a.size ?? '').localeCompare(b.size ?? ''));
 }
 
+// The order path's hot statements, prepared once per connection (src/db/prepared.server.ts).
+
+/** Takes a line's units from a product row if it is active and has them; its price, title, photo and whether it has variants. */
+const takeProductStock = preparedQuery<{ title: string; priceCents: number; imageUrl: string | null; hasVariants: boolean }>(
+  'take_product_stock',
+  (p) => sql`
+    update ${products} set stock = stock - ${p('quantity')}, updated_at = ${p('now')}
+    where id = ${p('id')} and active and stock >= ${p('quantity')}
+    returning title, price_cents as "priceCents",
+      (select pi.url from product_images pi where pi.product_id = products.id and pi.position = 0 limit 1) as "imageUrl",
+      exists(select 1 from product_variants pv where pv.product_id = products.id) as "hasVariants"`,
+);
+
+/** The order an idempotency key already placed, if any (its id). */
+const orderIdByKey = preparedQuery<{ id: number }>('order_id_by_key', (p) => sql`select id from ${orders} where idempotency_key = ${p('key')} limit 1`);
+
+/** How to pay a PIX or boleto, as the provider answered. */
+const recordPaymentCode = preparedQuery<never>(
+  'record_payment_code',
+  (p) => sql`
+    update ${payments} set pix_code = ${p('pixCode')}, pix_expires_at = ${p('pixExpiresAt')}, boleto_line = ${p('boletoLine')},
+      boleto_due_date = ${p('boletoDueDate')}, boleto_url = ${p('boletoUrl')}, provider_ref = ${p('providerRef')}, updated_at = ${p('now')}
+    where order_id = ${p('orderId')}`,
+);
+
 type PricedLine = { productId: number; variantId: number | null; title: string; imageUrl: string | null; color: string | null; size: string | null; quantity: number; unitPriceCents: number };
 
 const UNAVAILABLE = 'Um produto do carrinho não está mais disponível. Revise o carrinho.';
@@ -166,18 +192,7 @@ async function takeStock(tx: Tx, line: MergedLine, now: Date): Promise<PricedLin
       }
     }
   }
-  const [taken] = await tx
-    .update(products)
-    .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: now })
-    .where(and(eq(products.id, line.productId), eq(products.active, true), sql`${products.stock} >= ${line.quantity}`))
-    .returning({
-      title: products.title,
-      priceCents: products.priceCents,
-      // Subqueries written out with aliases: drizzle leaves column names unqualified in UPDATE … RETURNING,
-      // where "product_id = id" would compare the subquery's own columns.
-      imageUrl: sql<string | null>`(select pi.url from product_images pi where pi.product_id = products.id and pi.position = 0 limit 1)`,
-      hasVariants: sql<boolean>`exists(select 1 from product_variants pv where pv.product_id = products.id)`,
-    });
+  const [taken] = await takeProductStock(tx, { id: line.productId, quantity: line.quantity, now: now.toISOString() });
   if (!taken) {
     const [product] = await tx.select({ title: products.title, active: products.active }).from(products).where(eq(products.id, line.productId));
     throw new CheckoutError(409, product?.active ? outOfStockMessage(product.title + variantLabel) : UNAVAILABLE);
@@ -309,8 +324,9 @@ export async function placeOrder(
       // The order, its lines, its first event and its payment record in one statement (one round trip):
       // the later inserts take the order's id from the first one's RETURNING (getSQL(): a CTE body takes no
       // parentheses, which drizzle would put around an embedded query).
+      // Named after its text (one per number of lines), so PostgreSQL parses and plans it once per connection.
       const orderId = sql`(select id from new_order)`;
-      const result = await tx.execute(sql`
+      const [created] = await executeNamed<{ id: number; number: string }>(tx, sql`
         with new_order as (${tx
           .insert(orders)
           .values({ ...values, number: sql`olimpo_order_number(nextval('order_number_seq'))` })
@@ -320,8 +336,7 @@ export async function placeOrder(
         new_event as (${tx.insert(orderEvents).values({ ...event, orderId }).getSQL()}),
         new_payment as (${tx.insert(payments).values({ ...payment, orderId }).getSQL()}),
         new_email as (${tx.insert(orderEmails).values({ orderId, kind: 'confirmation', data: { token: accessToken } }).getSQL()})
-        select id, number from new_order`);
-      const [created] = (result as unknown as { rows: { id: number; number: string }[] }).rows;
+        select id, number from new_order`, 'place_order');
       // The e-mail's job and the expiry job commit with the order (pg-boss rows in the same transaction).
       const runner = maybeJobRunner();
       await enqueueSend(runner, { orderId: Number(created!.id), kind: 'confirmation' }, tx);
@@ -357,7 +372,7 @@ interface Written {
 
 async function findByKey(db: Db, key: string) {
   // Almost every key is new: ask for the id alone, read the whole order only for a replay.
-  const [hit] = await db.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, key)).limit(1);
+  const [hit] = await orderIdByKey(db, { key });
   if (!hit) return null;
   const [row] = await db.select().from(orders).where(eq(orders.id, hit.id)).limit(1);
   return row ?? null;
@@ -436,7 +451,13 @@ export async function charge(
       boletoDueDate: result.boleto?.dueDate ?? null,
       boletoUrl: result.boleto?.url ?? null,
     };
-    await db.update(payments).set({ ...paymentChange, providerRef: result.providerRef, updatedAt: now }).where(eq(payments.orderId, row.id));
+    await recordPaymentCode(db, {
+      ...paymentChange,
+      pixExpiresAt: paymentChange.pixExpiresAt?.toISOString() ?? null,
+      providerRef: result.providerRef ?? null,
+      now: now.toISOString(),
+      orderId: row.id,
+    });
     // A provider's boleto due date other than the one assumed: the order's deadline follows it (the expiry
     // job re-checks the payment record, so this only keeps the sweep's index honest).
     const deadline = result.boleto ? boletoDeadline(result.boleto.dueDate) : null;

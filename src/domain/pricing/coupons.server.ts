@@ -1,7 +1,7 @@
 // Coupons in the database: looking one up with its usage (for the cart quote and place-order, which both
 // decide with coupon-rules.ts), and the back office's list, create and edit. Codes are stored upper-case
 // and matched case-insensitively. A use is an order with the code that is not cancelled.
-import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.server.ts';
 import { orders } from '../orders/schema.ts';
 import { checkCoupon } from './coupon-rules.ts';
@@ -53,8 +53,16 @@ export async function evaluateCoupon(
   const normalized = normalizeCouponCode(code);
   const now = ctx.now ?? new Date();
   if (normalized === '' || normalized.length > MAX_COUPON_LENGTH) return { ...checkCoupon(null, { subtotalCents: ctx.subtotalCents, now, usage: { total: 0, byCustomer: null } }), code: normalized };
-  const query = db.select().from(coupons).where(eq(coupons.code, normalized)).limit(1);
-  const [row] = ctx.lock ? await query.for('update') : await query;
+  const byCode = eq(coupons.code, normalized);
+  let row: typeof coupons.$inferSelect | undefined;
+  if (ctx.lock) {
+    // A coupon with a usage limit stays locked (FOR UPDATE) until the order commits, so its last use cannot
+    // be taken twice. One without limits has no last use to protect: concurrent orders share its row
+    // (FOR SHARE: a back-office edit still waits for them, and they for it) instead of queueing one behind
+    // the other for the whole of each order's transaction.
+    [row] = await db.select().from(coupons).where(and(byCode, isNull(coupons.usageLimit), isNull(coupons.perCustomerLimit))).limit(1).for('share');
+    if (!row) [row] = await db.select().from(coupons).where(byCode).limit(1).for('update');
+  } else [row] = await db.select().from(coupons).where(byCode).limit(1);
   if (!row) return { ...checkCoupon(null, { subtotalCents: ctx.subtotalCents, now, usage: { total: 0, byCustomer: null } }), code: normalized };
   const rule = toRule(row);
   const usage = await couponUsage(db, normalized, ctx.customer, rule.usageLimit === null && rule.perCustomerLimit === null);

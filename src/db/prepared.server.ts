@@ -1,0 +1,57 @@
+// Named (server-side) prepared statements for the hot paths, on PostgreSQL and PGlite alike.
+//
+// An unnamed statement is parsed, analysed and planned by PostgreSQL on every call; on the order path that
+// was about half of the database's time per order (bench/NOTES.md, "Placing orders"). A named statement is
+// parsed once per connection (node-postgres remembers which of its connections know which name) and, after
+// a few executions, runs a cached generic plan. PGlite takes the same calls (it runs in this process, so the
+// name only saves nothing there, and costs nothing either).
+//
+//   const findOrderByKey = preparedQuery<{ id: number }>('order_by_key', (p) => sql`select id from orders where idempotency_key = ${p('key')}`);
+//   const [hit] = await findOrderByKey(db, { key });   // db or a transaction's tx
+//
+// The SQL is built once, with placeholders; each call sends only the values. The rows come back as the
+// driver gives them: column names as written in the statement (alias them), timestamps as strings.
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Placeholder, SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from './client.server.ts';
+
+const dialect = new PgDialect();
+
+type Handle = Db | Tx;
+interface Session {
+  prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string | undefined, arrayMode: boolean): { execute(values?: Record<string, unknown>): Promise<unknown> };
+}
+const sessionOf = (handle: Handle) => (handle as unknown as { _: { session: Session } })._.session;
+const rowsOf = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? []) as T[];
+
+/** Names must be unique per statement text: a short hash of the text keeps two texts from sharing one. */
+const nameFor = (prefix: string, text: string) => `${prefix}_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+
+/**
+ * A statement prepared once per connection under a fixed name; `build` writes it with `p('value')` for each
+ * value sent at call time. Returns the runner: (db or tx, values) → rows.
+ */
+export function preparedQuery<Row>(name: string, build: (p: (key: string) => Placeholder) => SQL) {
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`Nome de comando preparado inválido: ${name}`);
+  const query = dialect.sqlToQuery(build((key) => sql.placeholder(key)));
+  const statementName = nameFor(name, query.sql);
+  return async (handle: Handle, values: Record<string, unknown> = {}): Promise<Row[]> =>
+    rowsOf<Row>(await sessionOf(handle).prepareQuery(query, undefined, statementName, false).execute(values));
+}
+
+/**
+ * Runs a statement built at call time (drizzle's query builder, a raw `sql`) as a named prepared statement,
+ * named after its text: repeated texts (the same shape with other values) are parsed once per connection.
+ * For statements whose text takes few shapes; a text that changes with every call must not come here.
+ */
+export async function executeNamed<Row>(handle: Handle, statement: SQL, prefix = 'q'): Promise<Row[]> {
+  const query = dialect.sqlToQuery(statement);
+  return rowsOf<Row>(await sessionOf(handle).prepareQuery(query, undefined, nameFor(prefix, query.sql), false).execute());
+}
+
+/** The same for a ready-made text with $1… parameters (a library's SQL, e.g. pg-boss's job insert). */
+export async function executeNamedText<Row>(handle: Handle, text: string, values: unknown[], prefix = 'q'): Promise<Row[]> {
+  return rowsOf<Row>(await sessionOf(handle).prepareQuery({ sql: text, params: values }, undefined, nameFor(prefix, text), false).execute());
+}

@@ -1,0 +1,51 @@
+// Named prepared statements (src/db/prepared.server.ts), as the order path uses them: the same results as
+// the statement sent unnamed, values bound per call, and on PostgreSQL really prepared on the connection.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../src/domain/catalog/schema.ts';
+import { executeNamed, executeNamedText, preparedQuery } from '../../src/db/prepared.server.ts';
+import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
+import type { TestDatabase } from '../support/databases.ts';
+
+const productById = preparedQuery<{ id: number; title: string; priceCents: number }>(
+  'test_product_by_id',
+  (p) => sql`select id, title, price_cents as "priceCents" from ${products} where id = ${p('id')} and price_cents >= ${p('min')}`,
+);
+
+describe.each(DATABASE_KINDS)('prepared statements on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind, { seedProducts: 5 });
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it('binds the values of each call and answers what the unnamed statement answers', async () => {
+    const all = await database.db.select({ id: products.id, title: products.title, priceCents: products.priceCents }).from(products).orderBy(products.id);
+    expect(all.length).toBe(5);
+    for (const p of all) expect(await productById(database.db, { id: p.id, min: 0 })).toEqual([p]);
+    expect(await productById(database.db, { id: all[0]!.id, min: all[0]!.priceCents + 1 })).toEqual([]);
+    await expect(productById(database.db, { id: 1 })).rejects.toThrow();
+    expect(await executeNamed<{ n: number }>(database.db, sql`select ${7}::int + ${8}::int as n`)).toEqual([{ n: 15 }]);
+    expect(await executeNamedText<{ n: number }>(database.db, 'select $1::int * 2 as n', [21])).toEqual([{ n: 42 }]);
+  });
+
+  it('runs inside a transaction, which rolls it back', async () => {
+    const [first] = await database.db.select({ id: products.id, stock: products.stock }).from(products).limit(1);
+    const take = preparedQuery<{ stock: number }>('test_take', (p) => sql`update ${products} set stock = stock - ${p('q')} where id = ${p('id')} returning stock`);
+    await expect(
+      database.db.transaction(async (tx) => {
+        expect(await take(tx, { id: first!.id, q: 1 })).toEqual([{ stock: first!.stock - 1 }]);
+        if (kind === 'postgres') {
+          // The transaction's connection holds the statement under its name: parsed once, then reused.
+          const names = (await tx.execute(sql`select name from pg_prepared_statements`)) as unknown as { rows: { name: string }[] };
+          expect(names.rows.some((r) => r.name.startsWith('test_take_'))).toBe(true);
+        }
+        throw new Error('desfaz');
+      }),
+    ).rejects.toThrow('desfaz');
+    const [after] = await database.db.select({ stock: products.stock }).from(products).where(sql`id = ${first!.id}`);
+    expect(after!.stock).toBe(first!.stock);
+  });
+});
