@@ -4,9 +4,10 @@
 // inside the caller's transaction, so "the order changed" and "the job to follow it up" commit together.
 // What to do and when is decided by the domain (src/domain/jobs/); this module only runs it.
 import { PgBoss, fromPglite } from 'pg-boss';
-import type { Job } from 'pg-boss';
+import type { Job, JobResult } from 'pg-boss';
 import type { Database, Db, Tx } from '../db/client.server.ts';
 import { executeNamedText } from '../db/prepared.server.ts';
+import { scrubText } from './log-safe.ts';
 
 export interface JobContext {
   db: Db;
@@ -28,6 +29,13 @@ export interface JobDefinition<T extends object = Record<string, unknown>> {
   expireInSeconds?: number;
   /** Jobs of this queue run one at a time per instance unless this is larger. */
   concurrency?: number;
+  /**
+   * Jobs fetched at once by a worker (default 1). Above 1 a worker keeps fetching without waiting for the
+   * polling interval while its batches come back full, so a backlog (a sale's confirmation e-mails, a wave
+   * of expiries) drains at the speed of the handler, not one job per poll. Each job still succeeds, fails
+   * and retries on its own; the batch as a whole must finish within `expireInSeconds`.
+   */
+  batchSize?: number;
 }
 
 export interface EnqueueOptions {
@@ -103,18 +111,28 @@ export async function startJobRunner(opts: RunnerOptions): Promise<JobRunner> {
   if (opts.workers !== false) {
     const ctx: JobContext = { db: database.db, enqueue: runner.enqueue };
     for (const def of opts.jobs) {
+      const batchSize = def.batchSize ?? 1;
       await boss.work<object>(
         def.name,
-        { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, batchSize: 1, localConcurrency: def.concurrency ?? 1 },
+        {
+          pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2,
+          batchSize,
+          burstWhenBatchFull: batchSize > 1,
+          localConcurrency: def.concurrency ?? 1,
+          perJobResults: true,
+        },
         async (jobs: Job<object>[]) => {
+          const results: JobResult[] = [];
           for (const job of jobs) {
             try {
               await def.handler(job.data as never, ctx, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+              results.push({ id: job.id, status: 'completed' });
             } catch (err) {
               onError(err, def.name);
-              throw err;
+              results.push({ id: job.id, status: 'failed', output: { message: scrubText(err instanceof Error ? err.message : String(err)) } });
             }
           }
+          return results;
         },
       );
       if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'America/Sao_Paulo' });

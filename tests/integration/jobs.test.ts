@@ -82,6 +82,46 @@ describe.each(DATABASE_KINDS)('job runner on %s', (kind) => {
     await expect(runner.enqueue('nao.existe', {})).rejects.toThrow(/desconhecida/);
   });
 
+  it('drains a backlog in batches without waiting a poll per job, and a failing job fails alone', async () => {
+    const done: string[] = [];
+    let poisonRuns = 0;
+    const batched: JobDefinition<{ tag: string }>[] = [
+      {
+        name: 'test.batched',
+        batchSize: 10,
+        retryLimit: 1,
+        retryDelaySeconds: 60,
+        handler: async ({ tag }) => {
+          if (tag === 'veneno') {
+            poisonRuns++;
+            throw new Error('falha simulada');
+          }
+          done.push(tag);
+        },
+      },
+    ];
+    const producer = await startJobRunner({ database, jobs: batched, workers: false });
+    await producer.enqueue('test.batched', { tag: 'veneno' });
+    for (let i = 0; i < 59; i++) await producer.enqueue('test.batched', { tag: `b${i}` });
+    await producer.stop();
+    // One job per 2-second poll (as every queue ran before) would take about a minute.
+    const started = Date.now();
+    const worker = await startJobRunner({ database, jobs: batched, pollingIntervalSeconds: 2 });
+    try {
+      await until(() => done.length === 59, 20_000);
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(new Set(done).size).toBe(59);
+      expect(poisonRuns).toBe(1);
+      // Only the failing job waits for its retry; its batch mates completed.
+      const states = await queryRows<{ state: string; n: number }>(database.db, sql`select state::text, count(*)::int as n from pgboss.job where name = 'test.batched' group by 1`);
+      const by = Object.fromEntries(states.map((r) => [r.state, Number(r.n)]));
+      expect(by.completed).toBe(59);
+      expect(by.retry).toBe(1);
+    } finally {
+      await worker.stop();
+    }
+  });
+
   // PGlite is one process per data folder: two runners only exist on PostgreSQL.
   if (kind === 'postgres')
   it('runs each job once with two runners on one database', async () => {

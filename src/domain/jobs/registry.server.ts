@@ -25,6 +25,8 @@ export const JOBS: JobDefinition<any>[] = [
     retryDelaySeconds: 5,
     expireInSeconds: 120,
     concurrency: 2,
+    // A sale's confirmations drain at the mailer's speed (each job is still sent, retried and failed alone).
+    batchSize: 10,
     handler: async (job: OrderEmailJob, ctx) => {
       await deliverOrderEmail(ctx.db, job, mailSettings());
     },
@@ -41,6 +43,7 @@ export const JOBS: JobDefinition<any>[] = [
   // An unpaid PIX or boleto at its deadline: cancelled, stock back, e-mail (in one transaction).
   {
     name: EXPIRE_ORDER_JOB,
+    batchSize: 25,
     retryLimit: 10,
     retryDelaySeconds: 10,
     handler: async ({ orderId }: { orderId: number }, ctx) => {
