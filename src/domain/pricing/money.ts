@@ -1,4 +1,6 @@
 // Owns the representation of money: integer centavos in, pt-BR reais out.
+import { groupThousands } from '../../platform/numbers.ts';
+
 export type Cents = number;
 
 // Made on first use, not when the module loads: creating a formatter loads locale data (tens of ms on a
@@ -17,8 +19,7 @@ export function formatBRL(cents: Cents): string {
     return brl.format(cents / 100);
   }
   const abs = Math.abs(cents);
-  const reais = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+$)/g, '.');
-  return `${cents < 0 ? '-' : ''}R$\u00a0${reais},${String(abs % 100).padStart(2, '0')}`;
+  return `${cents < 0 ? '-' : ''}R$\u00a0${groupThousands(Math.floor(abs / 100))},${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** Centavos to reais as a number with two decimals, for the spec's compatibility API only. */
