@@ -7,6 +7,7 @@ import { FlashNotice } from './components/FlashNotice.tsx';
 import { ChatWidget } from './components/chat/ChatWidget.tsx';
 import { Footer } from './components/Footer.tsx';
 import { Header } from './components/Header.tsx';
+import { markHydrated } from './components/Static.tsx';
 import { NotFound } from './components/NotFound.tsx';
 import { syncAccountCart } from './lib/account-cart.ts';
 import { clearFlashCookie, readFlash } from './lib/flash.server.ts';
@@ -112,6 +113,8 @@ function PendingNotice() {
 export default function App({ loaderData }: Route.ComponentProps) {
   const userId = loaderData.user?.id ?? null;
   useEffect(() => syncAccountCart(userId), [userId]);
+  // The first render has committed: static islands mounted from now on render their children.
+  useEffect(markHydrated, []);
   return <Outlet />;
 }
 

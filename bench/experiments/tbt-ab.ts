@@ -33,8 +33,13 @@ try {
     const rows = new Map<string, Row[]>(servers.map((s) => [s.name, []]));
     for (let i = 0; i < runs; i++) {
       for (const s of i % 2 ? [...servers].reverse() : servers) {
-        const r = await lighthouse(s.base + path, { port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile', onlyCategories: ['performance'] });
-        const lhr = r!.lhr;
+        let lhr: Result | undefined;
+        // A run Lighthouse could not read (NO_NAVSTART, NO_FCP on a busy machine) is run again.
+        for (let attempt = 0; attempt < 3 && !lhr; attempt++) {
+          const r = await lighthouse(s.base + path, { port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile', onlyCategories: ['performance'] });
+          if (r && !r.lhr.runtimeError) lhr = r.lhr;
+        }
+        if (!lhr) throw new Error(`Lighthouse failed three times on ${s.base + path}`);
         const items = ((lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] }).items ?? []);
         rows.get(s.name)!.push({
           tbt: Math.round(lhr.audits['total-blocking-time']!.numericValue!),
