@@ -53,6 +53,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const css = useContext(InlineCssContext);
+  // The first render has committed (an error page's too): static islands mounted from now on render their children.
+  useEffect(markHydrated, []);
   return (
     <html lang="pt-BR">
       <head>
@@ -113,8 +115,6 @@ function PendingNotice() {
 export default function App({ loaderData }: Route.ComponentProps) {
   const userId = loaderData.user?.id ?? null;
   useEffect(() => syncAccountCart(userId), [userId]);
-  // The first render has committed: static islands mounted from now on render their children.
-  useEffect(markHydrated, []);
   return <Outlet />;
 }
 
