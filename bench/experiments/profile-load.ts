@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { throttle: { type: 'string', default: '4' }, top: { type: 'string', default: '40' } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { throttle: { type: 'string', default: '4' }, top: { type: 'string', default: '40' }, under: { type: 'string' } } });
 const url = positionals[0]!;
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
 const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
@@ -44,6 +44,18 @@ for (let i = 0; i < profile.samples.length; i++) {
   }
 }
 const top = Number(values.top);
+if (values.under) {
+  // Self time of the functions that ran below a frame whose label contains --under (e.g. "shell-" + ":1").
+  const below = new Map<string, number>();
+  for (let i = 0; i < profile.samples.length; i++) {
+    const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    let inside = false;
+    for (let cur: number | undefined = profile.samples[i]; cur !== undefined; cur = parent.get(cur)) if (label(cur).includes(values.under)) inside = true;
+    if (inside) below.set(label(profile.samples[i]!), (below.get(label(profile.samples[i]!)) ?? 0) + dt);
+  }
+  console.log(`--- self ms under "${values.under}"`);
+  for (const [k, v] of [...below].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(v.toFixed(1).padStart(8), k);
+}
 console.log('--- self ms');
 for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(v.toFixed(1).padStart(8), k);
 console.log('--- total ms');
