@@ -7,6 +7,7 @@ import { FlashNotice } from './components/FlashNotice.tsx';
 import { ChatWidget } from './components/chat/ChatWidget.tsx';
 import { Footer } from './components/Footer.tsx';
 import { Header } from './components/Header.tsx';
+import { markHydrated } from './components/Static.tsx';
 import { NotFound } from './components/NotFound.tsx';
 import { syncAccountCart } from './lib/account-cart.ts';
 import { clearFlashCookie, readFlash } from './lib/flash.server.ts';
@@ -52,6 +53,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const css = useContext(InlineCssContext);
+  // The first render has committed (an error page's too): static islands mounted from now on render their children.
+  useEffect(markHydrated, []);
   return (
     <html lang="pt-BR">
       <head>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { store } from '../../src/config/store.ts';
 import { Logo } from './Logo.tsx';
+import { Static } from './Static.tsx';
 
 const CATEGORY_LINKS = [
   { label: 'Frenagem', to: '/ProductList?categoria=freios' },
@@ -28,9 +29,10 @@ const REGISTRATION = [
   { label: 'Cadastrar Produto', to: '/CriarProduto' },
 ];
 
+/** Static HTML once the page has loaded (Static.tsx): React does not hydrate it; its links still navigate client-side. */
 export function Footer() {
   return (
-    <footer id="rodape" className="mt-16 bg-ink text-neutral-300 print:hidden">
+    <Static as="footer" id="rodape" className="mt-16 bg-ink text-neutral-300 print:hidden">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-[1.2fr_0.8fr_1fr_1fr_1.4fr] lg:gap-8">
         <div>
           <Logo />
@@ -80,7 +82,7 @@ export function Footer() {
           <p>{store.copyright}</p>
         </div>
       </div>
-    </footer>
+    </Static>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Static } from './Static.tsx';
 
 export interface Slide {
   title: string;
@@ -59,7 +60,8 @@ export function HeroCarousel({ slides }: { slides: Slide[] }) {
             hidden={i !== current}
             className={`grid min-h-72 items-center gap-4 p-6 pb-20 sm:min-h-80 sm:grid-cols-2 sm:p-10 ${slide.tone}`}
           >
-            <div className="max-w-md">
+            {/* Static HTML once the page has loaded (Static.tsx): the carousel itself stays interactive. */}
+            <Static className="max-w-md" version={slide.title + slide.to}>
               {i === 0 ? (
                 <h1 className="text-3xl leading-tight font-extrabold sm:text-4xl">{slide.title}</h1>
               ) : (
@@ -69,7 +71,7 @@ export function HeroCarousel({ slides }: { slides: Slide[] }) {
               <Link to={slide.to} className="mt-6 inline-block rounded-lg bg-brand px-5 py-3 font-bold text-ink hover:bg-brand-dark">
                 Ver Ofertas
               </Link>
-            </div>
+            </Static>
             <img
               src={slide.image}
               alt=""

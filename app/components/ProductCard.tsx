@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { ProductSummary } from '../../src/domain/catalog/types.ts';
 import { formatBRL } from '../../src/domain/pricing/money.ts';
 import { DiscountBadge, OldPrice, PriceLines } from './Price.tsx';
+import { Static } from './Static.tsx';
 
 /** "Serve no seu Gol 1.0 2015", and whether the product serves it as a universal part. */
 export interface FitBadge {
@@ -62,14 +63,19 @@ export function ProductCard({ product, eager = false, fit }: { product: ProductS
   );
 }
 
+/**
+ * The cards are static HTML once the page has loaded (app/components/Static.tsx): React hydrates none of
+ * them. Their links still navigate client-side and prefetch on intent; new products render as usual.
+ */
 export function ProductGrid({ products, eagerCount = 0, fit }: { products: ProductSummary[]; eagerCount?: number; fit?: (id: number) => FitBadge | undefined }) {
+  const fits = products.map((p) => fit?.(p.id));
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
+    <Static as="ul" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4" version={JSON.stringify([products, fits, eagerCount])} prefetch>
       {products.map((p, i) => (
         <li key={p.id} className="product-cell flex">
-          <ProductCard product={p} eager={i < eagerCount} fit={fit?.(p.id)} />
+          <ProductCard product={p} eager={i < eagerCount} fit={fits[i]} />
         </li>
       ))}
-    </ul>
+    </Static>
   );
 }

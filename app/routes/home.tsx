@@ -8,6 +8,7 @@ import { shortLabel } from '../../src/domain/fitment/vehicles.ts';
 import { HeroCarousel } from '../components/HeroCarousel.tsx';
 import type { Slide } from '../components/HeroCarousel.tsx';
 import { ProductGrid } from '../components/ProductCard.tsx';
+import { Static } from '../components/Static.tsx';
 import { originFrom, seo } from '../lib/seo.ts';
 
 const TRENDING_COUNT = 12;
@@ -55,7 +56,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <div className="container-page space-y-14 py-6">
       <HeroCarousel slides={SLIDES} />
 
-      <section aria-labelledby="colecoes">
+      <Static as="section" aria-labelledby="colecoes">
         <h2 id="colecoes" className="sr-only">
           Coleções em destaque
         </h2>
@@ -74,9 +75,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </Static>
 
-      <section aria-labelledby="menu-destaque">
+      <Static as="section" aria-labelledby="menu-destaque">
         <h2 id="menu-destaque" className="text-2xl font-extrabold">
           Menu em destaque
         </h2>
@@ -94,7 +95,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </Static>
 
       <section aria-labelledby="em-alta">
         <div className="mb-5 flex items-end justify-between">
@@ -109,7 +110,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ProductGrid products={loaderData.trending} />
       </section>
 
-      <section className="overflow-hidden rounded-2xl bg-brand">
+      <Static as="section" className="overflow-hidden rounded-2xl bg-brand">
         <Link to="/ProductList?categoria=calcados" className="grid items-center gap-4 p-6 sm:grid-cols-[1fr_auto] sm:p-10">
           <div>
             <p className="text-sm font-bold tracking-widest uppercase">Novas cores 2025</p>
@@ -119,7 +120,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
           <img src="/art/calcados/grafite/1.svg" alt="" width={600} height={600} loading="lazy" className="hidden h-44 w-44 rounded-xl sm:block" />
         </Link>
-      </section>
+      </Static>
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { ProductGrid } from '../components/ProductCard.tsx';
 import { CarIcon, ClearVehicleButton, useReturnPath } from '../components/vehicle/VehicleBar.tsx';
 import { VehicleSelector } from '../components/vehicle/VehicleSelector.tsx';
 import { originFrom, seo } from '../lib/seo.ts';
+import { formatInteger } from '../../src/platform/numbers.ts';
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const parsed = parseCatalogQuery(url.searchParams);
@@ -59,7 +60,7 @@ function resultHeading(query: CatalogQuery) {
   return 'Produtos';
 }
 
-const countText = (n: number) => (n === 1 ? '1 resultado' : `${n.toLocaleString('pt-BR')} resultados`);
+const countText = (n: number) => (n === 1 ? '1 resultado' : `${formatInteger(n)} resultados`);
 
 export default function ProductList({ loaderData }: Route.ComponentProps) {
   const { query, items, total, totalPages, facets, correctedQuery, vehicle, badges } = loaderData;
@@ -250,7 +251,7 @@ function Choice(props: { type: 'checkbox' | 'radio'; name: string; value: string
       <input id={id} type={props.type} name={props.name} value={props.value} defaultChecked={props.checked} key={`${id}${props.checked}`} className="h-4 w-4 accent-brand-dark" />
       <label htmlFor={id} className="flex flex-1 justify-between gap-2">
         <span>{props.label}</span>
-        {props.count !== undefined && <span className="text-neutral-500">({props.count.toLocaleString('pt-BR')})</span>}
+        {props.count !== undefined && <span className="text-neutral-500">({formatInteger(props.count)})</span>}
       </label>
     </div>
   );

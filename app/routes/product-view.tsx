@@ -14,6 +14,7 @@ import { AddToCart } from '../components/AddToCart.tsx';
 import { ImageGallery } from '../components/ImageGallery.tsx';
 import { DiscountBadge, OldPrice, PriceLines } from '../components/Price.tsx';
 import { ProductGrid } from '../components/ProductCard.tsx';
+import { Static } from '../components/Static.tsx';
 import { useState } from 'react';
 import { recolorImages } from '../../src/domain/catalog/art.ts';
 import { getCheckoutServices } from '../../src/domain/checkout/services.server.ts';
@@ -124,7 +125,7 @@ export default function ProductView({ loaderData, matches }: Route.ComponentProp
   return (
     <div className="container-page py-6">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(p, origin) }} />
-      <nav aria-label="Você está em" className="text-sm text-ink-soft">
+      <Static as="nav" aria-label="Você está em" className="text-sm text-ink-soft" version={`${p.category} ${p.title}`}>
         <ol className="flex flex-wrap gap-1">
           <li>
             <Link to="/" className="hover:underline">
@@ -142,7 +143,7 @@ export default function ProductView({ loaderData, matches }: Route.ComponentProp
             {p.title}
           </li>
         </ol>
-      </nav>
+      </Static>
 
       <div className="mt-5 grid gap-8 lg:grid-cols-2">
         <ImageGallery images={images} title={color ? `${p.title}, cor ${color}` : p.title} />
@@ -172,12 +173,12 @@ export default function ProductView({ loaderData, matches }: Route.ComponentProp
           <AddToCart product={p} color={color || undefined} onColorChange={setColor} />
           {isFootwear && <SizeGuide sizes={sizes} />}
           <FreightCalculator productId={p.id} freight={freight} />
-          <section aria-labelledby="descricao">
+          <Static as="section" aria-labelledby="descricao" version={p.description}>
             <h2 id="descricao" className="text-lg font-bold">
               Descrição
             </h2>
             <p className="mt-2 leading-relaxed text-ink-soft">{p.description}</p>
-          </section>
+          </Static>
         </div>
       </div>
 

@@ -1,5 +1,6 @@
 import type { ProductDetail } from '../../../src/domain/catalog/types.ts';
 import { equivalentSentence } from '../../../src/domain/catalog/codes.ts';
+import { Static } from '../Static.tsx';
 
 /**
  * "Ficha técnica": the product's specifications in display order, then its part numbers (reference, OEM
@@ -14,7 +15,7 @@ export function SpecsTable({ product }: { product: Pick<ProductDetail, 'brand' |
     ...product.specs,
   ];
   return (
-    <section aria-labelledby="ficha-tecnica" className="mt-10">
+    <Static as="section" aria-labelledby="ficha-tecnica" className="mt-10" version={JSON.stringify(rows)}>
       <h2 id="ficha-tecnica" className="text-xl font-extrabold">
         Ficha técnica
       </h2>
@@ -31,7 +32,7 @@ export function SpecsTable({ product }: { product: Pick<ProductDetail, 'brand' |
           ))}
         </tbody>
       </table>
-    </section>
+    </Static>
   );
 }
 

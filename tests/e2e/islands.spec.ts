@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { waitForHydration } from './helpers.ts';
+
+// Static islands (app/components/Static.tsx, issue 16): the cards and the footer keep the server's markup
+// while the page hydrates, and still behave as before for the shopper.
+
+/** Whether React hydrated this element (it then carries React's internal props). */
+const hydrated = (page: Page, selector: string) =>
+  page.locator(selector).first().evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps')));
+
+/** A value on window survives only client-side navigations (a page load starts a new window object). */
+const mark = (page: Page) => page.evaluate(() => ((window as unknown as { ilha?: number }).ilha = 42));
+const marked = (page: Page) => page.evaluate(() => (window as unknown as { ilha?: number }).ilha === 42);
+
+test.describe('Ilhas estáticas', () => {
+  test('cards e rodapé não são hidratados, o cabeçalho é; a marcação é a do servidor', async ({ page, request }) => {
+    const serverHtml = await (await request.get('/')).text();
+    await page.goto('/');
+    await waitForHydration(page);
+    expect(await hydrated(page, 'header a[href="/Cart"]')).toBe(true);
+    expect(await hydrated(page, 'section[aria-labelledby="em-alta"] article a')).toBe(false);
+    expect(await hydrated(page, 'footer a[href="/sobre-nos"]')).toBe(false);
+    // The island's element is React's (its click handler), with the server's inner markup.
+    expect(await hydrated(page, 'footer')).toBe(true);
+    const footer = await page.locator('footer').evaluate((el) => el.innerHTML);
+    expect(serverHtml).toContain(footer);
+  });
+
+  test('clicar num card navega sem recarregar a página, e o rodapé também', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await mark(page);
+    const card = page.locator('section[aria-labelledby="em-alta"] article h3 a').first();
+    const title = (await card.textContent())!.trim();
+    await card.click();
+    await expect(page).toHaveURL(/\/ProductView\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    expect(await marked(page)).toBe(true);
+
+    await page.locator('footer a[href="/sobre-nos"]').click();
+    await expect(page).toHaveURL(/\/sobre-nos$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sobre Nós' })).toBeVisible();
+    expect(await marked(page)).toBe(true);
+  });
+
+  test('passar o mouse num card pré-carrega a página do produto (prefetch="intent")', async ({ page }) => {
+    await page.goto('/ProductList');
+    await waitForHydration(page);
+    const card = page.locator('main article h3 a').first();
+    const href = (await card.getAttribute('href'))!;
+    const data = page.waitForRequest((r) => r.url().includes(`${href}.data`));
+    await card.hover();
+    await data;
+    await expect(page.locator(`link[rel="prefetch"][href*="${href}.data"]`)).toHaveCount(1);
+  });
+
+  test('na página seguinte da lista os cards são os novos produtos', async ({ page }) => {
+    await page.goto('/ProductList');
+    await waitForHydration(page);
+    await mark(page);
+    const firstPage = await page.locator('main article h3 a').allTextContents();
+    await page.getByRole('link', { name: 'Página 2' }).click();
+    await expect(page).toHaveURL(/pagina=2/);
+    await expect.poll(async () => (await page.locator('main article h3 a').allTextContents()).join('|')).not.toBe(firstPage.join('|'));
+    expect(await marked(page)).toBe(true);
+    // Rendered by React this time: the new cards are ordinary elements.
+    expect(await hydrated(page, 'main article a')).toBe(true);
+  });
+});
