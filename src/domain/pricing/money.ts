@@ -1,25 +1,16 @@
 // Owns the representation of money: integer centavos in, pt-BR reais out.
-import { groupThousands } from '../../platform/numbers.ts';
-
 export type Cents = number;
 
 // Made on first use, not when the module loads: creating a formatter loads locale data (tens of ms on a
-// phone-speed CPU). Only amounts that are not whole centavos (never a price) still need it.
+// phone-speed CPU), which would otherwise lengthen the page's script-evaluation task. Amounts are always
+// written by Intl (the brief's rule); the storefront's static islands (app/components/Static.tsx) keep the
+// server's price text while a page hydrates, so most pages never create it during hydration.
 let brl: Intl.NumberFormat | undefined;
 
-/**
- * Formats integer centavos as "R$ 1.234,56", with the non-breaking space Intl uses ("-R$ 1,00" below zero):
- * the exact text of `Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })` (money.test.ts
- * compares them), written out by hand because creating that formatter cost ~70 ms at 4x CPU inside the
- * page's hydration, the longest task on the storefront pages (issue 16).
- */
+/** Formats integer centavos as "R$ 1.234,56" (with the non-breaking space Intl uses). */
 export function formatBRL(cents: Cents): string {
-  if (!Number.isSafeInteger(cents) || Object.is(cents, -0)) {
-    brl ??= new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-    return brl.format(cents / 100);
-  }
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}R$\u00a0${groupThousands(Math.floor(abs / 100))},${String(abs % 100).padStart(2, '0')}`;
+  brl ??= new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+  return brl.format(cents / 100);
 }
 
 /** Centavos to reais as a number with two decimals, for the spec's compatibility API only. */
