@@ -11,6 +11,7 @@
 // statically — plus what the storefront pages share among themselves (product card, price, money, SEO
 // tags). Everything else keeps Rolldown's automatic splitting: a route's own code stays in its route file,
 // the checkout's validators (zod, card-validator) in the checkout's, and the chat box loads on first use.
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Rolldown } from 'vite';
 
@@ -22,8 +23,20 @@ export const SHELL_CHUNK = 'shell';
 /** React Router's suffix on the modules it uses as the client entries of route files. */
 const ROUTE_ENTRY = '?__react-router-build-client-route';
 
+/** Below this many bytes of source (comments included), a module reached by a storefront page ships with the shell. */
+const TINY_MODULE_BYTES = 3000;
+
 /** The pages with a first-load budget: what two of them share ships with the shell. */
 const STOREFRONT_ROUTES = ['routes/home.tsx', 'routes/product-list.tsx', 'routes/product-view.tsx', 'routes/cart.tsx'];
+
+/** A module's source file size (Infinity for virtual modules and anything unreadable). */
+function sourceBytes(id: string): number {
+  try {
+    return fs.statSync(id).size;
+  } catch {
+    return Infinity;
+  }
+}
 
 /** Every module `from` reaches through static imports (dynamic `import()` starts a chunk of its own). */
 function staticGraph(ctx: ChunkingContext, from: string): Set<string> {
@@ -54,7 +67,9 @@ export function shellChunk(appDirectory: string): Rolldown.CodeSplittingGroup {
     for (const route of STOREFRONT_ROUTES) {
       for (const id of staticGraph(ctx, path.join(appDirectory, route) + ROUTE_ENTRY)) reach.set(id, (reach.get(id) ?? 0) + 1);
     }
-    for (const [id, count] of reach) if (count >= 2) out.add(id);
+    // What two storefront pages share, and the tiny modules one of them shares with other routes (a file
+    // of its own would cost more in response headers than its bytes: codes.ts was 200 bytes).
+    for (const [id, count] of reach) if (count >= 2 || sourceBytes(id) < TINY_MODULE_BYTES) out.add(id);
     return out;
   };
   return {

@@ -203,6 +203,22 @@ describe('security of the built server', () => {
       }
     });
 
+    it('on built scripts and stylesheets: nosniff and immutable, without the document-only headers', async () => {
+      const built = fs.readdirSync(path.resolve('build/client/assets')).filter((f) => /\.(js|css)$/.test(f));
+      const script = built.find((f) => f.endsWith('.js'))!;
+      const style = built.find((f) => f.endsWith('.css'))!;
+      for (const file of [script, style]) {
+        const res = await server.fetch(`/assets/${file}`, { headers: { 'accept-encoding': 'br' } });
+        await res.arrayBuffer();
+        expect(res.status, file).toBe(200);
+        expect(res.headers.get('x-content-type-options'), file).toBe('nosniff');
+        expect(res.headers.get('cache-control'), file).toBe('public, max-age=31536000, immutable');
+        for (const h of ['content-security-policy', 'x-frame-options', 'permissions-policy', 'referrer-policy', 'cross-origin-opener-policy']) {
+          expect(res.headers.get(h), `${file} ${h}`).toBeNull();
+        }
+      }
+    });
+
     it('no CORS grant: another origin cannot call the API from a browser', async () => {
       const origin = 'https://loja-falsa.example';
       const preflight = await server.fetch('/api/orders', { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });

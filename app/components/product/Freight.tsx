@@ -1,7 +1,13 @@
 import { Form, useNavigation } from 'react-router';
 import { formatBRL } from '../../../src/domain/pricing/money.ts';
 import type { FreightOption } from '../../../src/domain/shipping/delivery.ts';
-import { applyMask } from '../../lib/masks.ts';
+import type { applyMask } from '../../lib/masks.ts';
+
+// The CEP mask (and its library) loads when the shopper first focuses or types in the field: no product
+// page needs it to be seen or to work (the form works without JavaScript), so it stays out of the first
+// load (issue 16's JavaScript budget).
+let mask: typeof applyMask | undefined;
+const loadMask = () => import('../../lib/masks.ts').then((m) => (mask = m.applyMask));
 
 export type FreightView =
   | { status: 'none' }
@@ -36,8 +42,11 @@ export function FreightCalculator({ productId, freight }: { productId: number; f
             maxLength={9}
             defaultValue={cep}
             key={cep}
+            onFocus={() => void (mask ?? loadMask())}
             onInput={(e) => {
-              e.currentTarget.value = applyMask('cep', e.currentTarget.value);
+              const field = e.currentTarget;
+              if (mask) field.value = mask('cep', field.value);
+              else void loadMask().then((m) => (field.value = m('cep', field.value)));
             }}
             aria-invalid={freight.status === 'invalid' || undefined}
             aria-describedby={freight.status === 'invalid' ? errorId : undefined}
