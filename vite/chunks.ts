@@ -4,7 +4,7 @@
 // scripts, a dozen of them under 1.5 KB (money, seo, roles, store, request-context, jsx-runtime...). On a
 // mobile link each request costs its response headers too (about 0.8 KB here, more than many of those
 // files), compresses alone (Brotli shares nothing across files) and adds a round trip to the import
-// waterfall. The first-load JavaScript budget (120 KB on /, /ProductList, /ProductView, /Cart) counts it all.
+// waterfall. The first-load JavaScript budget (110 KB since issue 16, on /, /ProductList, /ProductView, /Cart) counts it all.
 //
 // So one "shell" chunk (about 100 KB with Brotli, React DOM alone being 57) holds everything every page runs anyway — React, React DOM, React Router, the
 // client entry and all that the root route (header, footer, vehicle bar, cart badge, chat button) imports
