@@ -7,26 +7,12 @@ import type { Db } from '../../../db/client.server.ts';
 import { formatCompatibility } from '../../fitment/compatibility-text.ts';
 import { loadFleet } from '../../fitment/fleet.server.ts';
 import { COLUMNS, formatMoneyCell } from './format.ts';
+import type { ProductSheetColumns } from './format.ts';
 
 const PAGE = 2000;
 
-interface ExportRow {
-  id: number;
-  ref_code: string;
-  title: string;
-  description: string;
-  brand: string;
-  category: string;
-  vehicle_type: string;
-  condition: string;
-  price_cents: number;
-  old_price_cents: number | null;
-  on_sale: boolean;
-  stock: number;
-  oem_codes: string[];
-  equivalent_codes: string[];
+interface ExportRow extends ProductSheetColumns {
   fitments: { v: number; f: number; t: number }[] | null;
-  universal: string[];
   photo_source: string | null;
 }
 

@@ -21,6 +21,25 @@ export const MAX_IMPORT_BYTES = 80 * 1024 * 1024;
 const MAX_CODES = 50;
 
 /** One product as a row of the spreadsheet describes it, checked. */
+/** A product's columns as the spreadsheet statements read them from `products` (export and import alike). */
+export interface ProductSheetColumns {
+  id: number;
+  ref_code: string;
+  title: string;
+  description: string;
+  brand: string;
+  category: string;
+  vehicle_type: string;
+  condition: string;
+  price_cents: number;
+  old_price_cents: number | null;
+  on_sale: boolean;
+  stock: number;
+  oem_codes: string[];
+  equivalent_codes: string[];
+  universal: string[];
+}
+
 export interface CatalogRow {
   line: number;
   ref: string;

@@ -17,7 +17,7 @@ import { catalogChanged } from '../changes.server.ts';
 import { FEATURED_BRANDS, labelOf, slugify } from '../taxonomy.ts';
 import { catalogBrands } from '../seed/generate.ts';
 import { checkRow } from './format.ts';
-import type { CatalogRow, RowContext } from './format.ts';
+import type { CatalogRow, ProductSheetColumns, RowContext } from './format.ts';
 import { readCatalogFile } from './read.ts';
 
 export const IMPORT_BATCH = 1000;
@@ -53,25 +53,10 @@ export interface ImportSummary {
 
 type Plan = 'create' | 'update' | 'unchanged';
 
-interface Existing {
-  id: number;
-  ref_code: string;
-  title: string;
-  description: string;
-  brand: string;
-  category: string;
-  vehicle_type: string;
-  condition: string;
-  price_cents: number;
-  old_price_cents: number | null;
-  on_sale: boolean;
-  stock: number;
-  oem_codes: string[];
-  equivalent_codes: string[];
+interface Existing extends ProductSheetColumns {
   image_url: string | null;
   has_variants: boolean;
   fitments: string[];
-  universal: string[];
 }
 
 async function rowContext(db: Db): Promise<RowContext> {
