@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, fold, fuzzyEquals, hasAny, tokens } from './text.ts';
+import { editDistance } from '../../platform/edit-distance.ts';
+import { fold, fuzzyEquals, hasAny, tokens } from './text.ts';
 
 describe('assistant text', () => {
   it('folds accents and case and splits words', () => {

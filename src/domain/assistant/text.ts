@@ -1,4 +1,5 @@
 // Text handling for the assistant: accent/case folding, tokens, and typo-tolerant keyword matching.
+import { editDistance } from '../../platform/edit-distance.ts';
 
 export function fold(text: string): string {
   return text
@@ -12,23 +13,6 @@ export function tokens(text: string): string[] {
   return fold(text)
     .split(/[^a-z0-9#]+/)
     .filter((t) => t.length > 0);
-}
-
-/** Optimal string alignment distance (Levenshtein with adjacent transpositions). */
-export function editDistance(a: string, b: string): number {
-  if (a === b) return 0;
-  if (Math.abs(a.length - b.length) > 2) return 3;
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
-    }
-  }
-  return d[a.length]![b.length]!;
 }
 
 /** Does a token match a keyword, allowing small typos on longer words? */

@@ -3,7 +3,8 @@
 // classifier (with its confidence) and the slots it fills, matched against the catalog's own vocabulary
 // (brands, kinds, vehicles, reference codes). Pure: the vocabulary and the classifier come from the caller.
 import type { IntentClassifier } from './classifier.ts';
-import { editDistance, fold } from './text.ts';
+import { fold } from './text.ts';
+import { editDistance } from '../../platform/edit-distance.ts';
 import type { Fleet, Vehicle } from '../fitment/vehicles.ts';
 import { parseVehicleWords } from '../fitment/words.ts';
 import type { VehicleType } from '../catalog/taxonomy.ts';

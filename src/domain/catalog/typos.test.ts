@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { closestWord, editDistance } from './typos.ts';
+import { editDistance } from '../../platform/edit-distance.ts';
+import { closestWord } from './typos.ts';
 
 describe('editDistance', () => {
   it('counts a swap of neighbours as one typo', () => {
