@@ -32,8 +32,9 @@ export function compressLarge(): MiddlewareHandler {
     const vary = res.headers.get('Vary');
     if (!vary || !/accept-encoding/i.test(vary)) res.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const length = Number(res.headers.get('Content-Length') ?? NaN);
+    if (length < COMPRESS_MIN_BYTES) return;
     const encoding = pickEncoding(c.req.header('Accept-Encoding'));
-    if (length < COMPRESS_MIN_BYTES || !encoding) return;
+    if (!encoding) return;
     const body = Buffer.from(await res.arrayBuffer());
     // Hono copies the old answer's headers onto the new one: fix the length and encoding afterwards.
     if (body.length < COMPRESS_MIN_BYTES) {
