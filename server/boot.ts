@@ -24,7 +24,7 @@ import { configureSearchCache } from '../src/domain/catalog/search-cache.server.
 import type { Logger } from './logger.ts';
 import { setJobRunner, startJobRunner } from '../src/platform/job-runner.server.ts';
 import type { JobRunner } from '../src/platform/job-runner.server.ts';
-import { JOBS } from '../src/domain/jobs/registry.server.ts';
+import { jobsFor } from '../src/domain/jobs/registry.server.ts';
 import { broadcastCatalogChanges, CATALOG_CHANNEL, catalogChangesMissed, receiveCatalogNotification } from '../src/domain/catalog/changes.server.ts';
 import { safeError, scrubText } from '../src/platform/log-safe.ts';
 
@@ -149,7 +149,7 @@ export function llmConfig(env: Env) {
 export async function bootJobRunner(database: Database, logger: Logger): Promise<JobRunner> {
   const runner = await startJobRunner({
     database,
-    jobs: JOBS,
+    jobs: jobsFor(database.kind),
     onError: (err, where) => logger.warn({ err: safeError(err), where }, 'tarefa em segundo plano falhou'),
   });
   setJobRunner(runner);

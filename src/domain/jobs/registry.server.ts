@@ -2,6 +2,8 @@
 // (what to do, when, how often to retry); src/platform/job-runner.server.ts runs them durably in the
 // database. Handlers must be idempotent: a job may run again after a crash or a retry.
 import type { JobDefinition } from '../../platform/job-runner.server.ts';
+import type { Database } from '../../db/client.server.ts';
+import { analyzeDatabase, vacuumDatabase } from '../../db/maintenance.server.ts';
 import { reconcilePaymentsJob } from '../payments/jobs.server.ts';
 import { catalogImportJob } from '../catalog/import/job.server.ts';
 import { getMailer } from '../../platform/mailer.server.ts';
@@ -60,3 +62,34 @@ export const JOBS: JobDefinition<any>[] = [
     },
   },
 ];
+
+/**
+ * The embedded database's upkeep, which PostgreSQL's autovacuum does on a server and PGlite (no background
+ * workers) does not: fresh planner statistics every hour (a few hundred ms on the demo catalog, during
+ * which PGlite answers nothing else) and dead rows freed every night.
+ */
+export const EMBEDDED_DATABASE_JOBS: JobDefinition<any>[] = [
+  {
+    name: 'db.analyze',
+    cron: '17 * * * *',
+    retryLimit: 0,
+    expireInSeconds: 900,
+    handler: async (_data, ctx) => {
+      await analyzeDatabase(ctx.db);
+    },
+  },
+  {
+    name: 'db.vacuum',
+    cron: '40 4 * * *',
+    retryLimit: 1,
+    expireInSeconds: 3600,
+    handler: async (_data, ctx) => {
+      await vacuumDatabase(ctx.db);
+    },
+  },
+];
+
+/** The jobs a process runs on this kind of database. */
+export function jobsFor(kind: Database['kind']): JobDefinition<any>[] {
+  return kind === 'pglite' ? [...JOBS, ...EMBEDDED_DATABASE_JOBS] : JOBS;
+}

@@ -1,0 +1,67 @@
+// The embedded database has no autovacuum: the demo seed leaves planner statistics on every table it fills,
+// and on PGlite the job registry keeps them current (src/db/maintenance.server.ts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { seedDemoData } from '../../src/db/seed.server.ts';
+import { EMBEDDED_DATABASE_JOBS, jobsFor } from '../../src/domain/jobs/registry.server.ts';
+import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
+import type { TestDatabase } from '../support/databases.ts';
+
+/** pg_class.reltuples: -1 means "never analyzed or vacuumed" (the planner then guesses). */
+async function reltuples(database: TestDatabase, table: string): Promise<number> {
+  const rows = (await database.db.execute(sql`select reltuples::float8 as n from pg_class where oid = ${table}::regclass`)).rows as { n: number }[];
+  return Number(rows[0]!.n);
+}
+
+describe.each(DATABASE_KINDS)('database statistics on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => database?.dispose());
+
+  it('the demo seed leaves planner statistics on every table it fills', async () => {
+    await seedDemoData(database.db, { count: 60 });
+    const images = Number(((await database.db.execute(sql`select count(*)::int as n from product_images`)).rows[0] as { n: number }).n);
+    expect(images).toBeGreaterThan(60);
+    // Estimates from ANALYZE's sample (the tables are small enough to be read whole).
+    expect(await reltuples(database, 'products')).toBe(60);
+    expect(await reltuples(database, 'product_images')).toBe(images);
+    expect(await reltuples(database, 'search_lexicon')).toBeGreaterThan(0);
+    expect(await reltuples(database, 'coupons')).toBeGreaterThan(0);
+  });
+});
+
+describe('the embedded database upkeep jobs', () => {
+  it('run only on PGlite, on a schedule', () => {
+    const names = EMBEDDED_DATABASE_JOBS.map((j) => j.name);
+    expect(names).toEqual(['db.analyze', 'db.vacuum']);
+    expect(jobsFor('pglite').map((j) => j.name)).toEqual(expect.arrayContaining(names));
+    expect(jobsFor('postgres').map((j) => j.name)).not.toEqual(expect.arrayContaining(['db.analyze']));
+    expect(jobsFor('postgres').some((j) => names.includes(j.name))).toBe(false);
+    for (const job of EMBEDDED_DATABASE_JOBS) expect(job.cron).toMatch(/^\d+ (\*|\d+) \* \* \*$/);
+  });
+
+  it('refresh the statistics of a table filled after its last ANALYZE, and free its dead rows', async () => {
+    const database = await createTestDatabase('pglite');
+    try {
+      await database.db.execute(sql`create table upkeep_probe (id int primary key, note text)`);
+      await database.db.execute(sql`analyze upkeep_probe`);
+      await database.db.execute(sql`insert into upkeep_probe select g, 'x' from generate_series(1, 500) g`);
+      expect(await reltuples(database, 'upkeep_probe')).toBe(0);
+      const ctx = { db: database.db, enqueue: async () => null };
+      const analyze = EMBEDDED_DATABASE_JOBS.find((j) => j.name === 'db.analyze')!;
+      await analyze.handler({}, ctx, { id: 'a', retryCount: 0 });
+      expect(await reltuples(database, 'upkeep_probe')).toBe(500);
+
+      await database.db.execute(sql`delete from upkeep_probe where id > 100`);
+      const vacuum = EMBEDDED_DATABASE_JOBS.find((j) => j.name === 'db.vacuum')!;
+      await vacuum.handler({}, ctx, { id: 'v', retryCount: 0 });
+      expect(await reltuples(database, 'upkeep_probe')).toBe(100);
+      const dead = (await database.db.execute(sql`select n_dead_tup::int as n from pg_stat_user_tables where relname = 'upkeep_probe'`)).rows as { n: number }[];
+      expect(dead[0]!.n).toBe(0);
+    } finally {
+      await database.dispose();
+    }
+  });
+});
