@@ -7,9 +7,13 @@ import { EMBEDDED_DATABASE_JOBS, jobsFor } from '../../src/domain/jobs/registry.
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 
+async function query<Row>(database: TestDatabase, statement: ReturnType<typeof sql>): Promise<Row[]> {
+  return ((await database.db.execute(statement)) as unknown as { rows: Row[] }).rows;
+}
+
 /** pg_class.reltuples: -1 means "never analyzed or vacuumed" (the planner then guesses). */
 async function reltuples(database: TestDatabase, table: string): Promise<number> {
-  const rows = (await database.db.execute(sql`select reltuples::float8 as n from pg_class where oid = ${table}::regclass`)).rows as { n: number }[];
+  const rows = await query<{ n: number }>(database, sql`select reltuples::float8 as n from pg_class where oid = ${table}::regclass`);
   return Number(rows[0]!.n);
 }
 
@@ -22,7 +26,7 @@ describe.each(DATABASE_KINDS)('database statistics on %s', (kind) => {
 
   it('the demo seed leaves planner statistics on every table it fills', async () => {
     await seedDemoData(database.db, { count: 60 });
-    const images = Number(((await database.db.execute(sql`select count(*)::int as n from product_images`)).rows[0] as { n: number }).n);
+    const images = Number((await query<{ n: number }>(database, sql`select count(*)::int as n from product_images`))[0]!.n);
     expect(images).toBeGreaterThan(60);
     // Estimates from ANALYZE's sample (the tables are small enough to be read whole).
     expect(await reltuples(database, 'products')).toBe(60);
@@ -58,7 +62,7 @@ describe('the embedded database upkeep jobs', () => {
       const vacuum = EMBEDDED_DATABASE_JOBS.find((j) => j.name === 'db.vacuum')!;
       await vacuum.handler({}, ctx, { id: 'v', retryCount: 0 });
       expect(await reltuples(database, 'upkeep_probe')).toBe(100);
-      const dead = (await database.db.execute(sql`select n_dead_tup::int as n from pg_stat_user_tables where relname = 'upkeep_probe'`)).rows as { n: number }[];
+      const dead = await query<{ n: number }>(database, sql`select n_dead_tup::int as n from pg_stat_user_tables where relname = 'upkeep_probe'`);
       expect(dead[0]!.n).toBe(0);
     } finally {
       await database.dispose();
