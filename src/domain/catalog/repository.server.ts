@@ -10,7 +10,7 @@ import { codeSearchKey } from './codes.ts';
 import { closestWord } from './typos.ts';
 import { CATEGORIES, CONDITIONS, FEATURED_BRANDS, OTHER_BRANDS, VEHICLE_TYPES } from './taxonomy.ts';
 import type { CategorySlug, Condition, VehicleType } from './taxonomy.ts';
-import type { Facets, FacetOption, ProductDetail, ProductImage, ProductSummary, SearchResult } from './types.ts';
+import type { Facets, FacetOption, ProductDetail, ProductImage, ProductSummary, ProductVariant, SearchResult } from './types.ts';
 
 const FEATURED_BRAND_SLUGS = FEATURED_BRANDS.map((b) => b.slug) as string[];
 
@@ -350,20 +350,42 @@ async function facetCounts(db: Db, query: CatalogQuery, ts: SQL | null, restrict
 
 export async function getProduct(db: Db, id: number): Promise<ProductDetail | null> {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
-  const [row] = await db.select().from(products).where(and(eq(products.id, id), eq(products.active, true))).limit(1);
+  // One statement: the product with its images and variants as JSON arrays (three statements before; on
+  // PGlite each is a whole protocol exchange and a plan, on PostgreSQL a round trip). The subqueries name
+  // "products"."id" in full: drizzle writes a lone table's columns unqualified, and "id" would be the image's.
+  const [row] = await db
+    .select({
+      id: products.id,
+      slug: products.slug,
+      title: products.title,
+      description: products.description,
+      kind: products.kind,
+      brand: products.brand,
+      category: products.category,
+      vehicleType: products.vehicleType,
+      condition: products.condition,
+      refCode: products.refCode,
+      oemCodes: products.oemCodes,
+      equivalentCodes: products.equivalentCodes,
+      specs: products.specs,
+      priceCents: products.priceCents,
+      oldPriceCents: products.oldPriceCents,
+      onSale: products.onSale,
+      discountPercent: products.discountPercent,
+      stock: products.stock,
+      createdAt: products.createdAt,
+      images: sql<ProductImage[]>`coalesce((
+        select json_agg(json_build_object('url', i.url, 'alt', i.alt, 'width', i.width, 'height', i.height) order by i.position)
+        from ${productImages} i where i.product_id = "products"."id"), '[]'::json)`,
+      variants: sql<ProductVariant[]>`coalesce((
+        select json_agg(json_build_object('id', v.id, 'color', v.color, 'size', v.size, 'stock', v.stock) order by v.color, length(v.size), v.size)
+        from ${productVariants} v where v.product_id = "products"."id"), '[]'::json)`,
+    })
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.active, true)))
+    .limit(1);
   if (!row) return null;
-  const [images, variants] = await Promise.all([
-    db
-      .select({ url: productImages.url, alt: productImages.alt, width: productImages.width, height: productImages.height })
-      .from(productImages)
-      .where(eq(productImages.productId, id))
-      .orderBy(asc(productImages.position)),
-    db
-      .select({ id: productVariants.id, color: productVariants.color, size: productVariants.size, stock: productVariants.stock })
-      .from(productVariants)
-      .where(eq(productVariants.productId, id))
-      .orderBy(asc(productVariants.color), sql`length(${productVariants.size})`, asc(productVariants.size)),
-  ]);
+  const { images, variants } = row;
   return {
     id: row.id,
     slug: row.slug,
@@ -384,7 +406,7 @@ export async function getProduct(db: Db, id: number): Promise<ProductDetail | nu
     discountPercent: row.discountPercent,
     stock: row.stock,
     createdAt: row.createdAt.toISOString(),
-    image: (images[0] as ProductImage | undefined) ?? null,
+    image: images[0] ?? null,
     images,
     variants,
   };
