@@ -151,6 +151,12 @@ describe.each(DATABASE_KINDS)('fitment on %s', (kind) => {
     const r = await searchWithFitment(database.db, q(`q=filtro&vehicle=${gol.id}&ano=2015`), { facets: true });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
+    // With its facets the search is one statement; the page, its order (made for the vehicle first) and the
+    // badges are the same as without them.
+    const plain = await searchWithFitment(database.db, q(`q=filtro&vehicle=${gol.id}&ano=2015`));
+    expect(plain.ok && plain.result.items).toEqual(r.result.items);
+    expect(plain.ok && plain.result.fits).toEqual(r.result.fits);
+    expect(plain.ok && plain.result.total).toBe(r.result.total);
     const fits = await fittingIds(database, [gol.id], 2015, 'carros');
     expect(r.result.total).toBeGreaterThan(0);
     for (const item of r.result.items) {

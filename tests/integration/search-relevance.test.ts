@@ -160,6 +160,23 @@ describe.each(DATABASE_KINDS)('search relevance and facets on %s', (kind) => {
     expect(nonZero).toBeGreaterThanOrEqual(15);
   });
 
+  it('answers a text search with its facets in one statement: the same rows, fields and order as without, for every sort', async () => {
+    let compared = 0;
+    for (const base of ['q=farol', 'q=filtro', 'q=pastilha freio&categoria=freios', 'q=lampada&veiculo=motos', 'q=bota', 'q=oleo&pagina=2']) {
+      for (const sort of ['relevancia', 'menor-preco', 'maior-preco', 'maiores-descontos', 'mais-recentes', 'a-z']) {
+        const qs = `${base}&ordem=${sort}`;
+        const query = parse(qs);
+        const plain = await searchProducts(database.db, query);
+        const withFacets = await searchProducts(database.db, query, { facets: true });
+        expect(withFacets.total, qs).toBe(plain.total);
+        // Every field of every card (prices, stock, first image, description), in the same order.
+        expect(withFacets.items, qs).toEqual(plain.items);
+        if (plain.items.length > 0) compared++;
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(30);
+  });
+
   it('keeps kind_head in step with the kind when a product changes', async () => {
     const [row] = await queryRows<{ ok: boolean }>(
       database.db,
