@@ -36,6 +36,19 @@ describe('PGlite data folder', () => {
     await again.close();
   });
 
+  it('creates a new folder\'s cluster in a child process, and reports in pt-BR when it cannot', async () => {
+    const dir = path.join(tmp, 'fresh');
+    const fresh = await openDatabase({ dataDir: dir });
+    expect(fs.existsSync(path.join(dir, 'pglite', 'PG_VERSION'))).toBe(true);
+    await fresh.close();
+    // A file where the cluster's folder should be: the child fails, the error says so, the lock is released.
+    const broken = path.join(tmp, 'broken');
+    fs.mkdirSync(broken);
+    fs.writeFileSync(path.join(broken, 'pglite'), 'não é uma pasta');
+    await expect(openDatabase({ dataDir: broken })).rejects.toThrow(/Não foi possível criar o banco embutido/);
+    expect(fs.existsSync(path.join(broken, 'olimpo.lock'))).toBe(false);
+  });
+
   it('takes over a stale lock left by a dead process', () => {
     const dir = path.join(tmp, 'stale');
     fs.mkdirSync(dir, { recursive: true });
