@@ -146,6 +146,12 @@ const summaryColumns = {
   imageHeight: productImages.height,
 };
 
+/** The card's columns (and the description) as `json_build_object` pairs, keyed as `SummaryRow`. */
+const cardJsonFields = sql.join(
+  Object.entries({ ...summaryColumns, description: products.description }).map(([key, column]) => sql`${key}::text, ${column}`),
+  sql`, `,
+);
+
 interface SummaryRow {
   id: number;
   slug: string;
@@ -405,20 +411,13 @@ async function searchWithFacets(db: Db, query: CatalogQuery, ts: SQL, terms: str
     )
     select
       (select coalesce(json_agg(f), '[]'::json) from (${facetAggregate(sql`m`)}) f) as facets,
-      (select coalesce(json_agg(json_build_object(
-          'id', p.id, 'slug', p.slug, 'title', p.title, 'brand', p.brand, 'category', p.category,
-          'priceCents', p.price_cents, 'oldPriceCents', p.old_price_cents, 'onSale', p.on_sale,
-          'discountPercent', p.discount_percent, 'stock', p.stock, 'description', p.description,
-          'imageUrl', i.url, 'imageAlt', i.alt, 'imageWidth', i.width, 'imageHeight', i.height,
-          'first', page.first_flag) order by page.ord), '[]'::json)
+      (select coalesce(json_agg(json_build_object(${cardJsonFields}, 'first', page.first_flag) order by page.ord), '[]'::json)
         from page
-        join ${products} p on p.id = page.id
-        left join ${productImages} i on i.product_id = p.id and i.position = 0) as items`);
-  const [row] = (result as unknown as { rows: { facets: FacetRow[] | string; items: (SummaryRow & { description: string; first: boolean })[] | string }[] }).rows;
-  // Both drivers parse json; the fallback keeps a text answer (a driver without a json parser) working.
-  const facetRows = typeof row!.facets === 'string' ? (JSON.parse(row!.facets) as FacetRow[]) : row!.facets;
-  const items = typeof row!.items === 'string' ? (JSON.parse(row!.items) as (SummaryRow & { description: string; first: boolean })[]) : row!.items;
-  const { facets, total } = facetsFromRows(facetRows);
+        join ${products} on ${products.id} = page.id
+        left join ${productImages} on ${productImages.productId} = ${products.id} and ${productImages.position} = 0) as items`);
+  const [row] = (result as unknown as { rows: { facets: FacetRow[]; items: (SummaryRow & { description: string; first: boolean })[] }[] }).rows;
+  const { items } = row!;
+  const { facets, total } = facetsFromRows(row!.facets);
   return {
     items: items.map((r) => ({ ...toSummary(r), description: r.description })),
     firstIds: items.filter((r) => r.first).map((r) => r.id),

@@ -20,7 +20,6 @@ export const MAX_IMPORT_ROWS = 200_000;
 export const MAX_IMPORT_BYTES = 80 * 1024 * 1024;
 const MAX_CODES = 50;
 
-/** One product as a row of the spreadsheet describes it, checked. */
 /** A product's columns as the spreadsheet statements read them from `products` (export and import alike). */
 export interface ProductSheetColumns {
   id: number;
@@ -40,6 +39,7 @@ export interface ProductSheetColumns {
   universal: string[];
 }
 
+/** One product as a row of the spreadsheet describes it, checked. */
 export interface CatalogRow {
   line: number;
   ref: string;
