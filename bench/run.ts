@@ -66,9 +66,16 @@ const BENCH = path.join(ROOT, 'bench');
 const CACHE = path.join(BENCH, '.cache');
 const RESULTS = path.join(BENCH, 'results');
 const DEFAULT_PORT_RANGE = '3200-3299';
-const SERVER_NODE_FLAGS = (/node (--[^ ]+ )*server\/main\.ts/.exec((JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '')?.[0] ?? '')
-  .split(' ')
-  .filter((a) => a.startsWith('--'));
+// `npm start`'s server command (package.json "serve"): its environment assignments and Node flags, so the
+// bench measures the server as it is started (e.g. MALLOC_ARENA_MAX=1 node --max-semi-space-size=16 ...).
+const SERVE_COMMAND = /((?:[A-Z_]+=\S+ )*)node ((?:--[^ ]+ )*)server\/main\.ts/.exec((JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '');
+const SERVER_NODE_FLAGS = (SERVE_COMMAND?.[2] ?? '').split(' ').filter((a) => a.startsWith('--'));
+const SERVER_ENV: Record<string, string> = Object.fromEntries(
+  (SERVE_COMMAND?.[1] ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]),
+);
 const CHROME_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
 const ACCEPT_ENCODING = 'gzip, deflate, br, zstd'; // what Chrome sends; hono/compress answers gzip
@@ -730,8 +737,10 @@ async function preparePglite(): Promise<PgliteBench> {
 
 async function startServer(kind: 'postgres' | 'pglite', env: Record<string, string>, database: string = kind) {
   const port = await freePort();
-  // The same V8 flags as `npm start` (package.json "serve"): young generation capped at 16 MB per semi-space.
+  // The same V8 flags and environment as `npm start` (package.json "serve"): young generation capped at 16 MB
+  // per semi-space, one malloc arena.
   const child = startChild(`server ${database}`, process.execPath, [...SERVER_NODE_FLAGS, 'server/main.ts'], childEnv({
+    ...SERVER_ENV,
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
