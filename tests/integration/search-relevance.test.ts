@@ -177,6 +177,29 @@ describe.each(DATABASE_KINDS)('search relevance and facets on %s', (kind) => {
     expect(compared).toBeGreaterThanOrEqual(30);
   });
 
+  it('reads a word search without facets in one statement: the total comes with the page', async () => {
+    // Every statement drizzle runs goes through the session's prepareQuery (select builders and execute alike):
+    // count them around the real calls. Before, a word search ran its page and a separate count (two reads of
+    // every match).
+    const session = (database.db as unknown as { _: { session: { prepareQuery: (...args: unknown[]) => unknown } } })._.session;
+    const original = session.prepareQuery;
+    let statements = 0;
+    session.prepareQuery = function (this: unknown, ...args: unknown[]) {
+      statements++;
+      return original.apply(this, args);
+    };
+    try {
+      for (const qs of ['q=farol', 'q=pastilha freio&categoria=freios', 'q=filtro&ordem=menor-preco', 'q=oleo&pagina=2']) {
+        statements = 0;
+        const result = await searchProducts(database.db, parse(qs));
+        expect(result.total, qs).toBeGreaterThan(0);
+        expect(statements, qs).toBe(1);
+      }
+    } finally {
+      session.prepareQuery = original;
+    }
+  });
+
   it('keeps kind_head in step with the kind when a product changes', async () => {
     const [row] = await queryRows<{ ok: boolean }>(
       database.db,
