@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/product-view';
 import { getDb } from '../../src/db/client.server.ts';
-import { getProduct, relatedProducts } from '../../src/domain/catalog/repository.server.ts';
+import { getProduct, getProductWithRelated, relatedProducts } from '../../src/domain/catalog/repository.server.ts';
 import { labelOf } from '../../src/domain/catalog/taxonomy.ts';
 import { loadGarage } from '../../src/domain/fitment/garage.server.ts';
 import { garageRestriction, productFitment } from '../../src/domain/fitment/repository.server.ts';
@@ -51,11 +51,14 @@ export async function loader({ params, request, url }: Route.LoaderArgs) {
   const raw = params.id ?? String(DEFAULT_PRODUCT_ID);
   if (!/^\d{1,10}$/.test(raw)) throw data(null, { status: 404 });
   const db = getDb();
-  const product = await getProduct(db, Number(raw));
-  if (!product) throw data(null, { status: 404 });
-  const [garage, fitment, freight] = await Promise.all([loadGarage(db, request), productFitment(db, product.id), freightFor(url.searchParams.get('cep'))]);
-  const active = garage.active;
-  const related = await relatedProducts(db, product, RELATED_COUNT, garageRestriction(active));
+  const { active } = await loadGarage(db, request);
+  // Without a vehicle the related products come in the product's own statement; with one, they are the
+  // vehicle's (a restricted search of their own).
+  const found = active ? await getProduct(db, Number(raw)).then((p) => p && { product: p, related: null }) : await getProductWithRelated(db, Number(raw), RELATED_COUNT);
+  if (!found) throw data(null, { status: 404 });
+  const { product } = found;
+  const [fitment, freight] = await Promise.all([productFitment(db, product.id), freightFor(url.searchParams.get('cep'))]);
+  const related = found.related ?? (await relatedProducts(db, product, RELATED_COUNT, garageRestriction(active)));
   // The answer for the shopper's vehicle, with the model's other versions it serves when it does not.
   let answer = null;
   if (active) {

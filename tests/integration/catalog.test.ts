@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCatalogQuery } from '../../src/domain/catalog/query.ts';
 import type { CatalogQuery } from '../../src/domain/catalog/query.ts';
-import { getProduct, relatedProducts, searchProducts, trendingProducts } from '../../src/domain/catalog/repository.server.ts';
+import { getProduct, getProductWithRelated, relatedProducts, searchProducts, trendingProducts } from '../../src/domain/catalog/repository.server.ts';
 import { generateCatalog } from '../../src/domain/catalog/seed/generate.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
@@ -140,6 +140,22 @@ describe.each(DATABASE_KINDS)('catalog on %s', (kind) => {
     const shoe = await getProduct(database.db, shoeIndex + 1);
     expect(shoe!.variants.length).toBe(seedCatalog[shoeIndex]!.variants.length);
     expect(shoe!.stock).toBe(shoe!.variants.reduce((s, v) => s + v.stock, 0));
+  });
+
+  it('gives the product page its product and related products in one statement, equal to the two separate reads', async () => {
+    const shoeIndex = seedCatalog.findIndex((s) => s.category === 'calcados');
+    let compared = 0;
+    for (const id of [1, 2, 7, 50, shoeIndex + 1, COUNT]) {
+      const both = await getProductWithRelated(database.db, id, 4);
+      const product = await getProduct(database.db, id);
+      expect(both?.product, `product ${id}`).toEqual(product);
+      // Every field of every card, in the same order (prices, stock, first image and its size).
+      expect(both?.related, `related to ${id}`).toEqual(await relatedProducts(database.db, product!, 4));
+      if (both!.related.length === 4) compared++;
+    }
+    expect(compared).toBeGreaterThanOrEqual(5);
+    expect(await getProductWithRelated(database.db, 999_999, 4)).toBeNull();
+    expect(await getProductWithRelated(database.db, 0, 4)).toBeNull();
   });
 
   it('lists 12 trending products in stock, most popular first', async () => {

@@ -428,43 +428,48 @@ async function searchWithFacets(db: Db, query: CatalogQuery, ts: SQL, terms: str
   };
 }
 
-export async function getProduct(db: Db, id: number): Promise<ProductDetail | null> {
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
-  // One statement: the product with its images and variants as JSON arrays (three statements before; on
-  // PGlite each is a whole protocol exchange and a plan, on PostgreSQL a round trip). The subqueries name
-  // "products"."id" in full: drizzle writes a lone table's columns unqualified, and "id" would be the image's.
-  const [row] = await db
-    .select({
-      id: products.id,
-      slug: products.slug,
-      title: products.title,
-      description: products.description,
-      kind: products.kind,
-      brand: products.brand,
-      category: products.category,
-      vehicleType: products.vehicleType,
-      condition: products.condition,
-      refCode: products.refCode,
-      oemCodes: products.oemCodes,
-      equivalentCodes: products.equivalentCodes,
-      specs: products.specs,
-      priceCents: products.priceCents,
-      oldPriceCents: products.oldPriceCents,
-      onSale: products.onSale,
-      discountPercent: products.discountPercent,
-      stock: products.stock,
-      createdAt: products.createdAt,
-      images: sql<ProductImage[]>`coalesce((
-        select json_agg(json_build_object('url', i.url, 'alt', i.alt, 'width', i.width, 'height', i.height) order by i.position)
-        from ${productImages} i where i.product_id = "products"."id"), '[]'::json)`,
-      variants: sql<ProductVariant[]>`coalesce((
-        select json_agg(json_build_object('id', v.id, 'color', v.color, 'size', v.size, 'stock', v.stock) order by v.color, length(v.size), v.size)
-        from ${productVariants} v where v.product_id = "products"."id"), '[]'::json)`,
-    })
+/**
+ * The product page's columns: the product with its images and variants as JSON arrays (three statements
+ * before; on PGlite each is a whole protocol exchange and a plan, on PostgreSQL a round trip). The subqueries
+ * name "products"."id" in full: drizzle writes a lone table's columns unqualified, and "id" would be the image's.
+ */
+const detailFields = {
+  id: products.id,
+  slug: products.slug,
+  title: products.title,
+  description: products.description,
+  kind: products.kind,
+  brand: products.brand,
+  category: products.category,
+  vehicleType: products.vehicleType,
+  condition: products.condition,
+  refCode: products.refCode,
+  oemCodes: products.oemCodes,
+  equivalentCodes: products.equivalentCodes,
+  specs: products.specs,
+  priceCents: products.priceCents,
+  oldPriceCents: products.oldPriceCents,
+  onSale: products.onSale,
+  discountPercent: products.discountPercent,
+  stock: products.stock,
+  createdAt: products.createdAt,
+  images: sql<ProductImage[]>`coalesce((
+    select json_agg(json_build_object('url', i.url, 'alt', i.alt, 'width', i.width, 'height', i.height) order by i.position)
+    from ${productImages} i where i.product_id = "products"."id"), '[]'::json)`,
+  variants: sql<ProductVariant[]>`coalesce((
+    select json_agg(json_build_object('id', v.id, 'color', v.color, 'size', v.size, 'stock', v.stock) order by v.color, length(v.size), v.size)
+    from ${productVariants} v where v.product_id = "products"."id"), '[]'::json)`,
+};
+
+const detailQuery = (db: Db, id: number) =>
+  db
+    .select(detailFields)
     .from(products)
     .where(and(eq(products.id, id), eq(products.active, true)))
     .limit(1);
-  if (!row) return null;
+type DetailRow = Awaited<ReturnType<typeof detailQuery>>[number];
+
+function toDetail(row: DetailRow): ProductDetail {
   const { images, variants } = row;
   return {
     id: row.id,
@@ -490,6 +495,49 @@ export async function getProduct(db: Db, id: number): Promise<ProductDetail | nu
     images,
     variants,
   };
+}
+
+const validId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
+
+export async function getProduct(db: Db, id: number): Promise<ProductDetail | null> {
+  if (!validId(id)) return null;
+  const [row] = await detailQuery(db, id);
+  return row ? toDetail(row) : null;
+}
+
+/**
+ * The card's fields as `json_build_object` pairs over a product row aliased `p` and its first image aliased
+ * `i` (the same keys and columns as summaryColumns, for a subquery under another "products").
+ */
+function cardJsonFieldsAliased(p: string, i: string): SQL {
+  return sql.join(
+    Object.entries(summaryColumns).map(([key, column]) => sql`${key}::text, ${sql.identifier(column.table === products ? p : i)}.${sql.identifier(column.name)}`),
+    sql`, `,
+  );
+}
+
+/**
+ * The product page without a vehicle: the product and `relatedCount` related products (relatedProducts
+ * without a restriction: the same category, in stock, most popular first) in one statement. On PGlite each
+ * statement is a whole protocol exchange and a plan; this saves one per product page.
+ */
+export async function getProductWithRelated(db: Db, id: number, relatedCount: number): Promise<{ product: ProductDetail; related: ProductSummary[] } | null> {
+  if (!validId(id)) return null;
+  const [row] = await db
+    .select({
+      ...detailFields,
+      related: sql<SummaryRow[]>`coalesce((
+        select json_agg(json_build_object(${cardJsonFieldsAliased('rp', 'ri')}) order by rp.popularity desc, rp.id)
+        from (select * from ${products} r
+              where r.category = "products"."category" and r.id <> "products"."id" and r.stock > 0 and r.active
+              order by r.popularity desc, r.id limit ${relatedCount}) rp
+        left join ${productImages} ri on ri.product_id = rp.id and ri.position = 0), '[]'::json)`,
+    })
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.active, true)))
+    .limit(1);
+  if (!row) return null;
+  return { product: toDetail(row), related: row.related.map(toSummary) };
 }
 
 /** "Produtos em alta": the most popular products in stock (of those the restriction allows, if any). */
