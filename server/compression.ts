@@ -1,17 +1,26 @@
 // Response compression. Small answers (a product's 1.3 KB JSON) leave as they are: gzipping them on every
 // request halved that endpoint's throughput and saves less than a packet. Larger answers are read whole and
-// compressed in one synchronous call. On libuv's thread pool (tried for bodies above 16 KB) the same brotli
-// work cost twice the CPU: 1.04 against 0.55 ms for a 95 KB home page (50 at once, measured here), and an
-// uncached page's CPU per request went 9.4–11.2 → 7.9–9.3 ms moving it back (A/B, the same minutes), at equal
-// or better req/s. Streams (the chat's NDJSON) and answers already encoded (cached pages, memoised lists) pass.
+// gzipped in one call: synchronously up to SYNC_LIMIT (a stream's bookkeeping costs more than the work),
+// on libuv's thread pool above it (a 90 KB page took 5 % of the server's CPU on the main thread under
+// --cpu-prof). Streams (the chat's NDJSON) and answers already encoded (cached pages, memoised lists) pass.
 // Clients that accept brotli (every current browser) get it at quality 3: for a 121 KB uncached list page,
 // 0.76 ms of CPU for 20.8 KB against gzip level 6's 1.34 ms for 20.6 KB (measured here); gzip stays for the rest.
+//
+// The thread pool stays even though it costs more CPU (1.04 against 0.55 ms for a 95 KB page, 50 at once):
+// compressing pages synchronously was tried and left the server, on PGlite, with no I/O wait in a request at
+// all (the database runs in this thread too), and new connections then waited in the kernel's accept queue
+// for seconds while the 50 open ones were served (after a warm-up: 42 connections unaccepted after 1 s, 5–12
+// of 50 timed out at 10 s; with the thread pool, none). Waiting for the pool lets the event loop poll.
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { pickEncoding } from './page-cache.ts';
 
 /** Below this, gzip saves at most about one TCP segment: not worth its CPU. */
 export const COMPRESS_MIN_BYTES = 2048;
+const SYNC_LIMIT = 16 * 1024;
+const gzipAsync = promisify(zlib.gzip);
+const brotliAsync = promisify(zlib.brotliCompress);
 const brotliOptions = (size: number): zlib.BrotliOptions => ({
   params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
 });
@@ -39,7 +48,15 @@ export function compressLarge(): MiddlewareHandler {
       c.res.headers.set('Content-Length', String(body.length));
       return;
     }
-    const gz = encoding === 'br' ? zlib.brotliCompressSync(body, brotliOptions(body.length)) : zlib.gzipSync(body, { level: 6 });
+    const sync = body.length <= SYNC_LIMIT;
+    const gz =
+      encoding === 'br'
+        ? sync
+          ? zlib.brotliCompressSync(body, brotliOptions(body.length))
+          : await brotliAsync(body, brotliOptions(body.length))
+        : sync
+          ? zlib.gzipSync(body, { level: 6 })
+          : await gzipAsync(body, { level: 6 });
     c.res = new Response(new Uint8Array(gz.buffer, gz.byteOffset, gz.byteLength), { status: res.status, statusText: res.statusText, headers: res.headers });
     c.res.headers.set('Content-Encoding', encoding);
     c.res.headers.set('Content-Length', String(gz.length));
