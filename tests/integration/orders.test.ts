@@ -4,12 +4,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { isValidBoleto, getBoletoInfo } from '@brazilian-utils/brazilian-utils';
 import { parsePix, hasError } from 'pix-utils';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/domain/catalog/schema.ts';
 import { getProduct } from '../../src/domain/catalog/repository.server.ts';
 import { signWebhook, SANDBOX_DECLINED_CARD } from '../../src/domain/payments/provider.ts';
+import { listRecentOrders, loadOrderView, readOrder } from '../../src/domain/orders/orders.server.ts';
 import type { OrderView } from '../../src/domain/orders/orders.server.ts';
+import { orders } from '../../src/domain/orders/schema.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { createTestApp, TEST_WEBHOOK_SECRET } from '../support/app.ts';
@@ -426,4 +428,36 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     expect(dump).toContain('4444');
     expect(dump).not.toMatch(/"cvv"|987"/);
   });
+  it('reads a list of orders whole in one statement: the same views as reading each order and its rows', async () => {
+    // Orders with several lines and events: a paid card (two events), a PIX with a boleto-free payment, two lines.
+    const two = await queryRows<{ id: number }>(database.db, sql`update products set stock = stock + 50 where id in (select p.id from products p where not exists (select 1 from product_variants v where v.product_id = p.id) order by p.id limit 2) returning id`);
+    const [a, b] = two.map((r) => Number(r.id)) as [number, number];
+    await place(order({ payment: 'credit', card, lines: [{ productId: a, quantity: 1 }, { productId: b, quantity: 2 }] }));
+    await place(order({ payment: 'pix', lines: [{ productId: b, quantity: 1 }, { productId: a, quantity: 3 }] }));
+    const rows = await database.db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(30);
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    const oneByOne = await Promise.all(rows.map((r) => loadOrderView(database.db, r)));
+    expect(oneByOne.some((v) => v.lines.length > 1) && oneByOne.some((v) => v.events.length > 1)).toBe(true);
+    // Every statement drizzle runs goes through the session's prepareQuery: count them around the real call.
+    const session = (database.db as unknown as { _: { session: { prepareQuery: (...args: unknown[]) => unknown } } })._.session;
+    const original = session.prepareQuery;
+    let statements = 0;
+    session.prepareQuery = function (this: unknown, ...args: unknown[]) {
+      statements++;
+      return original.apply(this, args);
+    };
+    let together: OrderView[];
+    try {
+      together = await listRecentOrders(database.db, 30);
+    } finally {
+      session.prepareQuery = original;
+    }
+    expect(statements).toBe(1);
+    expect(together).toEqual(oneByOne);
+    const one = await readOrder(database.db, rows[0]!.id);
+    expect(one?.view).toEqual(oneByOne[0]);
+    expect(one?.payment?.status).toBe(oneByOne[0]!.payment?.status);
+    expect(await readOrder(database.db, 2_000_000_000)).toBeNull();
+  });
 });
+

@@ -18,7 +18,8 @@ import { enqueueSend, queueOrderEmail } from '../orders/outbox.server.ts';
 import { BOLETO_DUE_DAYS } from '../payments/provider.ts';
 import { brasiliaDay } from '../../platform/datetime.ts';
 import { maybeJobRunner } from '../../platform/job-runner.server.ts';
-import { hashToken, loadOrderView, newAccessToken, restock, toOrderView } from '../orders/orders.server.ts';
+import { hashToken, newAccessToken, readOrder, restock, toOrderView } from '../orders/orders.server.ts';
+import type { OrderRead } from '../orders/orders.server.ts';
 import type { OrderView } from '../orders/orders.server.ts';
 import { checkCard } from '../payments/card.ts';
 import type { CardDigits, CardToken, ChargeResult, PaymentProvider } from '../payments/provider.ts';
@@ -374,18 +375,16 @@ async function findByKey(db: Db, key: string) {
   // Almost every key is new: ask for the id alone, read the whole order only for a replay.
   const [hit] = await orderIdByKey(db, { key });
   if (!hit) return null;
-  const [row] = await db.select().from(orders).where(eq(orders.id, hit.id)).limit(1);
-  return row ?? null;
+  return readOrder(db, hit.id);
 }
 
-async function replay(deps: PlaceOrderDeps, row: typeof orders.$inferSelect, hash: string, _input: PlaceOrderInput, card: ChargeCard | null, now: Date): Promise<PlaceOrderResult> {
+async function replay(deps: PlaceOrderDeps, read: OrderRead, hash: string, _input: PlaceOrderInput, card: ChargeCard | null, now: Date): Promise<PlaceOrderResult> {
+  const { row, payment, view: order } = read;
   if (row.requestHash !== hash) return { ok: false, status: 422, message: KEY_REUSED_MESSAGE };
-  const [payment] = await deps.db.select().from(payments).where(eq(payments.orderId, row.id)).limit(1);
   // Interrupted after the order was written but before the charge was recorded: finish it now.
   // (A credit order placed without its card has nothing to resume: it waits for the card.)
   const interrupted = payment?.status === 'pending' && !payment.providerRef && !(row.paymentMethod === 'credit' && !card);
   if (interrupted) return charge(deps, row, card, now, null, true);
-  const order = await loadOrderView(deps.db, row);
   if (order.status === 'cancelled' && payment?.status === 'declined') return { ok: false, status: 402, message: DECLINED_MESSAGE, order };
   if (order.status === 'cancelled' && payment?.status === 'cancelled' && payment.failureReason === GATEWAY_FAILED_REASON) return { ok: false, status: 503, message: PAYMENT_UNAVAILABLE_MESSAGE, order };
   return { ok: true, order, accessToken: null, replayed: true };
@@ -467,8 +466,7 @@ export async function charge(
   if (written) {
     order = toOrderView({ ...row, status, updatedAt: now }, written.lines, { ...written.payment, ...paymentChange }, event ? [...written.events, event] : written.events);
   } else {
-    const [fresh] = await db.select().from(orders).where(eq(orders.id, row.id)).limit(1);
-    order = await loadOrderView(db, fresh!);
+    order = (await readOrder(db, row.id))!.view;
   }
   if (result.status === 'declined') return unreachable ? { ok: false, status: 503, message: PAYMENT_UNAVAILABLE_MESSAGE, order } : { ok: false, status: 402, message: DECLINED_MESSAGE, order };
   return { ok: true, order, accessToken, replayed };

@@ -3,6 +3,7 @@
 import { catalogChanged } from '../catalog/changes.server.ts';
 import crypto from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.server.ts';
 import { products, productVariants } from '../catalog/schema.ts';
 import { payments } from '../payments/schema.ts';
@@ -110,6 +111,63 @@ export async function loadOrderView(db: Db, row: OrderRow): Promise<OrderView> {
   return toOrderView(row, lines, payment ?? null, events);
 }
 
+/** An order read whole: its row, the view every reader gets, and what its payment record says of the charge. */
+export interface OrderRead {
+  row: OrderRow;
+  view: OrderView;
+  payment: { status: string; providerRef: string | null; failureReason: string | null } | null;
+}
+
+type JsonPayment = Omit<PaymentRow, 'pixExpiresAt'> & { pixExpiresAt: string | null; providerRef: string | null };
+type JsonEvent = Omit<EventRow, 'createdAt'> & { createdAt: string };
+
+// The order's lines, payment and events as JSON beside its row: one statement per read, whatever the number of
+// orders (loadOrderView takes three per order). Timestamps travel as ISO 8601 text and become Dates here.
+// Qualified by hand: drizzle writes a column of a one-table query unqualified, which a subquery would resolve to its own id.
+const outerOrderId = sql.raw('"orders"."id"');
+const readColumns = {
+  order: orders,
+  lines: sql<LineRow[]>`coalesce((
+    select json_agg(json_build_object('productId', l.product_id, 'title', l.title, 'imageUrl', l.image_url, 'color', l.color,
+      'size', l.size, 'quantity', l.quantity, 'unitPriceCents', l.unit_price_cents, 'lineTotalCents', l.line_total_cents) order by l.id)
+    from ${orderLines} l where l.order_id = ${outerOrderId}), '[]'::json)`,
+  payment: sql<JsonPayment | null>`(
+    select json_build_object('status', p.status, 'cardBrand', p.card_brand, 'cardLast4', p.card_last4, 'pixCode', p.pix_code,
+      'pixExpiresAt', p.pix_expires_at, 'boletoLine', p.boleto_line, 'boletoDueDate', p.boleto_due_date, 'boletoUrl', p.boleto_url,
+      'failureReason', p.failure_reason, 'providerRef', p.provider_ref)
+    from ${payments} p where p.order_id = ${outerOrderId} limit 1)`,
+  events: sql<JsonEvent[]>`coalesce((
+    select json_agg(json_build_object('status', e.status, 'note', e.note, 'createdAt', e.created_at) order by e.id)
+    from ${orderEvents} e where e.order_id = ${outerOrderId}), '[]'::json)`,
+};
+
+function toOrderRead(r: { order: OrderRow; lines: LineRow[]; payment: JsonPayment | null; events: JsonEvent[] }): OrderRead {
+  const payment = r.payment ? { ...r.payment, pixExpiresAt: r.payment.pixExpiresAt === null ? null : new Date(r.payment.pixExpiresAt) } : null;
+  const events = r.events.map((e) => ({ ...e, createdAt: new Date(e.createdAt) }));
+  return {
+    row: r.order,
+    view: toOrderView(r.order, r.lines, payment, events),
+    payment: r.payment ? { status: r.payment.status, providerRef: r.payment.providerRef, failureReason: r.payment.failureReason } : null,
+  };
+}
+
+/** The orders matching `where` (a condition on `orders`), read whole in one statement. */
+export async function readOrders(db: Db | Tx, where: SQL | undefined, opts: { newestFirst?: boolean; limit?: number } = {}): Promise<OrderRead[]> {
+  const rows = await db
+    .select(readColumns)
+    .from(orders)
+    .where(where)
+    .orderBy(...(opts.newestFirst ? [desc(orders.createdAt), desc(orders.id)] : [asc(orders.id)]))
+    .limit(opts.limit ?? 1);
+  return rows.map(toOrderRead);
+}
+
+/** One order by id, read whole in one statement; null when there is none. */
+export async function readOrder(db: Db | Tx, id: number): Promise<OrderRead | null> {
+  const [hit] = await readOrders(db, eq(orders.id, id));
+  return hit ?? null;
+}
+
 export interface Viewer {
   userId: string | null;
   isAdmin?: boolean;
@@ -150,13 +208,14 @@ export async function findOrderByNumberAndEmail(db: Db, number: string, email: s
 /** An order as its owner, an admin, or whoever holds its access token sees it; otherwise null. */
 export async function findOrderFor(db: Db, number: string, viewer: Viewer, token?: string | null): Promise<OrderView | null> {
   if (!/^\d{8}$/.test(number)) return null;
-  const [row] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);
-  if (!row) return null;
+  const [hit] = await readOrders(db, eq(orders.number, number));
+  if (!hit) return null;
+  const { row } = hit;
   const owner = viewer.userId !== null && row.userId === viewer.userId;
   const tokenOk =
     typeof token === 'string' && token.length > 0 && token.length < 200 && (safeEqual(hashToken(token), row.accessTokenHash) || trackingTokenOk(token, row));
   if (!owner && !tokenOk && !viewer.isAdmin) return null;
-  return loadOrderView(db, row);
+  return hit.view;
 }
 
 function safeEqual(a: string, b: string): boolean {
@@ -167,13 +226,11 @@ function safeEqual(a: string, b: string): boolean {
 
 /** The signed-in shopper's own orders, newest first. */
 export async function listOrdersForUser(db: Db, userId: string, limit = 50): Promise<OrderView[]> {
-  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit);
-  return Promise.all(rows.map((r) => loadOrderView(db, r)));
+  return (await readOrders(db, eq(orders.userId, userId), { newestFirst: true, limit })).map((r) => r.view);
 }
 
 export async function listRecentOrders(db: Db, limit = 100): Promise<OrderView[]> {
-  const rows = await db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit);
-  return Promise.all(rows.map((r) => loadOrderView(db, r)));
+  return (await readOrders(db, undefined, { newestFirst: true, limit })).map((r) => r.view);
 }
 
 

@@ -10,11 +10,10 @@ import type { Db, Tx } from '../../db/client.server.ts';
 import type { Mailer } from '../../platform/mailer.server.ts';
 import { maybeJobRunner } from '../../platform/job-runner.server.ts';
 import type { JobRunner } from '../../platform/job-runner.server.ts';
-import { payments } from '../payments/schema.ts';
 import { confirmationMail, statusMail } from './emails.ts';
 import type { OrderEmailKind } from './emails.ts';
-import { loadOrderView } from './orders.server.ts';
-import { orderEmails, orders } from './schema.ts';
+import { readOrder } from './orders.server.ts';
+import { orderEmails } from './schema.ts';
 
 export const SEND_ORDER_EMAIL_JOB = 'orders.send-email';
 export const SWEEP_ORDER_EMAILS_JOB = 'orders.sweep-emails';
@@ -68,16 +67,16 @@ export async function deliverOrderEmail(db: Db, job: OrderEmailJob, settings: Ma
   const release = (error: string | null) => db.update(orderEmails).set({ claimedUntil: null, lastError: error }).where(eq(orderEmails.id, row.id));
   const markSent = () => db.update(orderEmails).set({ sentAt: now, claimedUntil: null, lastError: null, data: sql`${orderEmails.data} - 'token'` }).where(eq(orderEmails.id, row.id));
   try {
-    const [orderRow] = await db.select().from(orders).where(eq(orders.id, job.orderId)).limit(1);
+    // The order with its lines, payment and events: one statement.
+    const read = await readOrder(db, job.orderId);
     // Anonymized (LGPD) orders have nobody to write to.
-    if (!orderRow || orderRow.anonymizedAt) {
+    if (!read || read.row.anonymizedAt) {
       await markSent();
       return 'skipped';
     }
-    const order = await loadOrderView(db, orderRow);
+    const { row: orderRow, view: order, payment } = read;
     let content;
     if (job.kind === 'confirmation') {
-      const [payment] = await db.select({ status: payments.status, providerRef: payments.providerRef }).from(payments).where(eq(payments.orderId, orderRow.id)).limit(1);
       // A declined card: the cancellation e-mail tells the buyer, with the reason.
       if (payment?.status === 'declined') {
         await markSent();
