@@ -5,6 +5,7 @@ import type { Database } from '../src/db/client.server.ts';
 import type { Env } from '../src/config/env.ts';
 import { sandboxRoutesEnabled } from '../src/config/env.ts';
 import { seedDemoData } from '../src/db/seed.server.ts';
+import { isNewEmbeddedFolder, prepareEmbeddedInChild } from '../src/db/prepare-embedded.server.ts';
 import path from 'node:path';
 import { configureAuth } from '../src/domain/accounts/auth.server.ts';
 import type { AuthSettings } from '../src/domain/accounts/auth.server.ts';
@@ -85,6 +86,14 @@ function localAuthSecret(dataDir: string, logger?: Logger): string {
 }
 
 export async function bootDatabase(env: Env, logger: Logger, opts: { seed?: boolean } = {}): Promise<Database> {
+  const seed = opts.seed ?? env.SEED_ON_START;
+  // First start on the embedded database: the demo catalog is seeded by a child process, so the memory the
+  // seeding takes in PGlite leaves with it (src/db/prepare-embedded.server.ts).
+  if (!env.DATABASE_URL && seed && isNewEmbeddedFolder(env.DATA_DIR)) {
+    const started = Date.now();
+    const { products: inserted } = await prepareEmbeddedInChild({ dataDir: env.DATA_DIR, pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB });
+    if (inserted > 0) logger.info({ products: inserted, ms: Date.now() - started }, 'catálogo de demonstração criado');
+  }
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
@@ -93,7 +102,7 @@ export async function bootDatabase(env: Env, logger: Logger, opts: { seed?: bool
   });
   try {
     await database.migrate();
-    if (opts.seed ?? env.SEED_ON_START) {
+    if (seed) {
       const started = Date.now();
       const { products: inserted } = await seedDemoData(database.db);
       if (inserted > 0) logger.info({ products: inserted, ms: Date.now() - started }, 'catálogo de demonstração criado');

@@ -7,7 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { acquireLock, openDatabase } from '../../src/db/client.server.ts';
 import { DEFAULT_WEBHOOK_SECRET, parseEnv, sandboxRoutesEnabled } from '../../src/config/env.ts';
 import { countProducts } from '../../src/domain/catalog/repository.server.ts';
-import { seedCatalogIfEmpty } from '../../src/domain/catalog/seed/seed.server.ts';
+import { DEMO_PRODUCT_COUNT, seedCatalogIfEmpty } from '../../src/domain/catalog/seed/seed.server.ts';
+import { isNewEmbeddedFolder, prepareEmbeddedInChild } from '../../src/db/prepare-embedded.server.ts';
+import { seedDemoData } from '../../src/db/seed.server.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-db-'));
@@ -48,6 +50,25 @@ describe('PGlite data folder', () => {
     await expect(openDatabase({ dataDir: broken })).rejects.toThrow(/Não foi possível criar o banco embutido/);
     expect(fs.existsSync(path.join(broken, 'olimpo.lock'))).toBe(false);
   });
+
+  it('prepares a new folder (migrations and the demo catalog) in a child process, and reports in pt-BR when it cannot', async () => {
+    const dir = path.join(tmp, 'first-start');
+    expect(isNewEmbeddedFolder(dir)).toBe(true);
+    expect(isNewEmbeddedFolder('memory://')).toBe(false);
+    expect(await prepareEmbeddedInChild({ dataDir: dir })).toEqual({ products: DEMO_PRODUCT_COUNT });
+    expect(isNewEmbeddedFolder(dir)).toBe(false);
+    // The child let go of the folder: this process opens it, finds the catalog and seeds nothing more.
+    expect(fs.existsSync(path.join(dir, 'olimpo.lock'))).toBe(false);
+    const opened = await openDatabase({ dataDir: dir });
+    await opened.migrate();
+    expect(await countProducts(opened.db)).toBe(DEMO_PRODUCT_COUNT);
+    expect(await seedDemoData(opened.db)).toEqual({ products: 0 });
+    await opened.close();
+    const broken = path.join(tmp, 'broken-first-start');
+    fs.mkdirSync(broken);
+    fs.writeFileSync(path.join(broken, 'pglite'), 'não é uma pasta');
+    await expect(prepareEmbeddedInChild({ dataDir: broken })).rejects.toThrow(/Não foi possível preparar o banco embutido/);
+  }, 120_000);
 
   it('takes over a stale lock left by a dead process', () => {
     const dir = path.join(tmp, 'stale');
