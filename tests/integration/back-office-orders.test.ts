@@ -50,6 +50,19 @@ describe.each(DATABASE_KINDS)('back-office orders on %s', (kind) => {
     expect((await ordersForExport(database.db, { ...f, payment: 'pix' })).map((o) => o.number).sort()).toEqual([numbers[0], numbers[2]].sort());
   });
 
+  it('counts every unit of each order\'s lines in the list and the export', async () => {
+    const r = await placeOrder(
+      { db: database.db, provider },
+      { idempotencyKey: crypto.randomBytes(12).toString('hex'), email: 'varios@example.com', lines: [{ productId: 2, quantity: 1 }, { productId: 3, quantity: 3 }], address: { cep: '01001000', street: 'Praça da Sé', number: '1', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' }, shipping: 'standard', payment: 'pix', installments: 1 },
+      { userId: null },
+    );
+    if (!r.ok) throw new Error(r.message);
+    const listed = await searchOrders(database.db, { ...f, q: 'varios@example.com' });
+    expect(listed.rows.map((o) => o.items)).toEqual([4]);
+    expect((await ordersForExport(database.db, { ...f, q: 'varios@example.com' })).map((o) => o.items)).toEqual([4]);
+    expect((await searchOrders(database.db, { ...f, q: numbers[0]! })).rows.map((o) => o.items)).toEqual([2]);
+  });
+
   it('shipping needs the tracking code; cancelling returns the stock', async () => {
     await database.db.execute(sql`update orders set status = 'picking' where number = ${numbers[0]!}`);
     expect(await moveOrderAsAdmin(database.db, numbers[0]!, 'shipped', null)).toEqual({ ok: false, message: 'Informe o código de rastreio para marcar como enviado.' });

@@ -6,6 +6,7 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.server.ts';
+import { qualified } from '../../db/qualified.ts';
 import { refreshLexicon } from './repository.server.ts';
 import { LOW_STOCK_THRESHOLD } from './stock.ts';
 import { changedPrice, saleFields } from '../pricing/pricing.ts';
@@ -86,7 +87,7 @@ export async function listAdminProducts(db: Db, f: AdminProductFilter): Promise<
       stock: products.stock,
       active: products.active,
       image: productImages.url,
-      variants: sql<number>`(select count(*)::int from product_variants pv where pv.product_id = ${products.id})`,
+      variants: sql<number>`(select count(*)::int from product_variants pv where pv.product_id = ${qualified(products.id)})`,
     })
     .from(products)
     .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))

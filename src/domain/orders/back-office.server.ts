@@ -5,6 +5,7 @@ import { cancelOrder } from './cancel.server.ts';
 import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.server.ts';
+import { qualified } from '../../db/qualified.ts';
 import { brasiliaDayStart } from '../../platform/datetime-input.ts';
 import { payments } from '../payments/schema.ts';
 import { loadOrderView, moveOrder } from './orders.server.ts';
@@ -77,7 +78,7 @@ const listColumns = {
   paymentMethod: orders.paymentMethod,
   shippingMethod: orders.shippingMethod,
   couponCode: orders.couponCode,
-  items: sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = ${orders.id})`,
+  items: sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = ${qualified(orders.id)})`,
   subtotalCents: orders.subtotalCents,
   totalCents: orders.totalCents,
   trackingCode: orders.trackingCode,

@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.server.ts';
+import { qualified } from '../../db/qualified.ts';
 import { products, productVariants } from '../catalog/schema.ts';
 import { payments } from '../payments/schema.ts';
 import { orderEvents, orderLines, orders } from './schema.ts';
@@ -123,8 +124,7 @@ type JsonEvent = Omit<EventRow, 'createdAt'> & { createdAt: string };
 
 // The order's lines, payment and events as JSON beside its row: one statement per read, whatever the number of
 // orders (loadOrderView takes three per order). Timestamps travel as ISO 8601 text and become Dates here.
-// Qualified by hand: drizzle writes a column of a one-table query unqualified, which a subquery would resolve to its own id.
-const outerOrderId = sql.raw('"orders"."id"');
+const outerOrderId = qualified(orders.id);
 const readColumns = {
   order: orders,
   lines: sql<LineRow[]>`coalesce((
