@@ -13,11 +13,20 @@ const filterSchema = z.object({
   de: day,
   ate: day,
   pagina: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+  divergente: z.enum(['', '1']).catch(''),
 });
 
 export function orderFilterOf(params: URLSearchParams): OrderFilter {
-  const f = filterSchema.parse({ q: params.get('q') ?? '', status: params.get('status') ?? '', pagamento: params.get('pagamento') ?? '', de: params.get('de') ?? '', ate: params.get('ate') ?? '', pagina: params.get('pagina') ?? '1' });
-  return { q: f.q, status: f.status, payment: f.pagamento, from: f.de, to: f.ate, page: f.pagina };
+  const f = filterSchema.parse({
+    q: params.get('q') ?? '',
+    status: params.get('status') ?? '',
+    pagamento: params.get('pagamento') ?? '',
+    de: params.get('de') ?? '',
+    ate: params.get('ate') ?? '',
+    pagina: params.get('pagina') ?? '1',
+    divergente: params.get('divergente') ?? '',
+  });
+  return { q: f.q, status: f.status, payment: f.pagamento, from: f.de, to: f.ate, page: f.pagina, divergent: f.divergente === '1' };
 }
 
 export const paymentLabel = (id: string) => PAYMENT_METHODS.find((m) => m.id === id)?.label ?? id;

@@ -231,6 +231,40 @@ test('cancelar em /Admin/Pedidos um pedido pago estorna no Mercado Pago', async 
   expect(fake.requests.some((r) => r.method === 'POST' && r.path === `/v1/payments/${fake.paymentFor(number)!.id}/refunds`)).toBe(true);
 });
 
+test('um PIX aprovado com outro valor não fica Pago e aparece em /Admin/Pedidos como valor divergente', async ({ page }) => {
+  await checkoutWith(page, 2, /PIX/);
+  const number = await finish(page);
+  const payment = fake.paymentFor(number)!;
+  const total = Math.round(payment.transaction_amount * 100);
+  expect((await fake.approve(payment.id, { amountCents: total - 1000 }))!.status).toBe(200);
+  await page.goto('/Login');
+  await waitForHydration(page);
+  await page.getByLabel('E-mail', { exact: true }).fill(ADMIN.email);
+  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Acessar Conta' }).click();
+  await expect(page.getByTestId('aviso')).toHaveText('Login realizado com sucesso!');
+  await page.goto('/Admin/Pedidos');
+  await page.getByLabel('Só pagamentos aprovados com valor diferente do total').check();
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page).toHaveURL(/divergente=1/);
+  const brl = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100);
+  const rows = page.getByRole('listitem').filter({ hasText: /^Pedido #\d{8}/ });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`Pedido #${number}`);
+  await expect(rows.first()).toContainText(`Aguardando pagamento`);
+  await expect(rows.first()).toContainText(`Valor divergente: pago ${brl(total - 1000)}`);
+  await rows.first().getByRole('link', { name: `Pedido #${number}` }).click();
+  await expect(page.getByRole('alert')).toContainText(`O Mercado Pago aprovou ${brl(total - 1000)} para este pedido, cujo total é ${brl(total)}.`);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(SHOTS, `admin-pedido-divergente-${width}.png`) });
+  }
+  // Refunded at Mercado Pago: the order is cancelled and the flag is gone.
+  expect((await fake.refundAtGateway(payment.id))!.status).toBe(200);
+  await page.goto('/Admin/Pedidos?divergente=1');
+  await expect(page.getByText('Nenhum pedido encontrado.')).toBeVisible();
+});
+
 test('pedido de crédito sem cartão (outra vitrine): a página do pedido gera o token no navegador e paga', async ({ page, request }) => {
   // The spec's POST /orders sends no card: the order waits for it and the answer says where to pay.
   const res = await request.post('/orders', {

@@ -61,6 +61,7 @@ describe.each(DATABASE_KINDS)('back-office orders on %s', (kind) => {
     expect(listed.rows.map((o) => o.items)).toEqual([4]);
     expect((await ordersForExport(database.db, { ...f, q: 'varios@example.com' })).map((o) => o.items)).toEqual([4]);
     expect((await searchOrders(database.db, { ...f, q: numbers[0]! })).rows.map((o) => o.items)).toEqual([2]);
+    expect((await searchOrders(database.db, { ...f, divergent: true })).total).toBe(0);
   });
 
   it('shipping needs the tracking code; cancelling returns the stock', async () => {

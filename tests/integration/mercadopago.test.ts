@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv, paymentProviderOf } from '../../src/config/env.ts';
 import { getProduct } from '../../src/domain/catalog/repository.server.ts';
 import { cancelOrder } from '../../src/domain/orders/cancel.server.ts';
+import { getAdminOrder, searchOrders } from '../../src/domain/orders/back-office.server.ts';
 import type { OrderView } from '../../src/domain/orders/orders.server.ts';
 import { reconcilePaymentsJob } from '../../src/domain/payments/jobs.server.ts';
 import { createMercadoPagoProvider, signMercadoPagoWebhook, verifyMercadoPagoSignature, webhookManifest } from '../../src/domain/payments/mercadopago.server.ts';
@@ -224,6 +225,15 @@ describe.each(DATABASE_KINDS)('Mercado Pago on %s', (kind) => {
     // Reconciliation sees the same payment and still does not mark it paid.
     await runReconciliation();
     expect(await statusOf(o.number)).toBe('awaiting_payment');
+    // The back office shows it, and only it, until the store refunds it at the gateway.
+    const divergent = { q: '', status: '' as const, payment: '' as const, from: '', to: '', page: 1, divergent: true };
+    expect((await searchOrders(database.db, divergent)).rows.map((r) => [r.number, r.divergentPaidCents])).toEqual([[o.number, o.totalCents - 100]]);
+    expect((await getAdminOrder(database.db, o.number))?.divergentPaidCents).toBe(o.totalCents - 100);
+    expect((await searchOrders(database.db, { ...divergent, divergent: false })).rows.find((r) => r.number !== o.number)?.divergentPaidCents).toBeNull();
+    await fake.refundAtGateway(id);
+    expect(await statusOf(o.number)).toBe('cancelled');
+    expect((await searchOrders(database.db, divergent)).total).toBe(0);
+    expect((await getAdminOrder(database.db, o.number))?.divergentPaidCents).toBeNull();
   });
 
   it('a lost webhook is repaired by the reconciliation job (PIX and boleto)', async () => {

@@ -58,6 +58,10 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
           }
         : null,
       events: order.events.map((e) => ({ status: statusLabel(e.status), note: e.note, at: formatDateTime(e.createdAt) })),
+      divergence:
+        order.divergentPaidCents === null
+          ? null
+          : `O Mercado Pago aprovou ${formatBRL(order.divergentPaidCents)} para este pedido, cujo total é ${formatBRL(order.totalCents)}. O pedido não foi marcado como pago e o valor não é estornado sozinho: confira com o cliente e estorne o pagamento no painel do Mercado Pago (este aviso some quando o estorno for confirmado).`,
     },
     moves: moves.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
     canCancel: nextStatuses(order.status).includes('cancelled'),
@@ -102,6 +106,7 @@ export default function AdminOrderDetail({ loaderData, actionData }: Route.Compo
         {o.createdAt} <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[o.status] ?? ''}`}>{statusLabel(o.status)}</span>
         {o.trackingCode && <span>· Rastreio: <strong>{o.trackingCode}</strong></span>}
       </p>
+      {o.divergence && <Notice ok={false} message={o.divergence} />}
       {actionData && <Notice ok={actionData.ok} message={actionData.message} />}
       <div className="mt-4 grid gap-4 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-4">

@@ -1,5 +1,5 @@
 // /Admin/Pedidos: orders with search (number, e-mail, name, CPF), filters (status, payment method, dates in
-// Brasília days) and pages; each links to its detail page. The filtered list exports as CSV. POST keeps
+// Brasília days, gateway payments of another amount than the total) and pages; each links to its detail page. The filtered list exports as CSV. POST keeps
 // the quick status move of the first back office (numero, status, rastreio).
 import { data, Form, Link } from 'react-router';
 import { z } from 'zod';
@@ -40,6 +40,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       payment: paymentLabel(o.paymentMethod),
       items: o.items,
       total: formatBRL(o.totalCents),
+      divergentPaid: o.divergentPaidCents === null ? null : formatBRL(o.divergentPaidCents),
     })),
   };
 }
@@ -108,6 +109,10 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           Até
           <input name="ate" type="date" defaultValue={filter.to} className={adminInput} />
         </label>
+        <label className="flex items-center gap-2 text-sm font-semibold sm:col-span-2 lg:col-span-6">
+          <input name="divergente" type="checkbox" value="1" defaultChecked={filter.divergent} />
+          Só pagamentos aprovados com valor diferente do total
+        </label>
         <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-6">
           <button type="submit" className={adminButton}>
             Filtrar
@@ -141,6 +146,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                   {o.items} item(ns) · {o.payment} · <strong>{o.total}</strong>
                 </span>
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[o.status] ?? ''}`}>{statusLabel(o.status)}</span>
+                {o.divergentPaid && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Valor divergente: pago {o.divergentPaid}</span>}
               </div>
             </li>
           ))}

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.server.ts';
 import { qualified } from '../../db/qualified.ts';
 import { brasiliaDayStart } from '../../platform/datetime-input.ts';
 import { payments } from '../payments/schema.ts';
+import { divergentPaidCents } from '../payments/gateway-sync.server.ts';
 import { loadOrderView, moveOrder } from './orders.server.ts';
 import type { MoveResult, OrderView } from './orders.server.ts';
 import { orderLines, orders } from './schema.ts';
@@ -24,6 +25,8 @@ export interface OrderFilter {
   from: string;
   to: string;
   page: number;
+  /** Only orders whose gateway payment was approved for another amount than their total. */
+  divergent?: boolean;
 }
 
 export interface OrderListRow {
@@ -40,6 +43,8 @@ export interface OrderListRow {
   subtotalCents: number;
   totalCents: number;
   trackingCode: string | null;
+  /** What the gateway approved when it is not the total (to refund or settle); null otherwise. */
+  divergentPaidCents: number | null;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
@@ -63,6 +68,7 @@ function conditions(f: OrderFilter): SQL[] {
   if (f.payment) where.push(eq(orders.paymentMethod, f.payment));
   const from = f.from ? brasiliaDayStart(f.from) : null;
   const to = f.to ? brasiliaDayStart(f.to, { end: true }) : null;
+  if (f.divergent) where.push(sql`${divergentPaidCents} is not null`);
   if (from) where.push(gte(orders.createdAt, from));
   if (to) where.push(lt(orders.createdAt, to));
   return where;
@@ -82,6 +88,7 @@ const listColumns = {
   subtotalCents: orders.subtotalCents,
   totalCents: orders.totalCents,
   trackingCode: orders.trackingCode,
+  divergentPaidCents,
 };
 
 export async function searchOrders(db: Db, f: OrderFilter): Promise<{ rows: OrderListRow[]; total: number; page: number; pages: number; totalCents: number }> {
@@ -117,13 +124,16 @@ export interface AdminOrder extends OrderView {
   customerPhone: string | null;
   userId: string | null;
   paymentRecord: { provider: string; method: string; status: string; amountCents: number; providerRef: string | null; paidAt: Date | null; createdAt: Date; updatedAt: Date } | null;
+  /** What the gateway approved when it is not the total (to refund or settle); null otherwise. */
+  divergentPaidCents: number | null;
   lineDetails: { productId: number | null; title: string; quantity: number; unitPriceCents: number; lineTotalCents: number; color: string | null; size: string | null }[];
 }
 
 export async function getAdminOrder(db: Db, number: string): Promise<AdminOrder | null> {
   if (!/^\d{8}$/.test(number)) return null;
-  const [row] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);
-  if (!row) return null;
+  const [hit] = await db.select({ row: orders, divergentPaidCents }).from(orders).where(eq(orders.number, number)).limit(1);
+  if (!hit) return null;
+  const { row } = hit;
   const [view, [payment]] = await Promise.all([
     loadOrderView(db, row),
     db
@@ -137,7 +147,7 @@ export async function getAdminOrder(db: Db, number: string): Promise<AdminOrder 
     .from(orderLines)
     .where(eq(orderLines.orderId, row.id))
     .orderBy(asc(orderLines.id));
-  return { ...view, customerName: row.customerName, customerCpf: row.customerCpf, customerPhone: row.customerPhone, userId: row.userId, paymentRecord: payment ?? null, lineDetails };
+  return { ...view, customerName: row.customerName, customerCpf: row.customerCpf, customerPhone: row.customerPhone, userId: row.userId, paymentRecord: payment ?? null, divergentPaidCents: hit.divergentPaidCents, lineDetails };
 }
 
 /**

@@ -8,8 +8,9 @@
 //   refunded / charged_back    → the order is cancelled and its stock returns (before shipping)
 // Everything is idempotent: each distinct observation is written once to payment_events, and the order
 // moves only along the status machine (src/domain/orders/status.ts), under its row lock.
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.server.ts';
+import { qualified } from '../../db/qualified.ts';
 import { orders } from '../orders/schema.ts';
 import { confirmPayment, moveOrder } from '../orders/orders.server.ts';
 import { declineReason } from './mercadopago.server.ts';
@@ -36,6 +37,15 @@ export interface SyncResult {
 const PAID = new Set(['approved']);
 const FAILED = new Set(['rejected', 'cancelled']);
 const REVERSED = new Set(['refunded', 'charged_back']);
+
+/**
+ * The amount the gateway approved for an order when it is not the order's total ('amount_mismatch' above): the
+ * money arrived and the order was not marked paid, nor is it refunded on its own, so the store must settle it
+ * (refund it at the gateway, whose notification then clears this). Null otherwise. SQL over a query of `orders`.
+ */
+export const divergentPaidCents = sql<number | null>`(select p.provider_amount_cents from ${payments} p
+  where p.order_id = ${qualified(orders.id)} and p.provider_status = 'approved'
+    and p.provider_amount_cents <> ${qualified(orders.totalCents)} and p.refunded_at is null)`;
 
 /** Reads one payment from the gateway and applies it. Throws when the gateway cannot be reached. */
 export async function syncGatewayPayment(db: Db, provider: PaymentProvider, paymentId: string): Promise<SyncResult> {
