@@ -1,6 +1,7 @@
 // /Admin/Pedidos: orders with search (number, e-mail, name, CPF), filters (status, payment method, dates in
-// Brasília days, gateway payments of another amount than the total) and pages; each links to its detail page. The filtered list exports as CSV. POST keeps
-// the quick status move of the first back office (numero, status, rastreio).
+// Brasília days, gateway payments of another amount than the total) and pages; each links to its detail page.
+// The filtered list exports as CSV. POST keeps the quick status move of the first back office (numero, status,
+// rastreio).
 import { data, Form, Link } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/orders';
