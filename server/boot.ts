@@ -1,11 +1,11 @@
 // Start-up shared by the production server, the dev server and the CLI scripts: open the database,
 // apply migrations, seed the demo catalog when the database is empty.
-import { openDatabase, setDatabase } from '../src/db/client.server.ts';
+import { isNewEmbeddedFolder, openDatabase, setDatabase } from '../src/db/client.server.ts';
 import type { Database } from '../src/db/client.server.ts';
 import type { Env } from '../src/config/env.ts';
 import { sandboxRoutesEnabled } from '../src/config/env.ts';
 import { seedDemoData } from '../src/db/seed.server.ts';
-import { isNewEmbeddedFolder, prepareEmbeddedInChild } from '../src/db/prepare-embedded.server.ts';
+import { prepareEmbeddedInChild } from '../src/db/prepare-embedded.server.ts';
 import path from 'node:path';
 import { configureAuth } from '../src/domain/accounts/auth.server.ts';
 import type { AuthSettings } from '../src/domain/accounts/auth.server.ts';

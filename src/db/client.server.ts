@@ -49,6 +49,8 @@ export interface OpenOptions {
   migrationsFolder?: string;
   /** PGlite's shared_buffers (PGLITE_SHARED_BUFFERS_MB, default 32). */
   pgliteSharedBuffersMb?: number;
+  /** A new PGlite folder's cluster is made in this process: for short-lived processes that exit when done. */
+  clusterInProcess?: boolean;
 }
 
 const defaultMigrations = () => path.resolve(process.env.MIGRATIONS_DIR ?? 'migrations');
@@ -129,9 +131,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const dir = opts.dataDir && opts.dataDir !== 'memory://' ? path.resolve(opts.dataDir) : undefined;
   const release = dir ? acquireLock(dir) : () => {};
   try {
-    if (dir) await createClusterInChild(path.join(dir, 'pglite'));
+    if (dir && !opts.clusterInProcess) await createClusterInChild(clusterDir(dir));
     const client = await PGlite.create({
-      dataDir: dir ? path.join(dir, 'pglite') : undefined,
+      dataDir: dir ? clusterDir(dir) : undefined,
       extensions: { pg_trgm, unaccent },
       // PostgreSQL's default 128 MB of shared buffers lives in PGlite's WebAssembly memory, on top of the
       // operating system's cache of the same files: the process stood at 390 MB right after opening and
@@ -165,17 +167,34 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
  * child costs about a second, once per folder.
  */
 async function createClusterInChild(pgDir: string): Promise<void> {
-  if (fs.existsSync(path.join(pgDir, 'PG_VERSION'))) return;
+  if (hasCluster(pgDir)) return;
   const pglite = import.meta.resolve('@electric-sql/pglite');
   const script = `const { PGlite } = await import(${JSON.stringify(pglite)}); const db = await PGlite.create({ dataDir: process.argv[1] }); await db.close();`;
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script, pgDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+  await runNodeChild(['--input-type=module', '-e', script, pgDir], (why) => `Não foi possível criar o banco embutido em ${pgDir} (${why})`);
+}
+
+/** Where PGlite keeps its cluster inside a DATA_DIR. */
+const clusterDir = (dataDir: string) => path.join(path.resolve(dataDir), 'pglite');
+const hasCluster = (pgDir: string) => fs.existsSync(path.join(pgDir, 'PG_VERSION'));
+
+/** True for a PGlite data folder that holds no cluster yet (a first start); false for memory:// and existing folders. */
+export function isNewEmbeddedFolder(dataDir: string | undefined): boolean {
+  return !!dataDir && dataDir !== 'memory://' && !hasCluster(clusterDir(dataDir));
+}
+
+/**
+ * Runs `node <args>` to its end and gives its standard output; a failure rejects with `message(why)` followed
+ * by the end of its standard error.
+ */
+export function runNodeChild(args: string[], message: (why: string) => string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
     let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
     child.on('error', reject);
-    child.on('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`Não foi possível criar o banco embutido em ${pgDir} (${signal ?? `código ${code}`}): ${stderr.trim()}`)),
-    );
+    child.on('exit', (code, signal) => (code === 0 ? resolve(stdout) : reject(new Error(`${message(signal ?? `código ${code}`)}: ${stderr.trim()}`))));
   });
 }
 

@@ -129,6 +129,16 @@ async function checkoutWith(page: Page, index: number, method: RegExp) {
   await page.getByRole('radio', { name: method }).check();
 }
 
+/** The store owner signs in (this spec's own server and admin account). */
+async function signInAsAdmin(page: Page) {
+  await page.goto('/Login');
+  await waitForHydration(page);
+  await page.getByLabel('E-mail', { exact: true }).fill(ADMIN.email);
+  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Acessar Conta' }).click();
+  await expect(page.getByTestId('aviso')).toHaveText('Login realizado com sucesso!');
+}
+
 async function finish(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Continuar', exact: true }).click();
   await expect(checkoutStep(page)).toHaveText('4. Confirmação');
@@ -214,12 +224,7 @@ test('cartão: o navegador gera o token no Mercado Pago e o nosso servidor nunca
 
 test('cancelar em /Admin/Pedidos um pedido pago estorna no Mercado Pago', async ({ page }) => {
   const number = [...fake.payments.values()].find((p) => p.payment_method_id === 'visa' && p.status === 'approved')!.external_reference!;
-  await page.goto('/Login');
-  await waitForHydration(page);
-  await page.getByLabel('E-mail', { exact: true }).fill(ADMIN.email);
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Acessar Conta' }).click();
-  await expect(page.getByTestId('aviso')).toHaveText('Login realizado com sucesso!');
+  await signInAsAdmin(page);
   await page.goto(`/Admin/Pedidos/${number}`);
   await waitForHydration(page);
   const cancel = page.getByRole('region', { name: 'Cancelar pedido' });
@@ -237,12 +242,7 @@ test('um PIX aprovado com outro valor não fica Pago e aparece em /Admin/Pedidos
   const payment = fake.paymentFor(number)!;
   const total = Math.round(payment.transaction_amount * 100);
   expect((await fake.approve(payment.id, { amountCents: total - 1000 }))!.status).toBe(200);
-  await page.goto('/Login');
-  await waitForHydration(page);
-  await page.getByLabel('E-mail', { exact: true }).fill(ADMIN.email);
-  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Acessar Conta' }).click();
-  await expect(page.getByTestId('aviso')).toHaveText('Login realizado com sucesso!');
+  await signInAsAdmin(page);
   await page.goto('/Admin/Pedidos');
   await page.getByLabel('Só pagamentos aprovados com valor diferente do total').check();
   await page.getByRole('button', { name: 'Filtrar' }).click();

@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { acquireLock, openDatabase } from '../../src/db/client.server.ts';
+import { acquireLock, isNewEmbeddedFolder, openDatabase } from '../../src/db/client.server.ts';
 import { DEFAULT_WEBHOOK_SECRET, parseEnv, sandboxRoutesEnabled } from '../../src/config/env.ts';
 import { countProducts } from '../../src/domain/catalog/repository.server.ts';
 import { DEMO_PRODUCT_COUNT, seedCatalogIfEmpty } from '../../src/domain/catalog/seed/seed.server.ts';
-import { isNewEmbeddedFolder, prepareEmbeddedInChild } from '../../src/db/prepare-embedded.server.ts';
+import { prepareEmbeddedInChild } from '../../src/db/prepare-embedded.server.ts';
 import { seedDemoData } from '../../src/db/seed.server.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 

@@ -12,7 +12,7 @@ import { signWebhook, SANDBOX_DECLINED_CARD } from '../../src/domain/payments/pr
 import { listRecentOrders, loadOrderView, readOrder } from '../../src/domain/orders/orders.server.ts';
 import type { OrderView } from '../../src/domain/orders/orders.server.ts';
 import { orders } from '../../src/domain/orders/schema.ts';
-import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
+import { countStatements, createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { createTestApp, TEST_WEBHOOK_SECRET } from '../support/app.ts';
 import { startTestJobs, until } from '../support/jobs.ts';
@@ -438,20 +438,7 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     expect(rows.length).toBeGreaterThanOrEqual(5);
     const oneByOne = await Promise.all(rows.map((r) => loadOrderView(database.db, r)));
     expect(oneByOne.some((v) => v.lines.length > 1) && oneByOne.some((v) => v.events.length > 1)).toBe(true);
-    // Every statement drizzle runs goes through the session's prepareQuery: count them around the real call.
-    const session = (database.db as unknown as { _: { session: { prepareQuery: (...args: unknown[]) => unknown } } })._.session;
-    const original = session.prepareQuery;
-    let statements = 0;
-    session.prepareQuery = function (this: unknown, ...args: unknown[]) {
-      statements++;
-      return original.apply(this, args);
-    };
-    let together: OrderView[];
-    try {
-      together = await listRecentOrders(database.db, 30);
-    } finally {
-      session.prepareQuery = original;
-    }
+    const { result: together, statements } = await countStatements(database.db, () => listRecentOrders(database.db, 30));
     expect(statements).toBe(1);
     expect(together).toEqual(oneByOne);
     const one = await readOrder(database.db, rows[0]!.id);

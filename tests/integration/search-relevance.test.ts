@@ -9,7 +9,7 @@ import type { CatalogQuery } from '../../src/domain/catalog/query.ts';
 import { searchProducts } from '../../src/domain/catalog/repository.server.ts';
 import { products } from '../../src/domain/catalog/schema.ts';
 import { FEATURED_BRANDS, OTHER_BRANDS } from '../../src/domain/catalog/taxonomy.ts';
-import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
+import { countStatements, createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 
 const COUNT = 1500;
@@ -178,25 +178,12 @@ describe.each(DATABASE_KINDS)('search relevance and facets on %s', (kind) => {
   });
 
   it('reads a word search in relevance order in one statement (the total comes with the page), a price order in two', async () => {
-    // Every statement drizzle runs goes through the session's prepareQuery (select builders and execute alike):
-    // count them around the real calls. Before, every word search ran its page and a separate count (two reads
-    // of every match). A price order keeps its separate count: its page can stop early on the price index.
-    const session = (database.db as unknown as { _: { session: { prepareQuery: (...args: unknown[]) => unknown } } })._.session;
-    const original = session.prepareQuery;
-    let statements = 0;
-    session.prepareQuery = function (this: unknown, ...args: unknown[]) {
-      statements++;
-      return original.apply(this, args);
-    };
-    try {
-      for (const [qs, expected] of [['q=farol', 1], ['q=pastilha freio&categoria=freios', 1], ['q=oleo&pagina=2', 1], ['q=filtro&ordem=menor-preco', 2]] as const) {
-        statements = 0;
-        const result = await searchProducts(database.db, parse(qs));
-        expect(result.total, qs).toBeGreaterThan(0);
-        expect(statements, qs).toBe(expected);
-      }
-    } finally {
-      session.prepareQuery = original;
+    // Before, every word search ran its page and a separate count (two reads of every match). A price order
+    // keeps its separate count: its page can stop early on the price index.
+    for (const [qs, expected] of [['q=farol', 1], ['q=pastilha freio&categoria=freios', 1], ['q=oleo&pagina=2', 1], ['q=filtro&ordem=menor-preco', 2]] as const) {
+      const { result, statements } = await countStatements(database.db, () => searchProducts(database.db, parse(qs)));
+      expect(result.total, qs).toBeGreaterThan(0);
+      expect(statements, qs).toBe(expected);
     }
   });
 

@@ -67,3 +67,22 @@ export async function createTestDatabase(kind: Kind, opts: { seedProducts?: numb
 export async function queryRows<T>(db: Database['db'], query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
+
+/**
+ * Runs `fn` and counts the statements it sends on `db`: every statement drizzle runs (select builders and
+ * execute alike) goes through the session's prepareQuery.
+ */
+export async function countStatements<T>(db: Database['db'], fn: () => Promise<T>): Promise<{ result: T; statements: number }> {
+  const session = (db as unknown as { _: { session: { prepareQuery: (...args: unknown[]) => unknown } } })._.session;
+  const original = session.prepareQuery;
+  let statements = 0;
+  session.prepareQuery = function (this: unknown, ...args: unknown[]) {
+    statements++;
+    return original.apply(this, args);
+  };
+  try {
+    return { result: await fn(), statements };
+  } finally {
+    session.prepareQuery = original;
+  }
+}
