@@ -10,15 +10,20 @@ const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 /** Types a browser does not execute: no hash needed (JSON-LD, React Router's JSON). */
 const DATA_TYPE = /\btype\s*=\s*["']?(application\/(ld\+)?json|text\/plain)/i;
 
-/** The `'sha256-…'` sources of every inline script of an HTML page, in order, without repeats. */
-export function inlineScriptHashes(html: string): string[] {
+/**
+ * The `'sha256-…'` sources of every inline script of an HTML page, in order, without repeats. The page is
+ * read as bytes: a latin1 view maps each byte to one character, so the tags are found without decoding UTF-8
+ * (decoding a 150 KB pt-BR page into a two-byte string was ~6 % of an uncached list page's CPU), and each
+ * script's characters written back as latin1 are its exact UTF-8 bytes, which is what browsers hash.
+ */
+export function inlineScriptHashes(page: Buffer): string[] {
   const out = new Set<string>();
-  for (const m of html.matchAll(SCRIPT)) {
+  for (const m of page.toString('latin1').matchAll(SCRIPT)) {
     const attrs = m[1] ?? '';
     if (/\bsrc\s*=/i.test(attrs) || DATA_TYPE.test(attrs)) continue;
     // Browsers hash the script text as the parser sees it: line breaks normalised to \n.
     const text = (m[2] ?? '').replace(/\r\n?/g, '\n');
-    out.add(`'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+    out.add(`'sha256-${crypto.createHash('sha256').update(text, 'latin1').digest('base64')}'`);
   }
   return [...out];
 }

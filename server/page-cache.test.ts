@@ -142,7 +142,7 @@ describe('CSP hashes', () => {
   it('hashes executable inline scripts only, as the browser does', () => {
     const code = 'window.__x = 1;\nconsole.log("olá")';
     const html = `<script>${code}</script><script src="/a.js"></script><script type="application/ld+json">{"a":1}</script><script type="module">import("/b.js")</script><script>${code}</script>`;
-    const hashes = inlineScriptHashes(html);
+    const hashes = inlineScriptHashes(Buffer.from(html));
     const sha = (s: string) => `'sha256-${crypto.createHash('sha256').update(s).digest('base64')}'`;
     expect(hashes).toEqual([sha(code), sha('import("/b.js")')]);
     const policy = contentSecurityPolicy(hashes, ['https://accounts.google.com']);

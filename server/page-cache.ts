@@ -200,7 +200,7 @@ export function cacheKey(url: URL): string {
   return query ? `${url.pathname}?${query}` : url.pathname;
 }
 
-/** The products a page links to, for targeted invalidation. */
+/** The products a page links to, for targeted invalidation (`html` may be a latin1 view of its bytes). */
 export function linkedProductIds(html: string, pathname: string): Set<number> {
   const ids = new Set<number>();
   const own = /^\/ProductView\/?(\d{1,10})?\/?$/i.exec(pathname);
@@ -213,7 +213,7 @@ export function linkedProductIds(html: string, pathname: string): Set<number> {
 const NOT_STORED = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'date', 'etag', 'cache-control', 'vary', 'connection', 'keep-alive']);
 
 /** Builds a stored page from a finished response: both encodings made once, off the main thread. */
-export async function storedPage(status: number, headers: Headers, body: Buffer, pathname: string, html = body.toString('utf8')): Promise<StoredPage> {
+export async function storedPage(status: number, headers: Headers, body: Buffer, pathname: string): Promise<StoredPage> {
   const [gz, br] = await Promise.all([
     gzip(body, { level: 6 }),
     brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
@@ -223,7 +223,7 @@ export async function storedPage(status: number, headers: Headers, body: Buffer,
     if (!NOT_STORED.has(name.toLowerCase())) kept.push([name, value]);
   });
   const etag = `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-  return { status, headers: kept, identity: () => zlib.gunzipSync(gz), gzip: gz, br, etag, productIds: linkedProductIds(html, pathname) };
+  return { status, headers: kept, identity: () => zlib.gunzipSync(gz), gzip: gz, br, etag, productIds: linkedProductIds(body.toString('latin1'), pathname) };
 }
 
 /** br, gzip or nothing, from Accept-Encoding (q=0 refuses one). */

@@ -21,14 +21,13 @@ import type { StoredPage } from './page-cache.ts';
 const isHtml = (res: Response) => (res.headers.get('content-type') ?? '').startsWith('text/html');
 
 /** Reads an HTML answer whole and gives it its script hashes; other answers pass through. */
-export async function withScriptHashes(res: Response, formOrigins: readonly string[]): Promise<{ res: Response; body: Buffer | null; html: string | null }> {
-  if (!isHtml(res) || !res.body) return { res, body: null, html: null };
+export async function withScriptHashes(res: Response, formOrigins: readonly string[]): Promise<{ res: Response; body: Buffer | null }> {
+  if (!isHtml(res) || !res.body) return { res, body: null };
   const body = Buffer.from(await res.arrayBuffer());
-  const html = body.toString('utf8');
   const headers = new Headers(res.headers);
-  headers.set('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(html), formOrigins));
+  headers.set('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(body), formOrigins));
   headers.delete('Content-Length');
-  return { res: new Response(body, { status: res.status, statusText: res.statusText, headers }), body, html };
+  return { res: new Response(body, { status: res.status, statusText: res.statusText, headers }), body };
 }
 
 export interface PageServer {
@@ -85,14 +84,14 @@ export function createPageServer(opts: { ttlSeconds: number; formOrigins: () => 
         headers.delete('cookie');
         headers.delete('authorization');
         const shared = new Request(request.url, { method: 'GET', headers });
-        const { res, body, html } = await withScriptHashes(await render(shared), opts.formOrigins());
+        const { res, body } = await withScriptHashes(await render(shared), opts.formOrigins());
         const storable =
           body !== null &&
           (res.status === 200 || res.status === 404) &&
           !res.headers.has('set-cookie') &&
           !/no-store|private/i.test(res.headers.get('cache-control') ?? '');
         if (!storable) return { page: null, own: res };
-        return { page: await storedPage(res.status, res.headers, body, url.pathname, html ?? undefined) };
+        return { page: await storedPage(res.status, res.headers, body, url.pathname) };
       });
       if (outcome.state === 'uncacheable') {
         // Not for sharing (a redirect, an error, a cookie): this shopper's answer, for this shopper only.
