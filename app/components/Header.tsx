@@ -90,7 +90,7 @@ export function Header() {
       <a href="#conteudo" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-brand focus:px-3 focus:py-2 focus:text-ink">
         Pular para o conteúdo
       </a>
-      <div className="container-page flex flex-wrap items-center gap-x-2 gap-y-2 py-2 sm:gap-x-4 sm:py-3">
+      <div className="container-bar flex flex-wrap items-center gap-x-2 gap-y-2 py-2 sm:gap-x-4 sm:py-3">
         <Link to="/" aria-label="Olimpo Peças, página inicial" className="shrink-0 rounded">
           <Logo compact />
         </Link>
@@ -138,7 +138,7 @@ export function Header() {
       </div>
       {seller && (
         <nav aria-label="Vendedor" className="border-t border-white/10 bg-ink-soft/40">
-          <ul className="container-page flex flex-wrap gap-x-3 py-1 text-[11px] font-medium whitespace-nowrap text-neutral-200 sm:gap-x-5 sm:text-xs">
+          <ul className="container-bar flex flex-wrap gap-x-3 py-1 text-[11px] font-medium whitespace-nowrap text-neutral-200 sm:gap-x-5 sm:text-xs">
             {SELLER_LINKS.map((l) => (
               <li key={l.to}>
                 <Link to={l.to} className="inline-block rounded py-1 hover:text-brand">

@@ -251,6 +251,24 @@ test('cabeçalho curto no celular, links de vendedor só para vendedores, e o bo
     await page.evaluate((top) => window.scrollTo(0, top), y);
     expect(await overlaps(version), `rolagem ${y}`).toBe(false);
   }
+  // Strictly: at every width the tab and its 2 px ring sit in the page's right margin, beside the content
+  // box of every page container, so scrolling never brings text or a control under it.
+  const underTheTab = () =>
+    page.evaluate(() => {
+      const tab = document.querySelector('aside[aria-label="Assistente virtual OlimpIA"] button')!.getBoundingClientRect();
+      return [...document.querySelectorAll<HTMLElement>('.container-page')]
+        .map((el) => ({ el, r: el.getBoundingClientRect() }))
+        .filter(({ el, r }) => r.height > 0 && r.right - parseFloat(getComputedStyle(el).paddingRight) > tab.left - 2)
+        .map(({ el, r }) => `${el.tagName.toLowerCase()} até ${Math.round(r.right - parseFloat(getComputedStyle(el).paddingRight))} px, aba em ${Math.round(tab.left - 2)} px`);
+    });
+  for (const width of [390, 800, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const path of ['/', '/ProductList?q=farol', '/ProductView/1']) {
+      // The stylesheet is inline: the layout is final once the document is parsed.
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      expect(await underTheTab(), `${path} em ${width} px`).toEqual([]);
+    }
+  }
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   await waitForHydration(page);

@@ -62,7 +62,7 @@ export function VehicleBar() {
     // A landmark of its own (axe "region": this bar sat outside every landmark on every page). Its name
     // avoids "veículo", which names the list's own vehicle banner.
     <div role="region" aria-label="Filtro de compatibilidade" className="border-t border-white/10 bg-neutral-800 text-sm text-white print:hidden">
-      <div className="container-page flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+      <div className="container-bar flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
         <CarIcon className="shrink-0 text-brand" />
         {active ? (
           <>
