@@ -161,6 +161,8 @@ describe.each(DATABASE_KINDS)('catalog on %s', (kind) => {
   it('lists 12 trending products in stock, most popular first', async () => {
     const t = await trendingProducts(database.db, 12);
     expect(t).toHaveLength(12);
+    // The statement is built once; its limit is a value sent with each call.
+    expect(await trendingProducts(database.db, 5)).toEqual(t.slice(0, 5));
     expect(t[0]!.id).toBe(1);
     for (const p of t) expect(p.stock).toBeGreaterThan(0);
   });

@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.server.ts';
+import { preparedSelect } from '../../db/prepared.server.ts';
 import { productImages, products, productVariants, searchLexicon } from './schema.ts';
 import type { CatalogQuery } from './query.ts';
 import { searchTerms } from './query.ts';
@@ -523,33 +524,47 @@ function cardJsonFieldsAliased(p: string, i: string): SQL {
  * without a restriction: the same category, in stock, most popular first) in one statement. On PGlite each
  * statement is a whole protocol exchange and a plan; this saves one per product page.
  */
-export async function getProductWithRelated(db: Db, id: number, relatedCount: number): Promise<{ product: ProductDetail; related: ProductSummary[] } | null> {
-  if (!validId(id)) return null;
-  const [row] = await db
+const productWithRelated = preparedSelect('product_with_related', (db) =>
+  db
     .select({
       ...detailFields,
       related: sql<SummaryRow[]>`coalesce((
         select json_agg(json_build_object(${cardJsonFieldsAliased('rp', 'ri')}) order by rp.popularity desc, rp.id)
         from (select * from ${products} r
               where r.category = "products"."category" and r.id <> "products"."id" and r.stock > 0 and r.active
-              order by r.popularity desc, r.id limit ${relatedCount}) rp
+              order by r.popularity desc, r.id limit ${sql.placeholder('related')}) rp
         left join ${productImages} ri on ri.product_id = rp.id and ri.position = 0), '[]'::json)`,
     })
     .from(products)
-    .where(and(eq(products.id, id), eq(products.active, true)))
-    .limit(1);
+    .where(and(eq(products.id, sql.placeholder('id')), eq(products.active, true)))
+    .limit(1),
+);
+
+export async function getProductWithRelated(db: Db, id: number, relatedCount: number): Promise<{ product: ProductDetail; related: ProductSummary[] } | null> {
+  if (!validId(id)) return null;
+  const [row] = await productWithRelated(db, { id, related: relatedCount });
   if (!row) return null;
   return { product: toDetail(row), related: row.related.map(toSummary) };
 }
 
 /** "Produtos em alta": the most popular products in stock (of those the restriction allows, if any). */
 export async function trendingProducts(db: Db, limit: number, restrict?: SearchRestriction): Promise<ProductSummary[]> {
-  const rows = await summaries(db)
-    .where(and(sql`${products.stock} > 0`, eq(products.active, true), restrict?.where))
-    .orderBy(desc(products.popularity), asc(products.id))
-    .limit(limit);
+  const rows = restrict
+    ? await summaries(db)
+        .where(and(sql`${products.stock} > 0`, eq(products.active, true), restrict.where))
+        .orderBy(desc(products.popularity), asc(products.id))
+        .limit(limit)
+    : await trending(db, { limit });
   return rows.map(toSummary);
 }
+
+/** trendingProducts without a restriction (the home page and the cart for most shoppers), built once. */
+const trending = preparedSelect('trending_products', (db) =>
+  summaries(db)
+    .where(and(sql`${products.stock} > 0`, eq(products.active, true)))
+    .orderBy(desc(products.popularity), asc(products.id))
+    .limit(sql.placeholder('limit')),
+);
 
 /** Related products: others of the same category, most popular first (of those the restriction allows, if any). */
 export async function relatedProducts(db: Db, product: { id: number; category: string }, limit: number, restrict?: SearchRestriction) {
