@@ -3,6 +3,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.server.ts';
+import { preparedSelect } from '../../db/prepared.server.ts';
 import { products } from '../catalog/schema.ts';
 import type { SearchRestriction } from '../catalog/repository.server.ts';
 import type { VehicleType } from '../catalog/taxonomy.ts';
@@ -69,22 +70,24 @@ export async function replaceProductFitment(
   if (fit.universal.length > 0) await tx.insert(productUniversalFitments).values(fit.universal.map((vehicleType) => ({ productId, vehicleType })));
 }
 
+/** A product's fitment rows and universal types in one statement, built once (product page). */
+const fitmentRows = preparedSelect('product_fitment', (db) =>
+  db
+    .select({ vehicleId: productFitments.vehicleId, yearFrom: productFitments.yearFrom, yearTo: productFitments.yearTo, universal: sql<string | null>`null::text` })
+    .from(productFitments)
+    .where(eq(productFitments.productId, sql.placeholder('id')))
+    .unionAll(
+      db
+        .select({ vehicleId: sql<number>`null::int`, yearFrom: sql<number>`null::smallint`, yearTo: sql<number>`null::smallint`, universal: productUniversalFitments.vehicleType })
+        .from(productUniversalFitments)
+        .where(eq(productUniversalFitments.productId, sql.placeholder('id'))),
+    ),
+);
+
 /** Every vehicle (version and years) a product fits, and the types it is universal for. */
 export async function productFitment(db: Db, productId: number): Promise<ProductFitment> {
   // The vehicles and the universal types in one statement (one exchange with the database instead of two).
-  const [fleet, rows] = await Promise.all([
-    loadFleet(db),
-    db
-      .select({ vehicleId: productFitments.vehicleId, yearFrom: productFitments.yearFrom, yearTo: productFitments.yearTo, universal: sql<string | null>`null::text` })
-      .from(productFitments)
-      .where(eq(productFitments.productId, productId))
-      .unionAll(
-        db
-          .select({ vehicleId: sql<number>`null::int`, yearFrom: sql<number>`null::smallint`, yearTo: sql<number>`null::smallint`, universal: productUniversalFitments.vehicleType })
-          .from(productUniversalFitments)
-          .where(eq(productUniversalFitments.productId, productId)),
-      ),
-  ]);
+  const [fleet, rows] = await Promise.all([loadFleet(db), fitmentRows(db, { id: productId })]);
   const fitted: FitmentRow[] = [];
   const universalTypes: VehicleType[] = [];
   for (const r of rows) {
