@@ -52,20 +52,27 @@ export function createMailer(opts: MailerOptions): Mailer {
         folder = null;
         throw err;
       }));
+      // A message appears under its .eml name only whole: it is written under a temporary name first, then
+      // published by a hard link (fails when the name exists: the message was already sent) or a rename.
+      // Written in place, a reader could find an empty or half-written file, and a crash between creating
+      // and writing it left an empty file that made the retry report "already sent": the message was lost.
+      const temp = path.join(opts.mailDir, `.${crypto.randomBytes(8).toString('hex')}.tmp`);
+      await fs.writeFile(temp, info.message as Buffer, { flag: 'wx' });
       if (idempotencyKey) {
         const file = path.join(opts.mailDir, `${safeKey(idempotencyKey)}.eml`);
         try {
-          // 'wx' fails when the file exists: the message was already sent.
-          await fs.writeFile(file, info.message as Buffer, { flag: 'wx' });
+          await fs.link(temp, file);
         } catch (err) {
           if ((err as NodeJS.ErrnoException).code === 'EEXIST') return { id: String(info.messageId), file, duplicate: true };
           throw err;
+        } finally {
+          await fs.rm(temp, { force: true });
         }
         return { id: String(info.messageId), file };
       }
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(opts.mailDir, `${stamp}-${crypto.randomBytes(4).toString('hex')}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      await fs.rename(temp, file);
       return { id: String(info.messageId), file };
     },
   };

@@ -31,3 +31,32 @@ describe('mailer with an idempotency key', () => {
     fs.rmSync(dir, { recursive: true });
   });
 });
+
+describe('mailer files', () => {
+  it('are never seen empty or half-written: a message appears under its name whole', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-mail-'));
+    const mailer = createMailer({ from: 'Loja <loja@example.com>', mailDir: dir });
+    await mailer.send({ to: 'cliente@example.com', subject: 'aquece', text: 'a pasta existe' });
+    // Whoever reads the folder (a person, a test waiting for a message) reads each file the moment it appears.
+    const seen: number[] = [];
+    const watcher = fs.watch(dir, (_event, name) => {
+      if (!name?.endsWith('.eml')) return;
+      try {
+        seen.push(fs.statSync(path.join(dir, name)).size);
+      } catch {
+        // Gone already: not a partial read.
+      }
+    });
+    const text = 'Pagamento aprovado. '.repeat(200_000); // 4 MB: written in several chunks
+    const sent = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => mailer.send({ to: 'cliente@example.com', subject: `Pedido ${i}`, text, ...(i % 2 ? { idempotencyKey: `pedido-${i}` } : {}) })),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    watcher.close();
+    const sizes = new Set(sent.map((s) => fs.statSync(s.file!).size));
+    expect(seen.length).toBeGreaterThan(0);
+    for (const size of seen) expect([...sizes].some((full) => Math.abs(full - size) < 100)).toBe(true);
+    expect(fs.readdirSync(dir).filter((f) => !f.endsWith('.eml'))).toEqual([]);
+    fs.rmSync(dir, { recursive: true });
+  });
+});

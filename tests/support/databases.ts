@@ -1,5 +1,6 @@
 // Test databases: a fresh in-memory PGlite always, and a fresh PostgreSQL database when TEST_DATABASE_URL
 // is set (CI always sets it). Each test file gets its own, migrated and, if asked, seeded.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import type { SQL } from 'drizzle-orm';
@@ -70,18 +71,20 @@ export async function queryRows<T>(db: Database['db'], query: SQL): Promise<T[]>
 
 /**
  * Runs `fn` and counts the statements it sends on `db`: every statement drizzle runs (select builders and
- * execute alike) goes through the session's prepareQuery.
+ * execute alike) goes through the session's prepareQuery. Only `fn`'s own count (its async context): a
+ * background job running on the same database meanwhile (the order e-mails' sender) is not `fn`.
  */
 export async function countStatements<T>(db: Database['db'], fn: () => Promise<T>): Promise<{ result: T; statements: number }> {
   const session = (db as unknown as { _: { session: { prepareQuery: (...args: unknown[]) => unknown } } })._.session;
   const original = session.prepareQuery;
+  const mine = new AsyncLocalStorage<true>();
   let statements = 0;
   session.prepareQuery = function (this: unknown, ...args: unknown[]) {
-    statements++;
+    if (mine.getStore()) statements++;
     return original.apply(this, args);
   };
   try {
-    return { result: await fn(), statements };
+    return { result: await mine.run(true, fn), statements };
   } finally {
     session.prepareQuery = original;
   }
