@@ -12,8 +12,10 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
-  timeout: 30_000,
-  expect: { timeout: 7_500 },
+  // Timeouts only catch a hung test; speed is measured by `npm run bench`. On the slower 2-core machine of
+  // 2026-11-25 the suite took 21 minutes instead of 8-9 and tests near 30 s timed out, so they are doubled.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     ...devices['Desktop Chrome'],

@@ -11,7 +11,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { BASE_URL, expect, fillPersonForm, newVisitor, notice, person, signInAsAdmin, signUp, test, uniqueEmail } from './accounts-helpers.ts';
 import { resultCards, waitForHydration } from './helpers.ts';
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const WIDTHS = [390, 1280] as const;
 
@@ -251,8 +251,21 @@ test('cabeçalho curto no celular, links de vendedor só para vendedores, e o bo
     await page.evaluate((top) => window.scrollTo(0, top), y);
     expect(await overlaps(version), `rolagem ${y}`).toBe(false);
   }
-  // Strictly: at every width the tab and its 2 px ring sit in the page's right margin, beside the content
-  // box of every page container, so scrolling never brings text or a control under it.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await waitForHydration(page);
+  expect(await overlaps(page.getByRole('link', { name: 'Perfil' }))).toBe(false);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  expect(await overlaps(page.getByText(/Todos os Direitos Reservados/))).toBe(false);
+  // Opening the chat adds no second banner.
+  await toggle.click();
+  await expect(page.getByRole('dialog', { name: 'OlimpIA' })).toBeVisible();
+  await expect(page.getByRole('banner')).toHaveCount(1);
+});
+
+test('a aba da OlimpIA fica na margem direita: nenhum conteúdo passa por baixo dela', async ({ page }) => {
+  // At every width the tab and its 2 px ring sit in the page's right margin, beside the content box of every
+  // page container, so scrolling never brings text or a control under it.
   const underTheTab = () =>
     page.evaluate(() => {
       const tab = document.querySelector('aside[aria-label="Assistente virtual OlimpIA"] button')!.getBoundingClientRect();
@@ -269,16 +282,6 @@ test('cabeçalho curto no celular, links de vendedor só para vendedores, e o bo
       expect(await underTheTab(), `${path} em ${width} px`).toEqual([]);
     }
   }
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/');
-  await waitForHydration(page);
-  expect(await overlaps(page.getByRole('link', { name: 'Perfil' }))).toBe(false);
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  expect(await overlaps(page.getByText(/Todos os Direitos Reservados/))).toBe(false);
-  // Opening the chat adds no second banner.
-  await toggle.click();
-  await expect(page.getByRole('dialog', { name: 'OlimpIA' })).toBeVisible();
-  await expect(page.getByRole('banner')).toHaveCount(1);
 });
 
 test('o checkout põe o foco no título ao abrir', async ({ page }) => {

@@ -237,6 +237,8 @@ test('cancelar em /Admin/Pedidos um pedido pago estorna no Mercado Pago', async 
 });
 
 test('um PIX aprovado com outro valor não fica Pago e aparece em /Admin/Pedidos como valor divergente', async ({ page }) => {
+  // A checkout, the owner's sign-in, two pages and four screenshots: 30 s was not enough on a slower machine.
+  test.slow();
   await checkoutWith(page, 2, /PIX/);
   const number = await finish(page);
   const payment = fake.paymentFor(number)!;
