@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { SizeCachingNodeFS } from './pglite-fs.server.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -133,7 +134,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   try {
     if (dir && !opts.clusterInProcess) await createClusterInChild(clusterDir(dir));
     const client = await PGlite.create({
-      dataDir: dir ? clusterDir(dir) : undefined,
+      // On disk: NODEFS, remembering file sizes between changes (pglite-fs.server.ts); otherwise in memory.
+      ...(dir ? { fs: new SizeCachingNodeFS(clusterDir(dir)) } : {}),
       extensions: { pg_trgm, unaccent },
       // PostgreSQL's default 128 MB of shared buffers lives in PGlite's WebAssembly memory, on top of the
       // operating system's cache of the same files: the process stood at 390 MB right after opening and

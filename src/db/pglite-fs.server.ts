@@ -1,0 +1,89 @@
+// PGlite's data folder on disk, with file sizes remembered between changes.
+//
+// PostgreSQL asks a relation file's size (lseek to its end: `mdnblocks`) whenever it plans a query over that
+// table or index and whenever a sequential or bitmap scan starts. PGlite runs PostgreSQL on Emscripten's
+// NODEFS, which answers each of those seeks with a real `fs.fstatSync`: a system call plus a Stats object,
+// 16 to 46 per page render, and about 5 % of an uncached product page's CPU in a profile (bench/NOTES.md).
+//
+// In this process nothing changes a file's size except PostgreSQL itself, through the same NODEFS calls (one
+// process per data folder is enforced by client.server.ts's lock). So the size is read once and kept until
+// the file is written, truncated or opened again; the next seek to the end asks the disk afresh. Every other
+// call is NODEFS's own.
+import { NodeFS } from '@electric-sql/pglite/nodefs';
+
+interface FsNode {
+  mode: number;
+}
+interface FsStream {
+  node: FsNode;
+  nfd: number;
+}
+interface NodeFsOps {
+  stream_ops: {
+    open(stream: FsStream): void;
+    write(stream: FsStream, ...rest: unknown[]): number;
+    llseek(stream: FsStream, offset: number, whence: number): number;
+    setattr?(stream: FsStream, attr: { size?: number }): void;
+  };
+  node_ops: {
+    setattr(node: FsNode, attr: { size?: number }): void;
+  };
+}
+interface EmscriptenModule {
+  NODEFS: NodeFsOps;
+  FS: { isFile(mode: number): boolean };
+}
+type InitOptions = Parameters<NodeFS['init']>[1];
+
+const SEEK_END = 2;
+
+/**
+ * Wraps one Emscripten module's NODEFS (each PGlite instance has its own): seeks to a file's end use the size
+ * read at the last such seek, until a write, truncate or open of that file forgets it.
+ */
+export function rememberFileSizes(mod: EmscriptenModule): void {
+  const { NODEFS, FS } = mod;
+  const sizes = new WeakMap<FsNode, number>();
+  const ops = NODEFS.stream_ops;
+  const { open, write, llseek, setattr: streamSetattr } = ops;
+  const nodeSetattr = NODEFS.node_ops.setattr;
+  ops.open = function (stream) {
+    // Opening with O_TRUNC goes through node_ops.setattr; forgetting here too means a file's size is only
+    // ever remembered while some stream has it open.
+    sizes.delete(stream.node);
+    return open.call(this, stream);
+  };
+  ops.write = function (stream, ...rest) {
+    sizes.delete(stream.node);
+    return write.call(this, stream, ...rest);
+  };
+  if (streamSetattr) {
+    ops.setattr = function (stream, attr) {
+      sizes.delete(stream.node);
+      return streamSetattr.call(this, stream, attr);
+    };
+  }
+  NODEFS.node_ops.setattr = function (node, attr) {
+    sizes.delete(node);
+    return nodeSetattr.call(this, node, attr);
+  };
+  ops.llseek = function (stream, offset, whence) {
+    if (whence !== SEEK_END || !FS.isFile(stream.node.mode)) return llseek.call(this, stream, offset, whence);
+    let size = sizes.get(stream.node);
+    if (size === undefined) {
+      // NODEFS's own answer to "seek 0 from the end" is the size, read from the disk.
+      size = llseek.call(this, stream, 0, SEEK_END);
+      sizes.set(stream.node, size);
+    }
+    return llseek.call(this, stream, size + offset, 0);
+  };
+}
+
+/** NODEFS on a folder, with rememberFileSizes applied before PostgreSQL starts. */
+export class SizeCachingNodeFS extends NodeFS {
+  override async init(pg: Parameters<NodeFS['init']>[0], opts: InitOptions) {
+    const result = await super.init(pg, opts);
+    const preRun = [...(result.emscriptenOpts.preRun ?? [])] as ((mod: EmscriptenModule) => void)[];
+    return { emscriptenOpts: { ...result.emscriptenOpts, preRun: [...preRun, (mod: EmscriptenModule) => rememberFileSizes(mod)] } as InitOptions };
+  }
+}
