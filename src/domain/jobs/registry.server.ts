@@ -65,8 +65,8 @@ export const JOBS: JobDefinition<any>[] = [
 
 /**
  * The embedded database's upkeep, which PostgreSQL's autovacuum does on a server and PGlite (no background
- * workers) does not: fresh planner statistics every hour (a few hundred ms on the demo catalog, during
- * which PGlite answers nothing else) and dead rows freed every night.
+ * workers) does not: every hour, the GIN indexes' pending lists merged and fresh planner statistics (a few
+ * hundred ms on the demo catalog, during which PGlite answers nothing else); every night, dead rows freed.
  */
 export const EMBEDDED_DATABASE_JOBS: JobDefinition<any>[] = [
   {
