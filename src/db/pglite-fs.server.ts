@@ -38,11 +38,21 @@ type InitOptions = Parameters<NodeFS['init']>[1];
 const SEEK_END = 2;
 
 /**
- * Wraps one Emscripten module's NODEFS (each PGlite instance has its own): seeks to a file's end use the size
- * read at the last such seek, until a write, truncate or open of that file forgets it.
+ * NODEFS's operations as of PGlite 0.5: of these only write and setattr (and open with O_TRUNC, through
+ * setattr) change a file's size. A NODEFS with any other operation (an `allocate`, say) is left as it is.
  */
-export function rememberFileSizes(mod: EmscriptenModule): void {
+const KNOWN_STREAM_OPS = new Set(['getattr', 'setattr', 'open', 'close', 'dup', 'read', 'write', 'llseek', 'mmap', 'msync']);
+const KNOWN_NODE_OPS = new Set(['getattr', 'setattr', 'lookup', 'mknod', 'rename', 'unlink', 'rmdir', 'readdir', 'symlink', 'readlink', 'statfs']);
+
+/**
+ * Wraps one Emscripten module's NODEFS (each PGlite instance has its own): seeks to a file's end use the size
+ * read at the last such seek, until a write, truncate or open of that file forgets it. Returns false, and
+ * changes nothing, when NODEFS has operations this does not know.
+ */
+export function rememberFileSizes(mod: EmscriptenModule): boolean {
   const { NODEFS, FS } = mod;
+  const known = (ops: object, names: Set<string>) => Object.keys(ops).every((name) => names.has(name));
+  if (!known(NODEFS.stream_ops, KNOWN_STREAM_OPS) || !known(NODEFS.node_ops, KNOWN_NODE_OPS)) return false;
   const sizes = new WeakMap<FsNode, number>();
   const ops = NODEFS.stream_ops;
   const { open, write, llseek, setattr: streamSetattr } = ops;
@@ -77,6 +87,7 @@ export function rememberFileSizes(mod: EmscriptenModule): void {
     }
     return llseek.call(this, stream, size + offset, 0);
   };
+  return true;
 }
 
 /** NODEFS on a folder, with rememberFileSizes applied before PostgreSQL starts. */

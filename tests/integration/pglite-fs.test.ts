@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../src/db/client.server.ts';
+import { rememberFileSizes } from '../../src/db/pglite-fs.server.ts';
 import type { Database } from '../../src/db/client.server.ts';
 import { sql } from 'drizzle-orm';
 
@@ -117,6 +118,14 @@ describe('PGlite data folder: file sizes', () => {
     expect(fs.statSync(path.join(dir, 'pglite', 'olimpo-size-check')).size).toBe(0);
     FS.unlink(file);
     await database.close();
+  });
+
+  it('leaves a NODEFS with operations it does not know as it is', () => {
+    const llseek = () => 0;
+    const ops = { getattr() {}, setattr() {}, open() {}, close() {}, read() {}, write: () => 0, llseek, allocate() {} };
+    const mod = { NODEFS: { stream_ops: ops, node_ops: { setattr() {} } }, FS: { isFile: () => true } };
+    expect(rememberFileSizes(mod as never)).toBe(false);
+    expect(ops.llseek).toBe(llseek);
   });
 
   it('stops asking the disk for a size on every read once it knows it', async () => {
