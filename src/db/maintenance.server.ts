@@ -8,8 +8,7 @@
 // scan of it reads whole, until VACUUM or autovacuum's own ANALYZE merges the list into the index; a manual
 // ANALYZE leaves it. After the demo seed the lists held nearly everything (159 of the text search index's
 // 161 pages, 370 of the part-number index's 372), and searches on the demo catalog took 4.0-4.4 ms instead
-// of 2.6-2.8 (bench/NOTES.md).
-// `analyzeDatabase` merges them too.
+// of 2.6-2.8 (bench/NOTES.md). `analyzeDatabase` merges them too.
 // The seeds call `analyzeDatabase` when they finish; on PGlite the job registry runs both periodically.
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.server.ts';
@@ -25,12 +24,16 @@ export async function analyzeDatabase(db: Db): Promise<number> {
   return merged;
 }
 
-/** `gin_clean_pending_list` on every GIN index of the current schema: the pending-list pages it merged. */
+/**
+ * `gin_clean_pending_list` on every GIN index of the current schema that this role owns (PostgreSQL allows it
+ * to the owner only, as VACUUM): the pending-list pages it merged.
+ */
 export async function mergeGinPendingLists(db: Db): Promise<number> {
   const result = await db.execute(sql`
     select coalesce(sum(gin_clean_pending_list(c.oid)), 0)::int as pages
     from pg_class c join pg_am am on am.oid = c.relam
-    where am.amname = 'gin' and c.relkind = 'i' and c.relnamespace = (select oid from pg_namespace where nspname = current_schema())`);
+    where am.amname = 'gin' and c.relkind = 'i' and pg_has_role(c.relowner, 'USAGE')
+      and c.relnamespace = (select oid from pg_namespace where nspname = current_schema())`);
   return Number((result as unknown as { rows: { pages: number }[] }).rows[0]?.pages ?? 0);
 }
 

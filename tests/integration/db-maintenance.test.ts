@@ -38,6 +38,19 @@ describe.each(DATABASE_KINDS)('database statistics on %s', (kind) => {
     // a pending list every scan would read whole: nothing is left to merge.
     expect(await mergeGinPendingLists(database.db)).toBe(0);
   });
+
+  it('merges only the GIN indexes its role owns (PostgreSQL refuses the others)', async () => {
+    const role = `olimpo_not_owner_${process.pid}`;
+    await database.db.execute(sql.raw(`create role ${role}`));
+    try {
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`set local role ${role}`));
+        expect(await mergeGinPendingLists(tx as never)).toBe(0);
+      });
+    } finally {
+      await database.db.execute(sql.raw(`drop role ${role}`));
+    }
+  });
 });
 
 describe('the embedded database upkeep jobs', () => {
