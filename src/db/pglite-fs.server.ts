@@ -16,7 +16,6 @@ interface FsNode {
 }
 interface FsStream {
   node: FsNode;
-  nfd: number;
 }
 interface NodeFsOps {
   stream_ops: {
@@ -93,8 +92,8 @@ export function rememberFileSizes(mod: EmscriptenModule): boolean {
 /** NODEFS on a folder, with rememberFileSizes applied before PostgreSQL starts. */
 export class SizeCachingNodeFS extends NodeFS {
   override async init(pg: Parameters<NodeFS['init']>[0], opts: InitOptions) {
-    const result = await super.init(pg, opts);
-    const preRun = [...(result.emscriptenOpts.preRun ?? [])] as ((mod: EmscriptenModule) => void)[];
-    return { emscriptenOpts: { ...result.emscriptenOpts, preRun: [...preRun, (mod: EmscriptenModule) => rememberFileSizes(mod)] } as InitOptions };
+    const { emscriptenOpts } = await super.init(pg, opts);
+    const preRun = [...((emscriptenOpts.preRun ?? []) as ((mod: EmscriptenModule) => void)[]), (mod: EmscriptenModule) => rememberFileSizes(mod)];
+    return { emscriptenOpts: { ...emscriptenOpts, preRun } as InitOptions };
   }
 }
