@@ -1,5 +1,4 @@
-import { PassThrough, Transform } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
+import { Writable } from 'node:stream';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -11,6 +10,8 @@ import appCss from './app.css?url';
 import { InlineCssContext } from './lib/request-context.ts';
 import { isConnectionError, noteConnectionLoss } from '../src/db/client.server.ts';
 import { safeError } from '../src/platform/log-safe.ts';
+import { bufferedResponse } from '../server/response-body.ts';
+import { withoutModulePreloads } from './lib/module-preloads.server.ts';
 
 /**
  * The whole stylesheet (about 9 KB compressed) goes inline in every page's <head> in production: the page
@@ -26,40 +27,6 @@ function builtCss(): string | null {
 
 export const streamTimeout = 5_000;
 
-/**
- * The hydration scripts are preloaded with fetchpriority="low": on a slow mobile link the browser then
- * gives the document and the first image the bandwidth, paints, and only then downloads the JavaScript the
- * page does not need to be seen (all of it: every page works without it). Only the <head> is rewritten;
- * React ignores the extra attribute when it hydrates the hoisted links.
- */
-function lowPriorityModulePreloads(): Transform {
-  // Bytes, not a string: the head carries the 48 KB inline stylesheet, and decoding, scanning and re-encoding
-  // it on every uncached page showed in --cpu-prof (~2 %). Only the span from the first modulepreload link to
-  // </head> is decoded and rewritten.
-  let pending: Buffer | null = null;
-  let done = false;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      if (done) return callback(null, chunk);
-      const all: Buffer = pending ? Buffer.concat([pending, chunk]) : chunk;
-      const end = all.indexOf('</head>');
-      if (end === -1) {
-        pending = all;
-        return callback();
-      }
-      done = true;
-      pending = null;
-      const first = all.indexOf('<link rel="modulepreload"');
-      if (first === -1 || first > end) return callback(null, all);
-      const links = all.toString('utf8', first, end).replace(/<link rel="modulepreload"[^>]*>/g, '');
-      callback(null, Buffer.concat([all.subarray(0, first), Buffer.from(links, 'utf8'), all.subarray(end)]));
-    },
-    flush(callback) {
-      callback(null, pending ?? undefined);
-    },
-  });
-}
-
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -73,7 +40,8 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
-    // Crawlers get the whole document at once; people get the shell as soon as it is ready.
+    // Crawlers get every boundary rendered in place; for people React starts writing at the shell. Either
+    // way the page leaves the server whole (it is collected below, then hashed and compressed).
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
@@ -85,18 +53,23 @@ export default function handleRequest(
       {
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
+          // The page is collected whole (server/response-body.ts): it is hashed and compressed whole next.
+          const chunks: Buffer[] = [];
+          const collect = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
+              responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+              resolve(bufferedResponse(withoutModulePreloads(Buffer.concat(chunks)), { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });
-          const head = lowPriorityModulePreloads();
-          head.pipe(body);
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          pipe(head);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          collect.on('error', reject);
+          pipe(collect);
         },
         onShellError(error: unknown) {
           reject(error);

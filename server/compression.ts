@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { pickEncoding } from './page-cache.ts';
+import { bufferedResponse, readBody } from './response-body.ts';
 
 /** Below this, gzip saves at most about one TCP segment: not worth its CPU. */
 export const COMPRESS_MIN_BYTES = 2048;
@@ -41,10 +42,10 @@ export function compressLarge(): MiddlewareHandler {
     if (length < COMPRESS_MIN_BYTES) return;
     const encoding = pickEncoding(c.req.header('Accept-Encoding'));
     if (!encoding) return;
-    const body = Buffer.from(await res.arrayBuffer());
+    const body = await readBody(res);
     // Hono copies the old answer's headers onto the new one: fix the length and encoding afterwards.
     if (body.length < COMPRESS_MIN_BYTES) {
-      c.res = new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+      c.res = bufferedResponse(body, { status: res.status, statusText: res.statusText, headers: res.headers });
       c.res.headers.set('Content-Length', String(body.length));
       return;
     }

@@ -17,17 +17,18 @@ import {
   storedPage,
 } from './page-cache.ts';
 import type { StoredPage } from './page-cache.ts';
+import { bufferedResponse, readBody } from './response-body.ts';
 
 const isHtml = (res: Response) => (res.headers.get('content-type') ?? '').startsWith('text/html');
 
 /** Reads an HTML answer whole and gives it its script hashes; other answers pass through. */
 export async function withScriptHashes(res: Response, formOrigins: readonly string[]): Promise<{ res: Response; body: Buffer | null }> {
   if (!isHtml(res) || !res.body) return { res, body: null };
-  const body = Buffer.from(await res.arrayBuffer());
+  const body = await readBody(res);
   const headers = new Headers(res.headers);
   headers.set('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(body), formOrigins));
   headers.delete('Content-Length');
-  return { res: new Response(body, { status: res.status, statusText: res.statusText, headers }), body };
+  return { res: bufferedResponse(body, { status: res.status, statusText: res.statusText, headers }), body };
 }
 
 export interface PageServer {
@@ -71,7 +72,7 @@ export function createPageServer(opts: { ttlSeconds: number; formOrigins: () => 
         if (known404) return answer(known404, 'hit', request, cache.ttlMs);
         const res = await personal(request, render);
         if (method === 'GET' && res.status === 404 && isHtml(res) && !res.headers.has('set-cookie')) {
-          const body = Buffer.from(await res.arrayBuffer());
+          const body = await readBody(res);
           const page = await storedPage(404, res.headers, body, url.pathname);
           cache.put(key, page);
           return answer(page, 'miss', request, cache.ttlMs);
