@@ -17,6 +17,7 @@ import type { TestDatabase } from '../support/databases.ts';
 import { createTestApp, TEST_WEBHOOK_SECRET } from '../support/app.ts';
 import { startTestJobs, until } from '../support/jobs.ts';
 import type { JobRunner } from '../../src/platform/job-runner.server.ts';
+import { brasiliaDay } from '../../src/platform/datetime.ts';
 
 const address = { cep: '01001000', street: 'Praça da Sé', number: '100', complement: 'Sala 2', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' };
 const card = { number: '4111 1111 1111 1111', name: 'MARIA DA SILVA', expiry: '12/30', cvv: '123' };
@@ -87,7 +88,8 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     expect(isValidBoleto(line)).toBe(true);
     const info = getBoletoInfo(line)!;
     expect(info.amount).toBe(o.totalCents);
-    const due = new Date(Date.parse(o.createdAt) + 3 * 86_400_000).toISOString().slice(0, 10);
+    // Three days on, as a calendar day in Brasília (late in the evening there the UTC date is a day ahead).
+    const due = brasiliaDay(Date.parse(o.createdAt) + 3 * 86_400_000);
     expect(o.payment!.boletoDueDate).toBe(due);
     expect(info.expirationDate?.toISOString().slice(0, 10)).toBe(due);
     // express R$ 29,90 and boleto −5 %

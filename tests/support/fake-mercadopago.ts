@@ -9,6 +9,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import { buildBoleto } from '../../src/domain/payments/boleto.ts';
+import { brasiliaDay } from '../../src/platform/datetime.ts';
 import { signMercadoPagoWebhook } from '../../src/domain/payments/mercadopago.server.ts';
 import { pixCode } from '../../src/domain/payments/pix.ts';
 
@@ -188,7 +189,7 @@ export async function startFakeMercadoPago(opts: FakeMercadoPagoOptions) {
     } else if (methodId === 'bolbradesco') {
       if (!body.payer?.address?.zip_code) return { status: 400, body: { message: 'payer.address is required for boleto', error: 'bad_request', status: 400 } };
       const due = body.date_of_expiration ? new Date(body.date_of_expiration) : new Date(now.getTime() + 3 * 86_400_000);
-      const boleto = buildBoleto({ bankCode: '237', amountCents: Math.round(amount * 100), due, freeField: String(id).padStart(25, '0') });
+      const boleto = buildBoleto({ bankCode: '237', amountCents: Math.round(amount * 100), dueDay: brasiliaDay(due), freeField: String(id).padStart(25, '0') });
       p.status_detail = 'pending_waiting_payment';
       p.transaction_details = { ...p.transaction_details, external_resource_url: `${url()}/boleto/${id}`, digitable_line: boleto.line, barcode: { content: boleto.barcode } };
     } else {

@@ -5,8 +5,11 @@
 const FACTOR_BASE = Date.UTC(2025, 1, 22);
 const DAY = 86_400_000;
 
-export function dueFactor(due: Date): string {
-  const days = Math.floor((Date.UTC(due.getUTCFullYear(), due.getUTCMonth(), due.getUTCDate()) - FACTOR_BASE) / DAY);
+/** The factor of a due day written YYYY-MM-DD: the calendar day printed on the boleto (Brasília's). */
+export function dueFactor(dueDay: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dueDay);
+  if (!m) throw new Error('due day must be YYYY-MM-DD');
+  const days = Math.round((Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) - FACTOR_BASE) / DAY);
   return String(1000 + (((days % 9000) + 9000) % 9000)).padStart(4, '0');
 }
 
@@ -42,12 +45,13 @@ export interface Boleto {
  * Builds a boleto for an amount (centavos) and due date. `freeField` is the bank's 25-digit field (here,
  * the sandbox agreement and the order number).
  */
-export function buildBoleto(opts: { bankCode: string; amountCents: number; due: Date; freeField: string }): Boleto {
+/** `dueDay` is the due date as the shopper reads it (YYYY-MM-DD, Brasília time), which the barcode encodes. */
+export function buildBoleto(opts: { bankCode: string; amountCents: number; dueDay: string; freeField: string }): Boleto {
   if (!/^\d{3}$/.test(opts.bankCode)) throw new Error('bank code must have 3 digits');
   if (!/^\d{25}$/.test(opts.freeField)) throw new Error('free field must have 25 digits');
   if (!Number.isSafeInteger(opts.amountCents) || opts.amountCents < 0 || opts.amountCents > 99_999_999_99) throw new Error('amount out of range');
   const amount = String(opts.amountCents).padStart(10, '0');
-  const factor = dueFactor(opts.due);
+  const factor = dueFactor(opts.dueDay);
   const withoutDv = `${opts.bankCode}9${factor}${amount}${opts.freeField}`;
   const dv = mod11Barcode(withoutDv);
   const barcode = `${opts.bankCode}9${dv}${factor}${amount}${opts.freeField}`;

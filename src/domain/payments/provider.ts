@@ -108,14 +108,16 @@ export function createSandboxProvider(opts: { pix: PixConfig }): PaymentProvider
         const expiresAt = req.expiresAt ?? new Date(req.now.getTime() + DEFAULT_PIX_EXPIRY_MINUTES * 60_000);
         return { status: 'pending', providerRef, pix: { code: pixCode(opts.pix, req.amountCents, req.orderNumber), expiresAt } };
       }
-      const due = new Date(req.now.getTime() + BOLETO_DUE_DAYS * 86_400_000);
+      // The day the shopper is shown and the day the barcode encodes are one: Brasília's calendar day (late
+      // in the evening there, the UTC date is already the next day).
+      const dueDay = brasiliaDay(new Date(req.now.getTime() + BOLETO_DUE_DAYS * 86_400_000));
       const boleto = buildBoleto({
         bankCode: SANDBOX_BOLETO_BANK,
         amountCents: req.amountCents,
-        due,
+        dueDay,
         freeField: `0000000000000${req.orderNumber}`.slice(-25).padStart(25, '0'),
       });
-      return { status: 'pending', providerRef, boleto: { line: boleto.line, dueDate: brasiliaDay(due) } };
+      return { status: 'pending', providerRef, boleto: { line: boleto.line, dueDate: dueDay } };
     },
   };
 }
