@@ -15,6 +15,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { SizeCachingNodeFS } from './pglite-fs.server.ts';
+import { yieldBetweenTurns } from './pglite-yield.server.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -142,6 +143,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // 527 MB after one full scan. With 32 MB: 283 and 350 MB (issue 16); the files stay in the OS cache.
       postgresqlconf: [`shared_buffers=${opts.pgliteSharedBuffersMb ?? 32}MB`],
     });
+    // Each turn at the database lets the event loop poll first when it has waited 10 ms (pglite-yield.server.ts).
+    yieldBetweenTurns(client);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,
