@@ -12,7 +12,7 @@ import type { PGlite } from '@electric-sql/pglite';
 
 type Exclusive = <T>(fn: () => Promise<T>) => Promise<T>;
 
-export const YIELD_EVERY_MS = 10;
+const YIELD_EVERY_MS = 10;
 
 /** Makes each of the client's turns yield to the event loop when it has not turned for `everyMs`. Returns false if PGlite has no such turn to wrap. */
 export function yieldBetweenTurns(client: PGlite, everyMs = YIELD_EVERY_MS): boolean {

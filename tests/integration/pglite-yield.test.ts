@@ -1,6 +1,6 @@
 // PGlite serves its callers one at a time in this thread (src/db/pglite-yield.server.ts). With a queue of
-// statements waiting, the event loop must still turn between them: a timer, or a request that needs no
-// database, must not wait for the whole queue.
+// statements waiting, the event loop must still turn between them: a timer (or pending I/O) must not wait
+// for the whole queue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';

@@ -42,10 +42,10 @@ export interface Boleto {
 }
 
 /**
- * Builds a boleto for an amount (centavos) and due date. `freeField` is the bank's 25-digit field (here,
+ * Builds a boleto for an amount (centavos) and due day. `dueDay` is the due date as the shopper reads it
+ * (YYYY-MM-DD, Brasília time), which the barcode encodes. `freeField` is the bank's 25-digit field (here,
  * the sandbox agreement and the order number).
  */
-/** `dueDay` is the due date as the shopper reads it (YYYY-MM-DD, Brasília time), which the barcode encodes. */
 export function buildBoleto(opts: { bankCode: string; amountCents: number; dueDay: string; freeField: string }): Boleto {
   if (!/^\d{3}$/.test(opts.bankCode)) throw new Error('bank code must have 3 digits');
   if (!/^\d{25}$/.test(opts.freeField)) throw new Error('free field must have 25 digits');
