@@ -142,6 +142,12 @@ export async function startJobRunner(opts: RunnerOptions): Promise<JobRunner> {
   return runner;
 }
 
+/** Creates pg-boss's schema and the queues, then stops: no workers, no schedules (a new folder's preparation). */
+export async function installJobQueues(database: Database, jobs: JobDefinition<any>[]): Promise<void> {
+  const runner = await startJobRunner({ database, jobs, workers: false });
+  await runner.stop();
+}
+
 // The bundled React Router server and the Hono server share one runner per process, as they share the database.
 const KEY = Symbol.for('olimpo.jobRunner');
 type Holder = { [KEY]?: JobRunner };

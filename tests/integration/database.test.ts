@@ -4,12 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { acquireLock, isNewEmbeddedFolder, openDatabase } from '../../src/db/client.server.ts';
 import { DEFAULT_WEBHOOK_SECRET, parseEnv, sandboxRoutesEnabled } from '../../src/config/env.ts';
 import { countProducts } from '../../src/domain/catalog/repository.server.ts';
 import { DEMO_PRODUCT_COUNT, seedCatalogIfEmpty } from '../../src/domain/catalog/seed/seed.server.ts';
 import { prepareEmbeddedInChild } from '../../src/db/prepare-embedded.server.ts';
 import { seedDemoData } from '../../src/db/seed.server.ts';
+import { jobsFor } from '../../src/domain/jobs/registry.server.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-db-'));
@@ -63,6 +65,9 @@ describe('PGlite data folder', () => {
     await opened.migrate();
     expect(await countProducts(opened.db)).toBe(DEMO_PRODUCT_COUNT);
     expect(await seedDemoData(opened.db)).toEqual({ products: 0 });
+    // The child also made the job queue's schema and queues, so the server's first start has no DDL left to run.
+    const queues = ((await opened.db.execute(sql`select name from pgboss.queue`)) as unknown as { rows: { name: string }[] }).rows;
+    expect(queues.map((r) => r.name)).toEqual(expect.arrayContaining(jobsFor('pglite').map((j) => j.name)));
     await opened.close();
     const broken = path.join(tmp, 'broken-first-start');
     fs.mkdirSync(broken);
