@@ -24,6 +24,9 @@ async function main() {
     process.exit(1);
   }
   bootServices(config, logger);
+  // The build before the database: V8 optimizes PGlite's code in the background for a few seconds after it
+  // opens, and the build's allocations made meanwhile left holes in glibc's heap (README, issue 16).
+  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   let database;
   let jobs: Awaited<ReturnType<typeof bootJobRunner>>;
   try {
@@ -33,7 +36,6 @@ async function main() {
     logger.fatal({ err }, (err as Error).message);
     process.exit(1);
   }
-  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   const app = createApp({ build, database: () => database, logger, publicUrl: config.PUBLIC_URL, trustProxy: config.TRUST_PROXY, corsOrigins: config.CORS_ORIGINS, chat: { llm: llmConfig(config), perMinute: config.CHAT_RATE_LIMIT_PER_MINUTE }, pageCacheSeconds: config.PAGE_CACHE_SECONDS });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info(`Olimpo Peças em http://localhost:${info.port}`);
