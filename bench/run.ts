@@ -11,7 +11,7 @@
 //   3. gives 2,000 products without variants stock enough to be bought for the whole run
 //      (bench/prepare-orders.ts): the order benchmark measures placing orders, not selling out;
 //   4. starts a bare Node `http` baseline answering the exact bytes of one real search-API response;
-//   5. for each database starts the real server (`node server/main.ts`), waits for /readyz, reads its idle
+//   5. for each database starts the real server (`node server/main.js`), waits for /readyz, reads its idle
 //      RSS, warms up and measures with autocannon: the search API (search + filters), the server-rendered
 //      /, /ProductList?q=... and /ProductView/:id, POST /api/cart/quote, and placing orders (POST /api/orders,
 //      PIX, a fresh idempotency key and buyer per request), plus the fitment queries; the server's RSS is
@@ -68,7 +68,7 @@ const RESULTS = path.join(BENCH, 'results');
 const DEFAULT_PORT_RANGE = '3200-3299';
 // `npm start`'s server command (package.json "serve"): its environment assignments and Node flags, so the
 // bench measures the server as it is started (e.g. MALLOC_ARENA_MAX=1 MALLOC_MMAP_THRESHOLD_=65536 node --max-semi-space-size=16 ...).
-const SERVE_COMMAND = /((?:[A-Z_]+=\S+ )*)node ((?:--[^ ]+ )*)server\/main\.ts/.exec((JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '');
+const SERVE_COMMAND = /((?:[A-Z_]+=\S+ )*)node ((?:--[^ ]+ )*)server\/main\.js/.exec((JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '');
 const SERVER_NODE_FLAGS = (SERVE_COMMAND?.[2] ?? '').split(' ').filter((a) => a.startsWith('--'));
 const SERVER_ENV: Record<string, string> = Object.fromEntries(
   (SERVE_COMMAND?.[1] ?? '')
@@ -586,11 +586,16 @@ function gitInfo() {
 
 // ------------------------------------------------------------------------------------------- steps
 
-/** Always builds: the bench measures the code as it is, with the precompressed assets of vite/precompress.ts. */
+/**
+ * Always builds: the bench measures the code as it is, with the precompressed assets of vite/precompress.ts.
+ * Then warms the compile cache as `npm start` does (scripts/ensure-build.ts), so every server starts as
+ * `npm start` starts it: without Node's TypeScript stripper.
+ */
 async function ensureBuild() {
   console.log('• build: npx react-router build');
   const started = Date.now();
   await runToEnd('build', 'npx', ['react-router', 'build'], { ...process.env }, true);
+  await runToEnd('compile cache', process.execPath, ['scripts/ensure-build.ts'], { ...process.env }, true);
   console.log(`  built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -739,7 +744,7 @@ async function startServer(kind: 'postgres' | 'pglite', env: Record<string, stri
   const port = await freePort();
   // The same V8 flags and environment as `npm start` (package.json "serve"): young generation capped at 16 MB
   // per semi-space, one malloc arena.
-  const child = startChild(`server ${database}`, process.execPath, [...SERVER_NODE_FLAGS, 'server/main.ts'], childEnv({
+  const child = startChild(`server ${database}`, process.execPath, [...SERVER_NODE_FLAGS, 'server/main.js'], childEnv({
     ...SERVER_ENV,
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -1,4 +1,4 @@
-// The production server, started by server/main.ts once NODE_ENV is set.
+// The production server, started by server/main.js once NODE_ENV is set.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,7 +9,8 @@ import { createApp } from './app.ts';
 import { bootDatabase, bootJobRunner, bootServices, llmConfig } from './boot.ts';
 import { createLogger } from './logger.ts';
 
-async function main() {
+/** Starts the server; resolves once it is serving (or exits the process when it cannot start). */
+export async function main(): Promise<void> {
   let config;
   try {
     config = env();
@@ -59,4 +60,3 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-void main();

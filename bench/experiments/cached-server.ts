@@ -4,7 +4,7 @@
 // It answers "what would the catalog's throughput and latency be if hot searches did not reach the
 // database?" without editing the application. With RESPONSE_CACHE=1 the JSON API's finished responses
 // (already gzip-compressed bytes and headers) are also kept for the TTL, keyed by URL + Accept-Encoding, and
-// served before the app runs: the upper bound of a response cache. Run it like server/main.ts:
+// served before the app runs: the upper bound of a response cache. Run it like server/main.js:
 //
 //   NODE_ENV=production PORT=3250 DATABASE_URL=postgres://... CACHE_TTL_SECONDS=30 [RESPONSE_CACHE=1] \
 //     node bench/experiments/cached-server.ts

@@ -99,7 +99,7 @@ test.beforeAll(async () => {
   };
   delete env.DATABASE_URL;
   expect(await run(['scripts/admin-create.ts', ADMIN.email], { ...env, ADMIN_PASSWORD: ADMIN.password })).toBe(0);
-  app = spawn(process.execPath, ['server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  app = spawn(process.execPath, ['server/main.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   app.stdout!.on('data', (d: Buffer) => (serverLog += d.toString()));
   app.stderr!.on('data', (d: Buffer) => (serverLog += d.toString()));
   await waitReady(`${BASE}/readyz`, 120_000);

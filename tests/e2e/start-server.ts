@@ -91,7 +91,7 @@ if (adminExit !== 0) {
   process.exit(1);
 }
 
-const child = spawn(process.execPath, ['server/main.ts'], { env, stdio: 'inherit' });
+const child = spawn(process.execPath, ['server/main.js'], { env, stdio: 'inherit' });
 const running = () => child.exitCode === null && child.signalCode === null;
 
 let cleaned = false;

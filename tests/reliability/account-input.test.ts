@@ -1,7 +1,7 @@
 // Bad input for accounts: every /api/auth endpoint a browser can call, our /api/account endpoints and every
 // page form action (sign-in, sign-up, password reset, profile, addresses, LGPD deletion, seller application,
 // garage, seller product create/edit, admin actions), fuzzed with fast-check against the real built server
-// (`node server/main.ts`) on each database. Each case is a valid request broken in one place (missing field,
+// (`node server/main.js`) on each database. Each case is a valid request broken in one place (missing field,
 // wrong type: a file or a repeated field where text goes, huge strings, unicode, NaN/negative/huge numbers,
 // `__proto__`/`constructor` keys), or a malformed body / wrong content type. Always a 4xx in pt-BR (pages:
 // the form again or an error page, with the message in `role="alert"` or a field error), never a 5xx or a

@@ -1,4 +1,4 @@
-// The order's background work against the real built server (`node server/main.ts`, its job runner
+// The order's background work against the real built server (`node server/main.js`, its job runner
 // started by it): a kill -9 between the orders' commit and their e-mails still sends each e-mail exactly
 // once after the restart; unpaid PIX orders expire after PIX_EXPIRY_MINUTES=1 and give their stock back
 // exactly once, also with two instances running the runner on one PostgreSQL; and a production start

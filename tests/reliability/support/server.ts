@@ -1,4 +1,4 @@
-// Real server processes for the reliability suite: `node server/main.ts` from the production build, on a
+// Real server processes for the reliability suite: `node server/main.js` from the production build, on a
 // free port, with its stdout/stderr captured, and the three ways it can end (SIGKILL, SIGTERM, or the test
 // process exiting, which never leaves one behind).
 import { spawn } from 'node:child_process';
@@ -105,7 +105,7 @@ export class AppServer {
     else if (this.opts.dataDir) env.DATA_DIR = this.opts.dataDir;
     else throw new Error('dataDir ou databaseUrl é obrigatório');
 
-    const child = spawn(process.execPath, ['server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['server/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     running.add(child);
     child.stdout!.on('data', (d: Buffer) => (this.output += d.toString()));
