@@ -1,20 +1,28 @@
-// `npm start` builds first when there is no build yet, so a fresh clone starts with one command. Then it warms
-// Node's compile cache with the server's modules, so the server (server/main.js) starts without loading Node's
-// TypeScript stripper (server/compile-cache.js).
+// `npm start` builds first when there is no build yet, so a fresh clone starts with one command. On the first
+// start it also warms Node's compile cache with the server's modules, so the server (server/main.js) starts
+// without loading Node's TypeScript stripper (server/compile-cache.js).
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 
 if (!fs.existsSync('build/server/index.js') || !fs.existsSync('build/client')) {
   console.log('Compilando a loja (primeira execução)...');
   execSync('npm run build', { stdio: 'inherit' });
 }
 
-// Importing start.ts loads every module the server imports, without starting anything; React's production
-// build, as the server will load it.
-process.env.NODE_ENV ??= 'production';
-const { enableCompileCacheHere } = await import('../server/compile-cache.js');
-const cache = enableCompileCacheHere();
-await import('../server/start.ts');
-cache.flush();
-// A module that opens a handle when imported must not keep `npm start` waiting here.
-process.exit(0);
+// On the first start (a fresh clone or a new `npm ci`: no mark in the cache folder yet), importing start.ts
+// loads every module the server imports, without starting anything; React's production build, as the server
+// will load it. Later starts skip this: the server itself writes what it compiled (server/main.js), so the
+// cache stays current after a change at the cost of one start with the stripper. (The mark, not the folder:
+// with NODE_COMPILE_CACHE set, Node makes the folder as this script starts.)
+const { COMPILE_CACHE_DIR, enableCompileCacheHere } = await import('../server/compile-cache.js');
+const warmed = path.join(COMPILE_CACHE_DIR, 'olimpo-warmed');
+if (!fs.existsSync(warmed)) {
+  process.env.NODE_ENV ??= 'production';
+  const cache = enableCompileCacheHere();
+  await import('../server/start.ts');
+  cache.flush();
+  fs.writeFileSync(warmed, `${new Date().toISOString()}\n`);
+  // A module that opens a handle when imported must not keep `npm start` waiting here.
+  process.exit(0);
+}
