@@ -187,6 +187,82 @@ describe.each(DATABASE_KINDS)('search relevance and facets on %s', (kind) => {
     }
   });
 
+  /**
+   * Rows of search_postings that differ from what the products say they should be, and rows of
+   * search_posting_counts that differ from the postings (both directions).
+   */
+  async function postingsOutOfStep(): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      database.db,
+      sql`with expected as (
+            select l.lexeme, p.id as product_id,
+              ts_rank_cd(p.search_vector, quote_literal(l.lexeme)::tsquery) + case when p.kind_head @@ quote_literal(l.lexeme)::tsquery then 1 else 0 end as score,
+              p.popularity, p.brand_slug, p.category, p.vehicle_type, p.condition
+            from products p, unnest(p.search_vector) l where p.active
+          ),
+          actual as (select lexeme, product_id, score, popularity, brand_slug, category, vehicle_type, condition from search_postings),
+          counted as (select lexeme, brand_slug, category, vehicle_type, condition, count(*)::int as n from search_postings group by 1, 2, 3, 4, 5),
+          kept as (select lexeme, brand_slug, category, vehicle_type, condition, n from search_posting_counts where n <> 0)
+          select ((select count(*) from (select * from expected except all select * from actual) a)
+                + (select count(*) from (select * from actual except all select * from expected) b)
+                + (select count(*) from (select * from counted except all select * from kept) c)
+                + (select count(*) from (select * from kept except all select * from counted) d))::int as n`,
+    );
+    return Number(row!.n);
+  }
+
+  it('reads a one-word search from the postings: a posting ranked first puts its product first', async () => {
+    const before = await searchProducts(database.db, parse('q=farol'));
+    const last = before.items.at(-1)!.id;
+    await database.db.execute(sql`update search_postings set score = score + 100 where lexeme = 'farol' and product_id = ${last}`);
+    try {
+      const after = await searchProducts(database.db, parse('q=farol'));
+      expect(after.items[0]!.id).toBe(last);
+      expect(after.total).toBe(before.total);
+    } finally {
+      await database.db.execute(sql`update search_postings set score = score - 100 where lexeme = 'farol' and product_id = ${last}`);
+    }
+    expect(await postingsOutOfStep()).toBe(0);
+  });
+
+  it('keeps the postings in step with the products through inserts, edits, deactivation and deletes', async () => {
+    expect(await postingsOutOfStep()).toBe(0);
+    const [source] = await queryRows<{ id: number }>(database.db, sql`select id from products where active order by id desc limit 1`);
+    const id = Number(source!.id);
+    // A new product (a copy under a new slug) with a word no other product has.
+    const [inserted] = await queryRows<{ id: number }>(
+      database.db,
+      sql`insert into products (slug, title, description, kind, brand, brand_slug, category, vehicle_type, condition, ref_code, price_cents, stock, popularity)
+          select slug || '-copia', title || ' Zumbrelax', description, kind, brand, brand_slug, category, vehicle_type, condition, ref_code || 'C', price_cents, stock, popularity
+          from products where id = ${id} returning id`,
+    );
+    const copy = Number(inserted!.id);
+    expect(await postingsOutOfStep()).toBe(0);
+    let found = await searchProducts(database.db, parse('q=zumbrelax'));
+    expect(found.items.map((p) => p.id)).toEqual([copy]);
+    // Edits that move it in the search: title, kind, popularity, facet keys.
+    await database.db.execute(sql`update products set title = 'Farol Quadrilux', kind = 'Farol auxiliar', popularity = 999999, category = 'iluminacao', vehicle_type = 'motos', condition = 'usado' where id = ${copy}`);
+    expect(await postingsOutOfStep()).toBe(0);
+    found = await searchProducts(database.db, parse('q=zumbrelax'));
+    expect(found.total).toBe(0);
+    found = await searchProducts(database.db, parse('q=quadrilux&veiculo=motos&estado=usado'), { facets: true });
+    expect(found.items.map((p) => p.id)).toEqual([copy]);
+    expect(found.facets!.vehicles.find((v) => v.slug === 'motos')!.count).toBe(1);
+    // Stock and price do not touch the postings (an order's update); they stay in step anyway.
+    await database.db.execute(sql`update products set stock = stock + 1, price_cents = price_cents + 1 where id = ${copy}`);
+    expect(await postingsOutOfStep()).toBe(0);
+    // Deactivated: gone from the search; active again: back.
+    await database.db.execute(sql`update products set active = false where id = ${copy}`);
+    expect(await postingsOutOfStep()).toBe(0);
+    expect((await searchProducts(database.db, parse('q=quadrilux'))).total).toBe(0);
+    await database.db.execute(sql`update products set active = true where id = ${copy}`);
+    expect((await searchProducts(database.db, parse('q=quadrilux'))).total).toBe(1);
+    // Deleted.
+    await database.db.execute(sql`delete from products where id = ${copy}`);
+    expect(await postingsOutOfStep()).toBe(0);
+    expect((await searchProducts(database.db, parse('q=quadrilux'))).total).toBe(0);
+  });
+
   it('keeps kind_head in step with the kind when a product changes', async () => {
     const [row] = await queryRows<{ ok: boolean }>(
       database.db,

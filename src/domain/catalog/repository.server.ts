@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.server.ts';
 import { preparedSelect } from '../../db/prepared.server.ts';
-import { productImages, products, productVariants, searchLexicon } from './schema.ts';
+import { productImages, products, productVariants, searchLexicon, searchPostingCounts, searchPostings } from './schema.ts';
 import type { CatalogQuery } from './query.ts';
 import { searchTerms } from './query.ts';
 import { codeSearchKey } from './codes.ts';
@@ -44,23 +44,56 @@ export interface SearchRestriction {
   first?: SQL;
 }
 
+/** The columns a facet filter reads: the products table's, or the same keys elsewhere (the search postings). */
+interface FacetKeys {
+  brandSlug: SQL;
+  category: SQL;
+  vehicleType: SQL;
+  condition: SQL;
+}
+const PRODUCT_KEYS: FacetKeys = {
+  brandSlug: sql`${products.brandSlug}`,
+  category: sql`${products.category}`,
+  vehicleType: sql`${products.vehicleType}`,
+  condition: sql`${products.condition}`,
+};
+const POSTING_KEYS: FacetKeys = {
+  brandSlug: sql`${searchPostings.brandSlug}`,
+  category: sql`${searchPostings.category}`,
+  vehicleType: sql`${searchPostings.vehicleType}`,
+  condition: sql`${searchPostings.condition}`,
+};
+const COUNT_KEYS: FacetKeys = {
+  brandSlug: sql`${searchPostingCounts.brandSlug}`,
+  category: sql`${searchPostingCounts.category}`,
+  vehicleType: sql`${searchPostingCounts.vehicleType}`,
+  condition: sql`${searchPostingCounts.condition}`,
+};
+/** The keys by their bare names (the grouped postings of a one-word search). */
+const BARE_KEYS: FacetKeys = {
+  brandSlug: sql`${sql.identifier('brand_slug')}`,
+  category: sql`${sql.identifier('category')}`,
+  vehicleType: sql`${sql.identifier('vehicle_type')}`,
+  condition: sql`${sql.identifier('condition')}`,
+};
+
 /** The filter of one facet (brand, category, vehicle type, condition), or null when the query has none. */
-function facetFilter(query: CatalogQuery, filter: Filter): SQL | null {
+function facetFilter(query: CatalogQuery, filter: Filter, keys: FacetKeys = PRODUCT_KEYS): SQL | null {
   switch (filter) {
     case 'brand': {
       if (query.brands.length === 0) return null;
       const named = query.brands.filter((b) => b !== OTHER_BRANDS.slug);
       const parts: SQL[] = [];
-      if (named.length > 0) parts.push(inArray(products.brandSlug, named));
-      if (query.brands.includes(OTHER_BRANDS.slug)) parts.push(notInArray(products.brandSlug, FEATURED_BRAND_SLUGS));
+      if (named.length > 0) parts.push(inArray(keys.brandSlug, named));
+      if (query.brands.includes(OTHER_BRANDS.slug)) parts.push(notInArray(keys.brandSlug, FEATURED_BRAND_SLUGS));
       return parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` or `)})`;
     }
     case 'category':
-      return query.category ? eq(products.category, query.category) : null;
+      return query.category ? eq(keys.category, query.category) : null;
     case 'vehicle':
-      return query.vehicles.length > 0 ? inArray(products.vehicleType, query.vehicles) : null;
+      return query.vehicles.length > 0 ? inArray(keys.vehicleType, query.vehicles) : null;
     case 'condition':
-      return query.condition ? eq(products.condition, query.condition) : null;
+      return query.condition ? eq(keys.condition, query.condition) : null;
   }
 }
 
@@ -198,6 +231,10 @@ function summaries(db: Db) {
 
 async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacets: boolean, restrict?: SearchRestriction) {
   const ts = tsQuery(terms);
+  if (ts && postingsCanAnswer(query, terms, restrict)) {
+    const answered = await searchPostingsFor(db, query, terms[0]!, withFacets);
+    if (answered) return answered;
+  }
   if (withFacets && ts) return searchWithFacets(db, query, ts, terms, restrict);
   const where = and(...conditions(query, ts, restrict));
   const offset = (query.page - 1) * query.pageSize;
@@ -344,23 +381,30 @@ async function facetCounts(db: Db, query: CatalogQuery, ts: SQL | null, restrict
 }
 
 /** Per match: its facet keys and whether it passes each facet's filter (the source of `facetAggregate`). */
-function facetColumns(query: CatalogQuery): SQL {
-  const pass = Object.fromEntries(FACETS.map((f) => [f, facetFilter(query, f) ?? sql`true`])) as Record<Filter, SQL>;
-  return sql`case when ${inArray(products.brandSlug, FEATURED_BRAND_SLUGS)} then ${products.brandSlug} else ${OTHER_BRANDS.slug} end as brand_key,
-    ${products.category} as category, ${products.vehicleType} as vehicle_type, ${products.condition} as condition,
+function facetColumns(query: CatalogQuery, keys: FacetKeys = PRODUCT_KEYS): SQL {
+  const pass = Object.fromEntries(FACETS.map((f) => [f, facetFilter(query, f, keys) ?? sql`true`])) as Record<Filter, SQL>;
+  return sql`case when ${inArray(keys.brandSlug, FEATURED_BRAND_SLUGS)} then ${keys.brandSlug} else ${OTHER_BRANDS.slug} end as brand_key,
+    ${keys.category} as category, ${keys.vehicleType} as vehicle_type, ${keys.condition} as condition,
     ${pass.brand} as ok_brand, ${pass.category} as ok_category, ${pass.vehicle} as ok_vehicle, ${pass.condition} as ok_condition`;
 }
 
-/** The facet counts over `source` (rows of `facetColumns`, aliased m). */
-function facetAggregate(source: SQL): SQL {
-  const countWithout = (except: Filter) => sql`count(*) filter (where ${sql.join(
-    FACETS.filter((f) => f !== except).map((f) => sql`${sql.raw(`ok_${f}`)}`),
-    sql` and `,
-  )})::int`;
+/**
+ * The facet counts over `source` (rows of `facetColumns`, aliased m). With `weight`, each source row stands
+ * for that many matches (the postings grouped by their keys) and is summed instead of counted.
+ */
+function facetAggregate(source: SQL, weight?: SQL): SQL {
+  const tally = (where: SQL) => (weight ? sql`coalesce(sum(${weight}) filter (where ${where}), 0)::int` : sql`count(*) filter (where ${where})::int`);
+  const countWithout = (except: Filter) =>
+    tally(
+      sql.join(
+        FACETS.filter((f) => f !== except).map((f) => sql`${sql.raw(`ok_${f}`)}`),
+        sql` and `,
+      ),
+    );
   return sql`select grouping(brand_key, category, vehicle_type, condition)::int as g, brand_key, category, vehicle_type, condition,
       ${countWithout('brand')} as n_brand, ${countWithout('category')} as n_category,
       ${countWithout('vehicle')} as n_vehicle, ${countWithout('condition')} as n_condition,
-      count(*) filter (where ok_brand and ok_category and ok_vehicle and ok_condition)::int as n_all
+      ${tally(sql`ok_brand and ok_category and ok_vehicle and ok_condition`)} as n_all
     from ${source}
     group by grouping sets ((brand_key), (category), (vehicle_type), (condition))`;
 }
@@ -428,6 +472,73 @@ async function searchWithFacets(db: Db, query: CatalogQuery, ts: SQL, terms: str
     firstIds: items.filter((r) => r.first).map((r) => r.id),
     total,
     facets,
+  };
+}
+
+/**
+ * Whether the search postings can answer this search: one word, in relevance order, with no price range,
+ * no restriction (vehicle) and nothing that looks like a part number (those also match the codes). Facet
+ * filters are fine: the postings carry the keys. The word must also be one lexeme (checked in the statement).
+ */
+function postingsCanAnswer(query: CatalogQuery, terms: string[], restrict?: SearchRestriction): boolean {
+  return (
+    terms.length === 1 &&
+    query.sort === 'relevancia' &&
+    restrict === undefined &&
+    query.minPriceCents === null &&
+    query.maxPriceCents === null &&
+    codeSearchKey(query.q) === null
+  );
+}
+
+/**
+ * A one-word search from the postings (`search_postings`, kept by triggers): the page is read in rank order
+ * from the ranking index and stops after its rows, and the counts (with facets: per option; without: the
+ * total) are sums over the word's rows of `search_posting_counts`, without reading the products. The ranking is the one `relevance()` gives
+ * a one-lexeme query (score precomputed by the same expression), then popularity, then id: the same page.
+ * Returns null when the word is not exactly one lexeme (a stop word, or a word the dictionary splits): the
+ * caller then runs the general search.
+ */
+async function searchPostingsFor(db: Db, query: CatalogQuery, term: string, withFacets: boolean) {
+  const offset = (query.page - 1) * query.pageSize;
+  const filters = FACETS.flatMap((f) => facetFilter(query, f, POSTING_KEYS) ?? []);
+  const lexeme = sql`(select lexeme from lx)`;
+  // The counts come from search_posting_counts: one row per combination of facet keys the word's products
+  // have (tens of rows), kept by triggers, instead of its thousands of postings.
+  const counted = sql`${searchPostingCounts.lexeme} = ${lexeme} and ${searchPostingCounts.n} > 0`;
+  const counts = withFacets
+    ? sql`(select coalesce(json_agg(f), '[]'::json) from (${facetAggregate(
+        sql`(select ${facetColumns(query, BARE_KEYS)}, n from ${searchPostingCounts} where ${counted}) m`,
+        sql`n`,
+      )}) f) as facets`
+    : sql`(select coalesce(sum(${searchPostingCounts.n}), 0)::int from ${searchPostingCounts}
+           where ${and(counted, ...FACETS.flatMap((f) => facetFilter(query, f, COUNT_KEYS) ?? []))}) as total`;
+  const result = await db.execute(sql`
+    with lx as (
+      select case when numnode(q) = 1 then btrim(q::text, '''') end as lexeme
+      from to_tsquery('olimpo_pt', olimpo_search_text(${term})) q
+    ),
+    page as (
+      select product_id as id, row_number() over () as ord from (
+        select ${searchPostings.productId} from ${searchPostings}
+        where ${and(sql`${searchPostings.lexeme} = ${lexeme}`, ...filters)}
+        order by ${searchPostings.score} desc, ${searchPostings.popularity} desc, ${searchPostings.productId}
+        limit ${query.pageSize} offset ${offset}
+      ) chosen
+    )
+    select (select lexeme from lx) as lexeme, ${counts},
+      (select coalesce(json_agg(json_build_object(${cardJsonFields}) order by page.ord), '[]'::json)
+        from page
+        join ${products} on ${products.id} = page.id
+        left join ${productImages} on ${productImages.productId} = ${products.id} and ${productImages.position} = 0) as items`);
+  const [row] = (result as unknown as { rows: { lexeme: string | null; facets?: FacetRow[]; total?: number; items: (SummaryRow & { description: string })[] }[] }).rows;
+  if (!row || row.lexeme === null) return null;
+  const fromFacets = row.facets ? facetsFromRows(row.facets) : null;
+  return {
+    items: row.items.map((r) => ({ ...toSummary(r), description: r.description })),
+    firstIds: [] as number[],
+    total: fromFacets ? fromFacets.total : Number(row.total ?? 0),
+    facets: fromFacets?.facets,
   };
 }
 

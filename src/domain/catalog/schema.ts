@@ -4,10 +4,12 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -127,6 +129,47 @@ export const searchLexicon = pgTable(
     word: text('word').primaryKey(),
   },
   (t) => [index('search_lexicon_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+);
+
+/**
+ * The search's postings: one row per active product and word (lexeme) of its search_vector, with the relevance
+ * a search for that one word gives it, precomputed (the same expression the search ranks by, see
+ * repository.server.ts), and the keys the filters and facet counts need. A one-word search reads its page in
+ * rank order from an index and its counts from the same index, instead of ranking and counting every match
+ * (a broad word at 100,000 products matches 13,000). Kept by database triggers on products (migration 0014),
+ * never written by the application. Its ranking index (lexeme, score desc, popularity desc, product_id,
+ * INCLUDE the facet keys) is created by the migration: drizzle has no INCLUDE.
+ */
+export const searchPostings = pgTable(
+  'search_postings',
+  {
+    lexeme: text('lexeme').notNull(),
+    productId: integer('product_id').notNull(),
+    score: doublePrecision('score').notNull(),
+    popularity: integer('popularity').notNull(),
+    brandSlug: text('brand_slug').notNull(),
+    category: text('category').notNull(),
+    vehicleType: text('vehicle_type').notNull(),
+    condition: text('condition').notNull(),
+  },
+  (t) => [primaryKey({ name: 'search_postings_pkey', columns: [t.productId, t.lexeme] })],
+);
+
+/**
+ * How many postings each word has per combination of facet keys (maintained by triggers on search_postings,
+ * migration 0014): a one-word search's counts read these few rows, not its thousands of postings.
+ */
+export const searchPostingCounts = pgTable(
+  'search_posting_counts',
+  {
+    lexeme: text('lexeme').notNull(),
+    brandSlug: text('brand_slug').notNull(),
+    category: text('category').notNull(),
+    vehicleType: text('vehicle_type').notNull(),
+    condition: text('condition').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ name: 'search_posting_counts_pkey', columns: [t.lexeme, t.brandSlug, t.category, t.vehicleType, t.condition] })],
 );
 
 /** Who changed a product's price, from what to what, and how (admin edit, bulk change, import). */

@@ -1,6 +1,7 @@
 // Loads the demo catalog into an empty database in batches (100,000 products in well under two minutes).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.server.ts';
+import { deferSearchPostings, rebuildSearchPostings } from '../postings.server.ts';
 import { refreshLexicon, countProducts } from '../repository.server.ts';
 import { productImages, products, productVariants } from '../schema.ts';
 import { generateCatalog } from './generate.ts';
@@ -32,6 +33,7 @@ export async function seedCatalog(db: Db, opts: SeedOptions = {}): Promise<numbe
     if (batch.length === 0) return;
     const first = done + 1;
     await db.transaction(async (tx) => {
+      await deferSearchPostings(tx);
       await tx.insert(products).values(
         batch.map((p, i) => ({
           id: first + i,
@@ -75,6 +77,7 @@ export async function seedCatalog(db: Db, opts: SeedOptions = {}): Promise<numbe
   await flush();
   // Explicit ids were inserted; move the sequence past them so new products get fresh ids.
   await db.execute(sql`select setval(pg_get_serial_sequence('products', 'id'), (select coalesce(max(id), 1) from products))`);
+  await rebuildSearchPostings(db);
   await refreshLexicon(db);
   await db.execute(sql`analyze products`);
   return done;

@@ -1,0 +1,16 @@
+// The search postings (search_postings and search_posting_counts, migration 0014) are kept by triggers on
+// products. A bulk load writes them once at the end instead: maintaining the ranking index row by row made the
+// 100,000-product seed on PostgreSQL take 99.8 s instead of 59.8 s.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.server.ts';
+
+/** Inside a transaction that inserts products: their postings wait for `rebuildSearchPostings`. */
+export async function deferSearchPostings(tx: Pick<Db, 'execute'>): Promise<void> {
+  await tx.execute(sql`select set_config('olimpo.defer_postings', 'on', true)`);
+}
+
+/** Writes every posting again from the products, and builds the ranking index after them. Returns how many. */
+export async function rebuildSearchPostings(db: Db): Promise<number> {
+  const result = await db.execute(sql`select olimpo_rebuild_search_postings() as written`);
+  return Number((result as unknown as { rows: { written: number }[] }).rows[0]?.written ?? 0);
+}
