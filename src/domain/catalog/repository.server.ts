@@ -69,13 +69,6 @@ const COUNT_KEYS: FacetKeys = {
   vehicleType: sql`${searchPostingCounts.vehicleType}`,
   condition: sql`${searchPostingCounts.condition}`,
 };
-/** The keys by their bare names (the grouped postings of a one-word search). */
-const BARE_KEYS: FacetKeys = {
-  brandSlug: sql`${sql.identifier('brand_slug')}`,
-  category: sql`${sql.identifier('category')}`,
-  vehicleType: sql`${sql.identifier('vehicle_type')}`,
-  condition: sql`${sql.identifier('condition')}`,
-};
 
 /** The filter of one facet (brand, category, vehicle type, condition), or null when the query has none. */
 function facetFilter(query: CatalogQuery, filter: Filter, keys: FacetKeys = PRODUCT_KEYS): SQL | null {
@@ -390,7 +383,7 @@ function facetColumns(query: CatalogQuery, keys: FacetKeys = PRODUCT_KEYS): SQL 
 
 /**
  * The facet counts over `source` (rows of `facetColumns`, aliased m). With `weight`, each source row stands
- * for that many matches (the postings grouped by their keys) and is summed instead of counted.
+ * for that many matches (a row of search_posting_counts) and is summed instead of counted.
  */
 function facetAggregate(source: SQL, weight?: SQL): SQL {
   const tally = (where: SQL) => (weight ? sql`coalesce(sum(${weight}) filter (where ${where}), 0)::int` : sql`count(*) filter (where ${where})::int`);
@@ -508,7 +501,7 @@ async function searchPostingsFor(db: Db, query: CatalogQuery, term: string, with
   const counted = sql`${searchPostingCounts.lexeme} = ${lexeme} and ${searchPostingCounts.n} > 0`;
   const counts = withFacets
     ? sql`(select coalesce(json_agg(f), '[]'::json) from (${facetAggregate(
-        sql`(select ${facetColumns(query, BARE_KEYS)}, n from ${searchPostingCounts} where ${counted}) m`,
+        sql`(select ${facetColumns(query, COUNT_KEYS)}, n from ${searchPostingCounts} where ${counted}) m`,
         sql`n`,
       )}) f) as facets`
     : sql`(select coalesce(sum(${searchPostingCounts.n}), 0)::int from ${searchPostingCounts}
