@@ -9,6 +9,7 @@ import { prepareEmbeddedInChild } from '../src/db/prepare-embedded.server.ts';
 import path from 'node:path';
 import { configureAuth } from '../src/domain/accounts/auth.server.ts';
 import type { AuthSettings } from '../src/domain/accounts/auth.server.ts';
+import { ensureSearchPostings } from '../src/domain/catalog/postings.server.ts';
 import { createMailer, setMailer } from '../src/platform/mailer.server.ts';
 import { createUploadStore, setUploadStore } from '../src/platform/uploads.server.ts';
 import { configureRemoteFetch } from '../src/platform/remote-image.server.ts';
@@ -102,6 +103,8 @@ export async function bootDatabase(env: Env, logger: Logger, opts: { seed?: bool
   });
   try {
     await database.migrate();
+    const rebuilt = await ensureSearchPostings(database.db);
+    if (rebuilt > 0) logger.warn({ postings: rebuilt }, 'índice de busca refeito: havia produtos sem postings (uma carga interrompida)');
     if (seed) {
       const started = Date.now();
       const { products: inserted } = await seedDemoData(database.db);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCatalogQuery, searchTerms } from '../../src/domain/catalog/query.ts';
 import type { CatalogQuery } from '../../src/domain/catalog/query.ts';
 import { searchProducts } from '../../src/domain/catalog/repository.server.ts';
+import { ensureSearchPostings } from '../../src/domain/catalog/postings.server.ts';
 import { products } from '../../src/domain/catalog/schema.ts';
 import { FEATURED_BRANDS, OTHER_BRANDS } from '../../src/domain/catalog/taxonomy.ts';
 import { countStatements, createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
@@ -261,6 +262,16 @@ describe.each(DATABASE_KINDS)('search relevance and facets on %s', (kind) => {
     await database.db.execute(sql`delete from products where id = ${copy}`);
     expect(await postingsOutOfStep()).toBe(0);
     expect((await searchProducts(database.db, parse('q=quadrilux'))).total).toBe(0);
+  });
+
+  it('rebuilds the postings at start-up when a seed stopped before writing them, and only then', async () => {
+    expect(await ensureSearchPostings(database.db)).toBe(0);
+    // What a seed killed between its batches and its final rebuild leaves: products, no postings.
+    await database.db.execute(sql`truncate search_postings`);
+    expect((await searchProducts(database.db, parse('q=farol'))).total).toBe(0);
+    expect(await ensureSearchPostings(database.db)).toBeGreaterThan(COUNT);
+    expect(await postingsOutOfStep()).toBe(0);
+    expect((await searchProducts(database.db, parse('q=farol'))).total).toBeGreaterThan(0);
   });
 
   it('keeps kind_head in step with the kind when a product changes', async () => {

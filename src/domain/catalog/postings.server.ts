@@ -14,3 +14,16 @@ export async function rebuildSearchPostings(db: Db): Promise<number> {
   const result = await db.execute(sql`select olimpo_rebuild_search_postings() as written`);
   return Number((result as unknown as { rows: { written: number }[] }).rows[0]?.written ?? 0);
 }
+
+/**
+ * A seed stopped between its batches and its final rebuild (a crash, a killed first start) leaves active
+ * products with no postings at all, and a one-word search would find none of them. At start-up: rebuilds the
+ * postings in that case (one cheap check otherwise). Returns how many postings it wrote (0: nothing to do).
+ */
+export async function ensureSearchPostings(db: Db): Promise<number> {
+  const result = await db.execute(
+    sql`select exists (select 1 from products where active) and not exists (select 1 from search_postings) as missing`,
+  );
+  const missing = (result as unknown as { rows: { missing: boolean }[] }).rows[0]?.missing === true;
+  return missing ? rebuildSearchPostings(db) : 0;
+}
