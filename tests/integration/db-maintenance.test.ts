@@ -80,8 +80,16 @@ describe('the embedded database upkeep jobs', () => {
       expect(pending[0]!.pages).toBe(0);
 
       await database.db.execute(sql`delete from upkeep_probe where id > 100`);
+      // The delete's counts reach the shared statistics now. Left pending, PostgreSQL flushes them at most once a
+      // second; under load that flush came after the VACUUM had set the dead rows to 0, and added 400 back
+      // (a failure seen on 2026-11-26 under the full suite, never alone).
+      await database.db.execute(sql`select pg_stat_force_next_flush()`);
       const vacuum = EMBEDDED_DATABASE_JOBS.find((j) => j.name === 'db.vacuum')!;
       await vacuum.handler({}, ctx, { id: 'v', retryCount: 0 });
+      // Past the one-second flush interval: counts still pending would be flushed now, after the VACUUM (without
+      // the forced flush above, this read 400 dead rows every time).
+      await database.db.execute(sql`select pg_sleep(1.1)`);
+      await database.db.execute(sql`select 1`);
       expect(await reltuples(database, 'upkeep_probe')).toBe(100);
       const dead = await query<{ n: number }>(database, sql`select n_dead_tup::int as n from pg_stat_user_tables where relname = 'upkeep_probe'`);
       expect(dead[0]!.n).toBe(0);
