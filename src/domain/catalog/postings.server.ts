@@ -9,7 +9,7 @@ export async function deferSearchPostings(tx: Pick<Db, 'execute'>): Promise<void
   await tx.execute(sql`select set_config('olimpo.defer_postings', 'on', true)`);
 }
 
-/** Writes every posting again from the products, and builds the ranking index after them. Returns how many. */
+/** Writes every posting again from the products, then builds the indexes and groups the counts. Returns how many. */
 export async function rebuildSearchPostings(db: Db): Promise<number> {
   const result = await db.execute(sql`select olimpo_rebuild_search_postings() as written`);
   return Number((result as unknown as { rows: { written: number }[] }).rows[0]?.written ?? 0);

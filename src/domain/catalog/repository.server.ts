@@ -487,8 +487,9 @@ function postingsCanAnswer(query: CatalogQuery, terms: string[], restrict?: Sear
 /**
  * A one-word search from the postings (`search_postings`, kept by triggers): the page is read in rank order
  * from the ranking index and stops after its rows, and the counts (with facets: per option; without: the
- * total) are sums over the word's rows of `search_posting_counts`, without reading the products. The ranking is the one `relevance()` gives
- * a one-lexeme query (score precomputed by the same expression), then popularity, then id: the same page.
+ * total) are sums over the word's rows of `search_posting_counts`, without reading the products. The ranking
+ * is the one `relevance()` gives a one-lexeme query (score precomputed by the same expression), then
+ * popularity, then id: the same page.
  * Returns null when the word is not exactly one lexeme (a stop word, or a word the dictionary splits): the
  * caller then runs the general search.
  */
