@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { withPreparedStatements } from './pglite-prepared.server.ts';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
@@ -145,7 +146,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     });
     // Each turn at the database lets the event loop poll first when it has waited 10 ms (pglite-yield.server.ts).
     yieldBetweenTurns(client);
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    // Statements the store names are kept prepared, as node-postgres keeps them on PostgreSQL.
+    const db = drizzlePglite(withPreparedStatements(client), { schema }) as unknown as Db;
     return {
       db,
       kind: 'pglite',

@@ -3,8 +3,8 @@
 // An unnamed statement is parsed, analysed and planned by PostgreSQL on every call; on the order path that
 // was about half of the database's time per order (bench/NOTES.md, "Placing orders"). A named statement is
 // parsed once per connection (node-postgres remembers which of its connections know which name) and, after
-// a few executions, runs a cached generic plan. PGlite takes the same calls (it runs in this process, so the
-// name only saves nothing there, and costs nothing either).
+// a few executions, runs a cached generic plan. On PGlite each named text is registered with keepPrepared,
+// and the client drizzle is given there keeps it prepared from its first run (pglite-prepared.server.ts).
 //
 //   const findOrderByKey = preparedQuery<{ id: number }>('order_by_key', (p) => sql`select id from orders where idempotency_key = ${p('key')}`);
 //   const [hit] = await findOrderByKey(db, { key });   // db or a transaction's tx
@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import type { Placeholder, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.server.ts';
+import { keepPrepared } from './pglite-prepared.server.ts';
 
 const dialect = new PgDialect();
 
@@ -27,7 +28,12 @@ const sessionOf = (handle: Handle) => (handle as unknown as { _: { session: Sess
 const rowsOf = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? []) as T[];
 
 /** Names must be unique per statement text: a short hash of the text keeps two texts from sharing one. */
-const nameFor = (prefix: string, text: string) => `${prefix}_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+const nameFor = (prefix: string, text: string) => {
+  // PGlite keeps the text prepared under its own name.
+  const name = `${prefix}_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+  keepPrepared(text);
+  return name;
+};
 
 /**
  * A statement prepared once per connection under a fixed name; `build` writes it with `p('value')` for each
