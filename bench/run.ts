@@ -1020,8 +1020,9 @@ async function main() {
     const gol = runSelected.some((t) => t.group === 'fitment') ? await resolveVehicle(server.base) : 0;
     const product = await resolveProduct(server.base);
     const allTargets = runSelected.map((t) => withVehicle(t, gol, product));
-    const targets = allTargets.filter((t) => !t.cacheOff);
-    const cacheOffTargets = allTargets.filter((t) => t.cacheOff);
+    // A server given with --against is measured as it runs (start it with the caches off for those targets).
+    const targets = opts.against ? allTargets : allTargets.filter((t) => !t.cacheOff);
+    const cacheOffTargets = opts.against ? [] : allTargets.filter((t) => t.cacheOff);
     samples[run.database] = await sampleTargets(server.base, targets, ctx);
     await settle(serverPid, run.kind === 'postgres');
     const mem: ServerMemory = { database: run.database, idleMb: rssMb(serverPid), peakUnderLoadMb: null, endOfLoadMb: null };
