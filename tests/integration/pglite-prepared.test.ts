@@ -21,6 +21,11 @@ const things = pgTable('prep_things', {
 let database: Database;
 let client: PGlite;
 
+/** The rows of a raw statement run through drizzle (the store's client). */
+async function rowsOf(query: ReturnType<typeof sql>): Promise<unknown[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+}
+
 /** The prepared statements PostgreSQL holds, read through the raw client (never prepared itself). */
 async function preparedTexts(): Promise<string[]> {
   const res = await client.query<{ statement: string }>(`select statement from pg_prepared_statements order by name`);
@@ -61,8 +66,8 @@ describe('prepared statements on PGlite', () => {
     // The same text through PGlite's own query(): the same raw rows (nulls, json, arrays, timestamps as text).
     const raw = `select id, data, tags, created_at, null::int as nothing from prep_things where id = any($1::int[]) order by id`;
     const own = await client.query(raw, [[3, 4]]);
-    for (let i = 0; i < 3; i++) expect((await db.execute(sql.raw(raw.replace('$1::int[]', "'{3,4}'::int[]")))).rows).toHaveLength(2);
-    const viaDrizzle = async () => (await db.execute(sql`select id, data, tags, created_at, null::int as nothing from prep_things where id = any(${sql.param([3, 4])}::int[]) order by id`)).rows;
+    for (let i = 0; i < 3; i++) expect(await rowsOf(sql.raw(raw.replace('$1::int[]', "'{3,4}'::int[]")))).toHaveLength(2);
+    const viaDrizzle = () => rowsOf(sql`select id, data, tags, created_at, null::int as nothing from prep_things where id = any(${sql.param([3, 4])}::int[]) order by id`);
     await viaDrizzle();
     const prepared = await viaDrizzle();
     expect(prepared).toEqual(own.rows.map((r) => ({ ...(r as object), created_at: (r as { created_at: Date }).created_at.toISOString().replace('T', ' ').replace('.000Z', '+00') })));
@@ -135,13 +140,12 @@ describe('prepared statements on PGlite', () => {
   });
 
   it('prepares a statement again when the table under it changes its columns', async () => {
-    const { db } = database;
-    const all = () => db.execute(sql`select * from prep_later where id = ${1}`);
+    const all = () => rowsOf(sql`select * from prep_later where id = ${1}`);
     await client.exec(`create table prep_later (id int primary key, a text); insert into prep_later values (1, 'um');`);
     await all();
-    expect((await all()).rows).toEqual([{ id: 1, a: 'um' }]);
+    expect(await all()).toEqual([{ id: 1, a: 'um' }]);
     await client.exec(`alter table prep_later add column b text default 'novo'`);
-    expect((await all()).rows).toEqual([{ id: 1, a: 'um', b: 'novo' }]);
-    expect((await all()).rows).toEqual([{ id: 1, a: 'um', b: 'novo' }]);
+    expect(await all()).toEqual([{ id: 1, a: 'um', b: 'novo' }]);
+    expect(await all()).toEqual([{ id: 1, a: 'um', b: 'novo' }]);
   });
 });
