@@ -25,6 +25,7 @@ interface Internals {
   serializers: Record<number, Serializer>;
   parsers: Record<number, Parser>;
   _runExclusiveTransaction: Exclusive;
+  _checkReady(): Promise<void>;
 }
 interface Statement {
   /** Its server-side name. */
@@ -191,7 +192,11 @@ export function withPreparedStatements(client: PGlite): PGlite {
         }
       }
     };
-    return inTransaction ? client.runExclusive(turn) : (internals._runExclusiveTransaction.call(client, () => client.runExclusive(turn)) as Promise<Results<T>>);
+    if (inTransaction) return client.runExclusive(turn);
+    // As PGlite's query() does, and before the same lock: callers keep the order they called in, whichever
+    // of the two paths each statement takes.
+    await internals._checkReady.call(client);
+    return (await internals._runExclusiveTransaction.call(client, () => client.runExclusive(turn))) as Results<T>;
   };
 
   const query =
