@@ -146,7 +146,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     });
     // Each turn at the database lets the event loop poll first when it has waited 10 ms (pglite-yield.server.ts).
     yieldBetweenTurns(client);
-    // Statements the store names are kept prepared, as node-postgres keeps them on PostgreSQL.
+    // Statements are kept prepared (the store's named ones, and any text run twice), as drivers keep them on PostgreSQL.
     const db = drizzlePglite(withPreparedStatements(client), { schema }) as unknown as Db;
     return {
       db,
