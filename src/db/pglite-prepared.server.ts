@@ -54,16 +54,6 @@ export function keepPrepared(text: string): void {
   kept.add(text);
 }
 
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
-
 /**
  * The rows of one execution, as PGlite's query() gives them. Each column's parser is looked up once per
  * call: PGlite's own reader merges the call's parsers into its 318 defaults on every query (86 µs each here).
@@ -142,7 +132,7 @@ export function withPreparedStatements(client: PGlite): PGlite {
   const prepare = async (text: string, options: QueryOptions | undefined): Promise<Statement> => {
     const name = `olimpo_${++sequence}`;
     const described = await client.execProtocolStream(
-      concat(serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync()),
+      Buffer.concat([serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync()]),
       { syncToFs: false },
     );
     const parameters = described.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
@@ -178,7 +168,7 @@ export function withPreparedStatements(client: PGlite): PGlite {
             const toText = (options?.serializers as Record<number, Serializer> | undefined)?.[oid] ?? internals.serializers[oid];
             return toText ? toText(value) : String(value);
           });
-          const messages = await client.execProtocolStream(concat(serialize.bind({ statement: statement.name, values: values as string[] }), serialize.execute({}), serialize.sync()), {
+          const messages = await client.execProtocolStream(Buffer.concat([serialize.bind({ statement: statement.name, values: values as string[] }), serialize.execute({}), serialize.sync()]), {
             syncToFs: false,
           });
           if (!inTransaction) await client.syncToFs();
