@@ -92,7 +92,9 @@ export function VehicleSelector({ data, returnTo, idPrefix, compact = false }: {
           );
         })}
       </div>
-      <div className="flex flex-wrap items-center gap-3">
+      {/* The row keeps the height of a button: "Continuar" (no JavaScript) leaves it when the page hydrates and
+          "Usar este veículo" or the status arrive later, and nothing below moves (a click there would miss). */}
+      <div className="flex min-h-10.5 flex-wrap items-center gap-3">
         {!hydrated && (
           <button type="submit" className="rounded-lg border border-ink px-4 py-2 font-semibold hover:bg-neutral-100">
             Continuar

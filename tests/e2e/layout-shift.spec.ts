@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { waitForHydration } from './helpers.ts';
+
+// Nothing on a page moves by itself once it is painted (a shifted link takes a click meant for another).
+// Chromium reports every layout shift not caused by the shopper's own input (the CLS entries); each test
+// sums those. Found when the islands spec clicked "Página 2" and a footer link just as they moved:
+// - the vehicle selector dropped its no-JavaScript "Continuar" button on hydrating, and the list below it
+//   moved up 42 px;
+// - cards never rendered count as a size estimate (content-visibility, app/app.css); at 340 px the footer
+//   moved down 95 px on a 1280 px screen when a shopper jumped to it.
+
+/** Starts counting layout shifts (with their moved elements) before the page's first byte. */
+async function watchShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: { value: number; moved: string[] }[] };
+    w.shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }[]) {
+        if (e.hadRecentInput) continue;
+        w.shifts.push({ value: e.value, moved: e.sources.map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName))) });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+const shifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: { value: number; moved: string[] }[] }).shifts);
+
+/** Two rendering frames and a pause: whatever would move has moved and been reported. */
+const settle = async (page: Page) => {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForTimeout(300);
+};
+
+for (const width of [390, 1280]) {
+  test.describe(`a ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    for (const path of ['/ProductList', '/ProductList?q=bota', '/ProductView/1', '/garagem']) {
+      test(`${path}: nada se move ao hidratar`, async ({ page }) => {
+        await watchShifts(page);
+        await page.goto(path);
+        await waitForHydration(page);
+        await settle(page);
+        expect(await shifts(page)).toEqual([]);
+      });
+    }
+
+    for (const path of ['/ProductList', '/ProductList?q=farol']) {
+      test(`${path}: pular para o rodapé não move o rodapé`, async ({ page }) => {
+        await watchShifts(page);
+        await page.goto(path);
+        await waitForHydration(page);
+        await settle(page);
+        const before = (await shifts(page)).length;
+        await page.locator('footer a[href="/sobre-nos"]').evaluate((a) => a.scrollIntoView({ block: 'center' }));
+        await settle(page);
+        expect((await shifts(page)).slice(before)).toEqual([]);
+      });
+    }
+  });
+}
