@@ -12,12 +12,12 @@
 //   at most MAX_AUTO of them, the least recently used deallocated first. Values are always parameters, so a
 //   statement's text takes few shapes.
 // The first run of a prepared text sends Parse, Describe and Sync in one message; every later run sends Bind,
-// Execute and Sync in one message, and its rows are read with the columns described the first time. Each
-// preparation gets a new server-side name, so a name is never reused. Texts run once go to PGlite's query().
-import { protocol } from '@electric-sql/pglite';
+// Execute and Sync in one message, and its rows are read from the answer's bytes (resultOf) with the columns
+// described the first time. Each preparation gets a new server-side name, so a name is never reused. Texts
+// run once go to PGlite's query().
+import { messages, protocol } from '@electric-sql/pglite';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 
-type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 type Serializer = (value: unknown) => string;
 type Parser = (value: string, typeId: number) => unknown;
 type Exclusive = <T>(fn: () => Promise<T>) => Promise<T>;
@@ -55,10 +55,38 @@ export function keepPrepared(text: string): void {
 }
 
 /**
- * The rows of one execution, as PGlite's query() gives them. Each column's parser is looked up once per
- * call: PGlite's own reader merges the call's parsers into its 318 defaults on every query (86 µs each here).
+ * Runs one protocol message and returns the backend's answer as bytes, unparsed. PGlite's own parser copies
+ * every field into a new ArrayBuffer before decoding it (`buffer.slice` per value): for a page of 24 cards,
+ * hundreds of allocations per statement, 4 % of the server's CPU under the varied searches plus their GC.
+ * The chunks PGlite hands over may be views of its WebAssembly memory, so each is copied once.
  */
-function resultOf<T>(statement: Statement, messages: BackendMessage[], options: QueryOptions | undefined, parsers: Record<number, Parser>): Results<T> {
+async function exchange(client: PGlite, message: Uint8Array): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  await client.execProtocolRawStream(message, { syncToFs: false, onRawData: (data) => chunks.push(Buffer.from(data)) });
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+}
+
+/** The error PGlite's query() would throw for an answer holding an ErrorResponse (its own parser builds it). */
+function databaseError(raw: Buffer): Error {
+  let error: Error | undefined;
+  new protocol.Parser().parse(raw, (m) => {
+    if (m instanceof messages.DatabaseError) error ??= m;
+  });
+  return error ?? new Error('PGlite: resposta de erro ilegível');
+}
+
+const DATA_ROW = 0x44; // 'D'
+const COMMAND_COMPLETE = 0x43; // 'C'
+const ERROR_RESPONSE = 0x45; // 'E'
+
+/**
+ * The rows of one execution, as PGlite's query() gives them, read from the answer's bytes: DataRow and
+ * CommandComplete are read here, an ErrorResponse is thrown as PGlite's DatabaseError, and the rest (BindComplete,
+ * ReadyForQuery, notices) is skipped. No notification can arrive: nothing LISTENs on the embedded database
+ * (the catalog's NOTIFY is PostgreSQL's, server/boot.ts). Each column's parser is looked up once per call:
+ * PGlite's own reader merges the call's parsers into its 318 defaults on every query (86 µs each here).
+ */
+function resultOf<T>(statement: Statement, raw: Buffer, options: QueryOptions | undefined, parsers: Record<number, Parser>): Results<T> {
   const columns = statement.fields.map((f) => {
     const handler = (options?.parsers as Record<number, Parser> | undefined)?.[f.dataTypeID] ?? parsers[f.dataTypeID];
     return { name: f.name, parse: handler ? (v: string) => handler(v, f.dataTypeID) : undefined };
@@ -68,22 +96,40 @@ function resultOf<T>(statement: Statement, messages: BackendMessage[], options: 
   let affectedRows = 0;
   let command: string | undefined;
   let rowCount: number | undefined;
-  for (const m of messages) {
-    if (m.name === 'dataRow') {
-      const values = (m as unknown as { fields: (string | null)[] }).fields.map((v, i) => (v === null ? null : columns[i]!.parse ? columns[i]!.parse!(v) : v));
+  for (let at = 0; at + 5 <= raw.length; ) {
+    const type = raw[at]!;
+    const end = at + 1 + raw.readInt32BE(at + 1);
+    if (type === DATA_ROW) {
+      const count = raw.readInt16BE(at + 5);
+      const values: unknown[] = new Array(count);
+      let p = at + 7;
+      for (let i = 0; i < count; i++) {
+        const length = raw.readInt32BE(p);
+        p += 4;
+        if (length < 0) values[i] = null;
+        else {
+          const text = raw.toString('utf8', p, p + length);
+          p += length;
+          const parse = columns[i]?.parse;
+          values[i] = parse ? parse(text) : text;
+        }
+      }
       if (asArray) rows.push(values);
       else {
         const row: Record<string, unknown> = {};
-        columns.forEach((c, i) => (row[c.name] = values[i]));
+        for (let i = 0; i < columns.length; i++) row[columns[i]!.name] = values[i];
         rows.push(row);
       }
-    } else if (m.name === 'commandComplete') {
-      const parts = (m as unknown as { text: string }).text.split(' ');
+    } else if (type === COMMAND_COMPLETE) {
+      const parts = raw.toString('utf8', at + 5, end - 1).split(' ');
       command = parts[0];
       const n = Number.parseInt(parts[parts.length - 1]!, 10);
       if (!Number.isNaN(n)) rowCount = n;
       if (['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command!)) affectedRows += n;
+    } else if (type === ERROR_RESPONSE) {
+      throw databaseError(raw);
     }
+    at = end;
   }
   return { rows, fields: statement.fields, command, affectedRows, ...(rowCount === undefined ? {} : { rowCount }) } as unknown as Results<T>;
 }
@@ -168,11 +214,9 @@ export function withPreparedStatements(client: PGlite): PGlite {
             const toText = (options?.serializers as Record<number, Serializer> | undefined)?.[oid] ?? internals.serializers[oid];
             return toText ? toText(value) : String(value);
           });
-          const messages = await client.execProtocolStream(Buffer.concat([serialize.bind({ statement: statement.name, values: values as string[] }), serialize.execute({}), serialize.sync()]), {
-            syncToFs: false,
-          });
+          const raw = await exchange(client, Buffer.concat([serialize.bind({ statement: statement.name, values: values as string[] }), serialize.execute({}), serialize.sync()]));
           if (!inTransaction) await client.syncToFs();
-          return resultOf<T>(statement, messages, options, internals.parsers);
+          return resultOf<T>(statement, raw, options, internals.parsers);
         } catch (err) {
           // A stale statement is forgotten (a new name is prepared next time). Outside a transaction it is
           // prepared again at once; inside one the error has aborted the transaction, and the caller sees it.

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, text, timestamp, boolean } from 'drizzle-orm/pg-core';
+import { messages } from '@electric-sql/pglite';
 import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../../src/db/client.server.ts';
 import type { Database } from '../../src/db/client.server.ts';
@@ -71,6 +72,26 @@ describe('prepared statements on PGlite', () => {
     await viaDrizzle();
     const prepared = await viaDrizzle();
     expect(prepared).toEqual(own.rows.map((r) => ({ ...(r as object), created_at: (r as { created_at: Date }).created_at.toISOString().replace('T', ' ').replace('.000Z', '+00') })));
+  });
+
+  it('reads multibyte text, empty strings and nulls as PGlite does, and throws its own error object', async () => {
+    const words = ['Farol Dianteiro — Ação, pé-de-moleque ❤ 日本語', 'ç'];
+    const text = (a: string, b: string) => sql`select ${a}::text as a, ''::text as b, null::text as c, ${b}::text as d, length(${a}::text) as n`;
+    const own = await client.query(`select $1::text as a, ''::text as b, null::text as c, $2::text as d, length($1::text) as n`, words);
+    await rowsOf(text(words[0]!, words[1]!));
+    expect(await rowsOf(text(words[0]!, words[1]!))).toEqual(own.rows);
+    expect((await preparedTexts()).some((t) => t.includes("''::text as b, null::text as c"))).toBe(true);
+
+    const ownError = (await client.query('select 1 / $1::int as n', [0]).catch((e: unknown) => e)) as Error & { code?: string };
+    const divide = () => rowsOf(sql`select 1 / ${0}::int as n`).catch((e: { cause?: unknown }) => e.cause);
+    await divide();
+    const preparedError = (await divide()) as Error & { code?: string };
+    expect((await preparedTexts()).some((t) => t.includes('select 1 / $1::int as n'))).toBe(true);
+    expect(preparedError).toBeInstanceOf(messages.DatabaseError);
+    expect(preparedError.code).toBe('22012');
+    expect(preparedError.message).toBe(ownError.message);
+    // The statement stays usable after its error.
+    expect(await rowsOf(sql`select 1 / ${4}::int as n`)).toEqual([{ n: 0 }]);
   });
 
   it('keeps the statements the store names prepared from their first run', async () => {
