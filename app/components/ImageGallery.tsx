@@ -24,6 +24,8 @@ export function ImageGallery({ images, title }: { images: ProductImage[]; title:
           </>
         )}
       </section>
+      {/* Each thumbnail button fills its cell (w-full): a button is as wide as its content otherwise, so the
+          square images had no width, and no height, until they loaded, and the column below moved 58 px. */}
       <ul className="mt-3 grid grid-cols-5 gap-2" aria-label="Galeria">
         {images.map((img, i) => (
           <li key={img.url}>
@@ -32,7 +34,7 @@ export function ImageGallery({ images, title }: { images: ProductImage[]; title:
               onClick={() => setCurrent(i)}
               aria-label={`Ver imagem ${i + 1}`}
               aria-current={i === current ? 'true' : undefined}
-              className={`block overflow-hidden rounded-lg border-2 bg-white ${i === current ? 'border-brand' : 'border-transparent'}`}
+              className={`block w-full overflow-hidden rounded-lg border-2 bg-white ${i === current ? 'border-brand' : 'border-transparent'}`}
             >
               <img src={img.url} alt="" width={img.width} height={img.height} loading="lazy" className="aspect-square w-full object-contain" />
             </button>

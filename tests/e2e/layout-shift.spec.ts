@@ -8,7 +8,9 @@ import { waitForHydration } from './helpers.ts';
 // - the vehicle selector dropped its no-JavaScript "Continuar" button on hydrating, and the list below it
 //   moved up 42 px;
 // - cards never rendered count as a size estimate (content-visibility, app/app.css); at 340 px the footer
-//   moved down 95 px on a 1280 px screen when a shopper jumped to it.
+//   moved down 95 px on a 1280 px screen when a shopper jumped to it;
+// - the product page's thumbnails had no size until their pictures loaded (a button is as wide as its
+//   content), and the column below them moved 58 px on a phone.
 
 /** Starts counting layout shifts (with their moved elements) before the page's first byte. */
 async function watchShifts(page: Page) {
@@ -37,10 +39,17 @@ for (const width of [390, 1280]) {
     test.use({ viewport: { width, height: 800 } });
 
     for (const path of ['/ProductList', '/ProductList?q=bota', '/ProductView/1', '/garagem']) {
-      test(`${path}: nada se move ao hidratar`, async ({ page }) => {
+      test(`${path}: nada se move ao hidratar nem quando as imagens chegam`, async ({ page }) => {
         await watchShifts(page);
+        // The product pictures arrive after the first paint, as on a slow connection: their boxes must
+        // already have their size.
+        await page.route(/\/art\//, async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          await route.continue();
+        });
         await page.goto(path);
         await waitForHydration(page);
+        await page.waitForFunction(() => [...document.images].filter((img) => img.getBoundingClientRect().top < innerHeight).every((img) => img.complete));
         await settle(page);
         expect(await shifts(page)).toEqual([]);
       });
