@@ -1,7 +1,6 @@
-import { Link } from 'react-router';
 import { store } from '../../src/config/store.ts';
 import { Logo } from './Logo.tsx';
-import { Static } from './Static.tsx';
+import { IslandLink, Static } from './Static.tsx';
 
 const CATEGORY_LINKS = [
   { label: 'Frenagem', to: '/ProductList?categoria=freios' },
@@ -96,9 +95,9 @@ function LinkColumn({ id, title, links }: { id: string; title: string; links: re
       <ul className="mt-4 space-y-2 text-sm">
         {links.map((l) => (
           <li key={l.label}>
-            <Link to={l.to} className="hover:text-brand">
+            <IslandLink to={l.to} className="hover:text-brand">
               {l.label}
-            </Link>
+            </IslandLink>
           </li>
         ))}
       </ul>

@@ -1,8 +1,7 @@
-import { Link } from 'react-router';
 import type { ProductSummary } from '../../src/domain/catalog/types.ts';
 import { formatBRL } from '../../src/domain/pricing/money.ts';
 import { DiscountBadge, OldPrice, PriceLines } from './Price.tsx';
-import { Static } from './Static.tsx';
+import { IslandLink, Static } from './Static.tsx';
 
 /** "Serve no seu Gol 1.0 2015", and whether the product serves it as a universal part. */
 export interface FitBadge {
@@ -10,7 +9,8 @@ export interface FitBadge {
   universal: boolean;
 }
 
-export function ProductCard({ product, eager = false, fit }: { product: ProductSummary; eager?: boolean; fit?: FitBadge }) {
+/** One card; rendered inside `ProductGrid`'s island only (its link is an `IslandLink`). */
+function ProductCard({ product, eager = false, fit }: { product: ProductSummary; eager?: boolean; fit?: FitBadge }) {
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-4 focus-within:ring-ink focus-within:ring-offset-2">
       <div className="relative aspect-square bg-neutral-50">
@@ -34,9 +34,9 @@ export function ProductCard({ product, eager = false, fit }: { product: ProductS
       <div className="flex flex-1 flex-col gap-1 p-3">
         <p className="text-xs font-medium tracking-wide text-neutral-500 uppercase">{product.brand}</p>
         <h3 className="text-sm leading-snug font-semibold break-words">
-          <Link to={`/ProductView/${product.id}`} prefetch="intent" className="after:absolute after:inset-0 focus:outline-none">
+          <IslandLink to={`/ProductView/${product.id}`} className="after:absolute after:inset-0 focus:outline-none">
             {product.title}
-          </Link>
+          </IslandLink>
         </h3>
         {fit && (
           <p className="mt-1 flex items-start gap-1 rounded-md bg-green-50 px-2 py-1 text-xs font-semibold text-green-900">
@@ -65,7 +65,8 @@ export function ProductCard({ product, eager = false, fit }: { product: ProductS
 
 /**
  * The cards are static HTML once the page has loaded (app/components/Static.tsx): React hydrates none of
- * them. Their links still navigate client-side and prefetch on intent; new products render as usual.
+ * them. Their links (`IslandLink`) navigate client-side and prefetch on intent through the island, before
+ * and after new products render.
  */
 export function ProductGrid({ products, eagerCount = 0, fit }: { products: ProductSummary[]; eagerCount?: number; fit?: (id: number) => FitBadge | undefined }) {
   const fits = products.map((p) => fit?.(p.id));
