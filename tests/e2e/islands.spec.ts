@@ -67,4 +67,26 @@ test.describe('Ilhas estáticas', () => {
     // Rendered by React this time: the new cards are ordinary elements.
     expect(await hydrated(page, 'main article a')).toBe(true);
   });
+
+  test('os cards renderizados no navegador também navegam sem recarregar e pré-carregam uma vez', async ({ page }) => {
+    // Their links are plain anchors (IslandLink): the island's handlers must stay once its children are live.
+    await page.goto('/ProductList');
+    await waitForHydration(page);
+    await mark(page);
+    const firstPage = await page.locator('main article h3 a').allTextContents();
+    await page.getByRole('link', { name: 'Página 2' }).click();
+    await expect(page).toHaveURL(/pagina=2/);
+    await expect.poll(async () => (await page.locator('main article h3 a').allTextContents()).join('|')).not.toBe(firstPage.join('|'));
+    const card = page.locator('main article h3 a').first();
+    const href = (await card.getAttribute('href'))!;
+    const data = page.waitForRequest((r) => r.url().includes(`${href}.data`));
+    await card.hover();
+    await data;
+    await expect(page.locator(`link[rel="prefetch"][href*="${href}.data"]`)).toHaveCount(1);
+    const title = (await card.textContent())!.trim();
+    await card.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    expect(await marked(page)).toBe(true);
+  });
 });
