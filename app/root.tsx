@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation } from 'react-router';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
@@ -11,7 +11,7 @@ import { markHydrated } from './components/Static.tsx';
 import { NotFound } from './components/NotFound.tsx';
 import { syncAccountCart } from './lib/account-cart.ts';
 import { clearFlashCookie, readFlash } from './lib/flash.server.ts';
-import { databaseDownContext } from './lib/request-context.ts';
+import { databaseDownContext, InlineCssContext } from './lib/request-context.ts';
 import { getSessionUser } from './lib/session.server.ts';
 import { publicUrl } from './lib/site.server.ts';
 import { VehicleBar } from './components/vehicle/VehicleBar.tsx';
@@ -52,6 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const css = useContext(InlineCssContext);
   // The first render has committed (an error page's too): static islands mounted from now on render their children.
   useEffect(markHydrated, []);
   return (
@@ -59,10 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* The stylesheet is a file of its own (8 KB compressed, cached for a year): inlining its 48 KB in
-            every page cost the server a sixth of an uncached list page's CPU, and the first paint waited
-            for those bytes anyway (README, issue 16). */}
-        <link rel="stylesheet" href={appCss} />
+        <AppStyles css={css} />
         {/* The first frame waits until the page is parsed up to the footer (Chrome 124+; others ignore
             it): one layout of the whole page instead of a header-only paint followed by relayouts as
             each chunk of the stream arrives, which blocked the main thread and could shift content. */}
@@ -88,6 +86,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * The stylesheet. In production the server inlines it (entry.server.tsx): the first paint needs nothing
+ * but the HTML. The browser never downloads the CSS as a module: while hydrating (and if React ever has to
+ * re-create the element) it keeps the text the server sent, read back from the element itself.
+ * The dev server links the file, so Vite can hot-reload it.
+ */
+function AppStyles({ css }: { css: string | null }) {
+  if (import.meta.env.DEV) return <link rel="stylesheet" href={appCss} />;
+  const text = css ?? (typeof document === 'undefined' ? '' : (document.getElementById('app-css')?.textContent ?? ''));
+  return <style id="app-css" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: text }} />;
 }
 
 /** While a client-side navigation loads: the spec's "Carregando produto..." for product pages. */

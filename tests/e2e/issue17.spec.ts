@@ -277,7 +277,7 @@ test('a aba da OlimpIA fica na margem direita: nenhum conteúdo passa por baixo 
   for (const width of [390, 800, 1280]) {
     await page.setViewportSize({ width, height: 844 });
     for (const path of ['/', '/ProductList?q=farol', '/ProductView/1']) {
-      // The stylesheet is render-blocking and the page's inline scripts wait for it: at DOMContentLoaded the layout is final.
+      // The stylesheet is inline: the layout is final once the document is parsed.
       await page.goto(path, { waitUntil: 'domcontentloaded' });
       expect(await underTheTab(), `${path} em ${width} px`).toEqual([]);
     }
