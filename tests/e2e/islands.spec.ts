@@ -13,6 +13,17 @@ const hydrated = (page: Page, selector: string) =>
 const mark = (page: Page) => page.evaluate(() => ((window as unknown as { ilha?: number }).ilha = 42));
 const marked = (page: Page) => page.evaluate(() => (window as unknown as { ilha?: number }).ilha === 42);
 
+/** Opens /ProductList, marks the window and goes to page 2 by its link, until the new cards are shown. */
+async function toSecondListPage(page: Page) {
+  await page.goto('/ProductList');
+  await waitForHydration(page);
+  await mark(page);
+  const firstPage = await page.locator('main article h3 a').allTextContents();
+  await page.getByRole('link', { name: 'Página 2' }).click();
+  await expect(page).toHaveURL(/pagina=2/);
+  await expect.poll(async () => (await page.locator('main article h3 a').allTextContents()).join('|')).not.toBe(firstPage.join('|'));
+}
+
 test.describe('Ilhas estáticas', () => {
   test('cards e rodapé não são hidratados, o cabeçalho é; a marcação é a do servidor', async ({ page, request }) => {
     const serverHtml = await (await request.get('/')).text();
@@ -56,13 +67,7 @@ test.describe('Ilhas estáticas', () => {
   });
 
   test('na página seguinte da lista os cards são os novos produtos', async ({ page }) => {
-    await page.goto('/ProductList');
-    await waitForHydration(page);
-    await mark(page);
-    const firstPage = await page.locator('main article h3 a').allTextContents();
-    await page.getByRole('link', { name: 'Página 2' }).click();
-    await expect(page).toHaveURL(/pagina=2/);
-    await expect.poll(async () => (await page.locator('main article h3 a').allTextContents()).join('|')).not.toBe(firstPage.join('|'));
+    await toSecondListPage(page);
     expect(await marked(page)).toBe(true);
     // Rendered by React this time: the new cards are ordinary elements.
     expect(await hydrated(page, 'main article a')).toBe(true);
@@ -70,13 +75,7 @@ test.describe('Ilhas estáticas', () => {
 
   test('os cards renderizados no navegador também navegam sem recarregar e pré-carregam uma vez', async ({ page }) => {
     // Their links are plain anchors (IslandLink): the island's handlers must stay once its children are live.
-    await page.goto('/ProductList');
-    await waitForHydration(page);
-    await mark(page);
-    const firstPage = await page.locator('main article h3 a').allTextContents();
-    await page.getByRole('link', { name: 'Página 2' }).click();
-    await expect(page).toHaveURL(/pagina=2/);
-    await expect.poll(async () => (await page.locator('main article h3 a').allTextContents()).join('|')).not.toBe(firstPage.join('|'));
+    await toSecondListPage(page);
     const card = page.locator('main article h3 a').first();
     const href = (await card.getAttribute('href'))!;
     const data = page.waitForRequest((r) => r.url().includes(`${href}.data`));
