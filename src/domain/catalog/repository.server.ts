@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.server.ts';
-import { executeNamed, preparedSelect } from '../../db/prepared.server.ts';
+import { executeNamed, preparedQuery, preparedSelect } from '../../db/prepared.server.ts';
 import { productImages, products, productVariants, searchLexicon, searchPostingCounts, searchPostings } from './schema.ts';
 import type { CatalogQuery } from './query.ts';
 import { searchTerms } from './query.ts';
@@ -70,27 +70,38 @@ const COUNT_KEYS: FacetKeys = {
   condition: sql`${searchPostingCounts.condition}`,
 };
 
+/**
+ * How a facet filter takes its value: inline as a parameter (the default), or as a named placeholder of a
+ * statement built once per shape and given its values at each call (searchPostingsFor).
+ */
+type FacetValue = 'brands' | 'category' | 'vehicles' | 'condition';
+type Bind = (key: FacetValue, value: unknown) => SQLWrapper;
+const inline: Bind = (_key, value) => sql.param(value);
+const byPlaceholder: Bind = (key) => sql.placeholder(key);
+
 /** The filter of one facet (brand, category, vehicle type, condition), or null when the query has none. */
-function facetFilter(query: CatalogQuery, filter: Filter, keys: FacetKeys = PRODUCT_KEYS): SQL | null {
+function facetFilter(query: CatalogQuery, filter: Filter, keys: FacetKeys = PRODUCT_KEYS, bind: Bind = inline): SQL | null {
   switch (filter) {
     case 'brand': {
       if (query.brands.length === 0) return null;
-      const named = query.brands.filter((b) => b !== OTHER_BRANDS.slug);
+      const named = namedBrands(query);
       const parts: SQL[] = [];
       // One array parameter, not a list: the statement's text stays the same for any number of brands, so a
       // named statement (searchPostingsFor) takes few shapes.
-      if (named.length > 0) parts.push(sql`${keys.brandSlug} = any(${sql.param(named)}::text[])`);
+      if (named.length > 0) parts.push(sql`${keys.brandSlug} = any(${bind('brands', named)}::text[])`);
       if (query.brands.includes(OTHER_BRANDS.slug)) parts.push(notInArray(keys.brandSlug, FEATURED_BRAND_SLUGS));
       return parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` or `)})`;
     }
     case 'category':
-      return query.category ? eq(keys.category, query.category) : null;
+      return query.category ? sql`${keys.category} = ${bind('category', query.category)}` : null;
     case 'vehicle':
-      return query.vehicles.length > 0 ? sql`${keys.vehicleType} = any(${sql.param(query.vehicles)}::text[])` : null;
+      return query.vehicles.length > 0 ? sql`${keys.vehicleType} = any(${bind('vehicles', query.vehicles)}::text[])` : null;
     case 'condition':
-      return query.condition ? eq(keys.condition, query.condition) : null;
+      return query.condition ? sql`${keys.condition} = ${bind('condition', query.condition)}` : null;
   }
 }
+
+const namedBrands = (query: CatalogQuery) => query.brands.filter((b) => b !== OTHER_BRANDS.slug);
 
 const FACETS: Filter[] = ['brand', 'category', 'vehicle', 'condition'];
 
@@ -376,8 +387,8 @@ async function facetCounts(db: Db, query: CatalogQuery, ts: SQL | null, restrict
 }
 
 /** Per match: its facet keys and whether it passes each facet's filter (the source of `facetAggregate`). */
-function facetColumns(query: CatalogQuery, keys: FacetKeys = PRODUCT_KEYS): SQL {
-  const pass = Object.fromEntries(FACETS.map((f) => [f, facetFilter(query, f, keys) ?? sql`true`])) as Record<Filter, SQL>;
+function facetColumns(query: CatalogQuery, keys: FacetKeys = PRODUCT_KEYS, bind: Bind = inline): SQL {
+  const pass = Object.fromEntries(FACETS.map((f) => [f, facetFilter(query, f, keys, bind) ?? sql`true`])) as Record<Filter, SQL>;
   return sql`case when ${inArray(keys.brandSlug, FEATURED_BRAND_SLUGS)} then ${keys.brandSlug} else ${OTHER_BRANDS.slug} end as brand_key,
     ${keys.category} as category, ${keys.vehicleType} as vehicle_type, ${keys.condition} as condition,
     ${pass.brand} as ok_brand, ${pass.category} as ok_category, ${pass.vehicle} as ok_vehicle, ${pass.condition} as ok_condition`;
@@ -486,6 +497,70 @@ function postingsCanAnswer(query: CatalogQuery, terms: string[], restrict?: Sear
   );
 }
 
+type PostingsRow = { lexeme: string | null; facets?: FacetRow[]; total?: number; items: (SummaryRow & { description: string })[] };
+
+/**
+ * The postings statement of one shape: which facet filters are set, and whether the facets are counted. Its
+ * text depends on nothing else, so it is built once per shape (at most 64) with placeholders for the values
+ * and run as a named statement: parsing and planning it cost more than running it (on PGlite 5.4 of 6.6 ms
+ * on the demo catalog), and building its text on every call was 3.3 % of an uncached list page's server CPU
+ * (a --cpu-prof profile on PostgreSQL at 100,000 products).
+ */
+const postingsStatements = new Map<string, (db: Db, values: Record<string, unknown>) => Promise<PostingsRow[]>>();
+
+function postingsStatement(query: CatalogQuery, withFacets: boolean) {
+  const shape = [
+    withFacets,
+    namedBrands(query).length > 0,
+    query.brands.includes(OTHER_BRANDS.slug),
+    query.category !== null,
+    query.vehicles.length > 0,
+    query.condition !== null,
+  ]
+    .map(Number)
+    .join('');
+  let run = postingsStatements.get(shape);
+  if (!run) {
+    run = preparedQuery<PostingsRow>('search_postings', (p) => postingsSql(query, withFacets, p));
+    postingsStatements.set(shape, run);
+  }
+  return run;
+}
+
+/** The postings statement's text for the shape of `query`; its values are placeholders (see above). */
+function postingsSql(query: CatalogQuery, withFacets: boolean, p: (key: string) => SQLWrapper): SQL {
+  const filters = FACETS.flatMap((f) => facetFilter(query, f, POSTING_KEYS, byPlaceholder) ?? []);
+  const lexeme = sql`(select lexeme from lx)`;
+  // The counts come from search_posting_counts: one row per combination of facet keys the word's products
+  // have (tens of rows), kept by triggers, instead of its thousands of postings.
+  const counted = sql`${searchPostingCounts.lexeme} = ${lexeme} and ${searchPostingCounts.n} > 0`;
+  const counts = withFacets
+    ? sql`(select coalesce(json_agg(f), '[]'::json) from (${facetAggregate(
+        sql`(select ${facetColumns(query, COUNT_KEYS, byPlaceholder)}, n from ${searchPostingCounts} where ${counted}) m`,
+        sql`n`,
+      )}) f) as facets`
+    : sql`(select coalesce(sum(${searchPostingCounts.n}), 0)::int from ${searchPostingCounts}
+           where ${and(counted, ...FACETS.flatMap((f) => facetFilter(query, f, COUNT_KEYS, byPlaceholder) ?? []))}) as total`;
+  return sql`
+    with lx as (
+      select case when numnode(q) = 1 then btrim(q::text, '''') end as lexeme
+      from to_tsquery('olimpo_pt', olimpo_search_text(${p('term')})) q
+    ),
+    page as (
+      select product_id as id, row_number() over () as ord from (
+        select ${searchPostings.productId} from ${searchPostings}
+        where ${and(sql`${searchPostings.lexeme} = ${lexeme}`, ...filters)}
+        order by ${searchPostings.score} desc, ${searchPostings.popularity} desc, ${searchPostings.productId}
+        limit ${p('limit')} offset ${p('offset')}
+      ) chosen
+    )
+    select (select lexeme from lx) as lexeme, ${counts},
+      (select coalesce(json_agg(json_build_object(${cardJsonFields}) order by page.ord), '[]'::json)
+        from page
+        join ${products} on ${products.id} = page.id
+        left join ${productImages} on ${productImages.productId} = ${products.id} and ${productImages.position} = 0) as items`;
+}
+
 /**
  * A one-word search from the postings (`search_postings`, kept by triggers): the page is read in rank order
  * from the ranking index and stops after its rows, and the counts (with facets: per option; without: the
@@ -496,39 +571,15 @@ function postingsCanAnswer(query: CatalogQuery, terms: string[], restrict?: Sear
  * caller then runs the general search.
  */
 async function searchPostingsFor(db: Db, query: CatalogQuery, term: string, withFacets: boolean) {
-  const offset = (query.page - 1) * query.pageSize;
-  const filters = FACETS.flatMap((f) => facetFilter(query, f, POSTING_KEYS) ?? []);
-  const lexeme = sql`(select lexeme from lx)`;
-  // The counts come from search_posting_counts: one row per combination of facet keys the word's products
-  // have (tens of rows), kept by triggers, instead of its thousands of postings.
-  const counted = sql`${searchPostingCounts.lexeme} = ${lexeme} and ${searchPostingCounts.n} > 0`;
-  const counts = withFacets
-    ? sql`(select coalesce(json_agg(f), '[]'::json) from (${facetAggregate(
-        sql`(select ${facetColumns(query, COUNT_KEYS)}, n from ${searchPostingCounts} where ${counted}) m`,
-        sql`n`,
-      )}) f) as facets`
-    : sql`(select coalesce(sum(${searchPostingCounts.n}), 0)::int from ${searchPostingCounts}
-           where ${and(counted, ...FACETS.flatMap((f) => facetFilter(query, f, COUNT_KEYS) ?? []))}) as total`;
-  // A named statement: its text depends only on which filters are set (about 60 shapes), and parsing and
-  // planning it cost more than running it (on PGlite 5.4 of 6.6 ms on the demo catalog).
-  const [row] = await executeNamed<{ lexeme: string | null; facets?: FacetRow[]; total?: number; items: (SummaryRow & { description: string })[] }>(db, sql`
-    with lx as (
-      select case when numnode(q) = 1 then btrim(q::text, '''') end as lexeme
-      from to_tsquery('olimpo_pt', olimpo_search_text(${term})) q
-    ),
-    page as (
-      select product_id as id, row_number() over () as ord from (
-        select ${searchPostings.productId} from ${searchPostings}
-        where ${and(sql`${searchPostings.lexeme} = ${lexeme}`, ...filters)}
-        order by ${searchPostings.score} desc, ${searchPostings.popularity} desc, ${searchPostings.productId}
-        limit ${query.pageSize} offset ${offset}
-      ) chosen
-    )
-    select (select lexeme from lx) as lexeme, ${counts},
-      (select coalesce(json_agg(json_build_object(${cardJsonFields}) order by page.ord), '[]'::json)
-        from page
-        join ${products} on ${products.id} = page.id
-        left join ${productImages} on ${productImages.productId} = ${products.id} and ${productImages.position} = 0) as items`, 'search_postings');
+  const [row] = await postingsStatement(query, withFacets)(db, {
+    term,
+    brands: namedBrands(query),
+    category: query.category,
+    vehicles: query.vehicles,
+    condition: query.condition,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
   if (!row || row.lexeme === null) return null;
   const fromFacets = row.facets ? facetsFromRows(row.facets) : null;
   return {
