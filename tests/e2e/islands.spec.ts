@@ -24,6 +24,17 @@ async function toSecondListPage(page: Page) {
   await expect.poll(async () => (await page.locator('main article h3 a').allTextContents()).join('|')).not.toBe(firstPage.join('|'));
 }
 
+/** Hovers the list's first card and waits for its page to be prefetched, exactly once; returns the card and its href. */
+async function hoverFirstCardPrefetches(page: Page) {
+  const card = page.locator('main article h3 a').first();
+  const href = (await card.getAttribute('href'))!;
+  const data = page.waitForRequest((r) => r.url().includes(`${href}.data`));
+  await card.hover();
+  await data;
+  await expect(page.locator(`link[rel="prefetch"][href*="${href}.data"]`)).toHaveCount(1);
+  return { card, href };
+}
+
 test.describe('Ilhas estáticas', () => {
   test('cards e rodapé não são hidratados, o cabeçalho é; a marcação é a do servidor', async ({ page, request }) => {
     const serverHtml = await (await request.get('/')).text();
@@ -58,12 +69,7 @@ test.describe('Ilhas estáticas', () => {
   test('passar o mouse num card pré-carrega a página do produto (prefetch="intent")', async ({ page }) => {
     await page.goto('/ProductList');
     await waitForHydration(page);
-    const card = page.locator('main article h3 a').first();
-    const href = (await card.getAttribute('href'))!;
-    const data = page.waitForRequest((r) => r.url().includes(`${href}.data`));
-    await card.hover();
-    await data;
-    await expect(page.locator(`link[rel="prefetch"][href*="${href}.data"]`)).toHaveCount(1);
+    await hoverFirstCardPrefetches(page);
   });
 
   test('na página seguinte da lista os cards são os novos produtos', async ({ page }) => {
@@ -76,12 +82,7 @@ test.describe('Ilhas estáticas', () => {
   test('os cards renderizados no navegador também navegam sem recarregar e pré-carregam uma vez', async ({ page }) => {
     // Their links are plain anchors (IslandLink): the island's handlers must stay once its children are live.
     await toSecondListPage(page);
-    const card = page.locator('main article h3 a').first();
-    const href = (await card.getAttribute('href'))!;
-    const data = page.waitForRequest((r) => r.url().includes(`${href}.data`));
-    await card.hover();
-    await data;
-    await expect(page.locator(`link[rel="prefetch"][href*="${href}.data"]`)).toHaveCount(1);
+    const { card, href } = await hoverFirstCardPrefetches(page);
     const title = (await card.textContent())!.trim();
     await card.click();
     await expect(page).toHaveURL(new RegExp(`${href}$`));

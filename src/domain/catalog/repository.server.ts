@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.server.ts';
-import { executeNamed, preparedQuery, preparedSelect } from '../../db/prepared.server.ts';
+import { preparedQuery, preparedSelect } from '../../db/prepared.server.ts';
 import { productImages, products, productVariants, searchLexicon, searchPostingCounts, searchPostings } from './schema.ts';
 import type { CatalogQuery } from './query.ts';
 import { searchTerms } from './query.ts';
