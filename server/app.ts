@@ -1,5 +1,6 @@
 // The HTTP edge: health checks, the JSON API, product art, static assets and, for everything else, the
 // React Router app. Handlers parse input and call the domain; no business rule lives here.
+import { existsSync, readdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -213,15 +214,15 @@ export function createApp(opts: AppOptions) {
         },
       }),
     );
-    app.use(
-      '*',
-      serveStatic({
-        root: path.relative(process.cwd(), clientDir),
-        onFound: (_p, c) => {
-          c.header('Cache-Control', 'public, max-age=3600');
-        },
-      }),
-    );
+    // The build's other files (favicon, placeholder) are listed once: a page request does not stat the disk.
+    const publicFiles = builtPublicFiles(clientDir);
+    const servePublic = serveStatic({
+      root: path.relative(process.cwd(), clientDir),
+      onFound: (_p, c) => {
+        c.header('Cache-Control', 'public, max-age=3600');
+      },
+    });
+    app.use('*', (c, next) => (publicFiles.has(c.req.path) ? servePublic(c, next) : next()));
   }
 
   const handlerPromise =
@@ -457,4 +458,16 @@ function controlCharsInQuery(): MiddlewareHandler {
 function simplePage(title: string, message: string): string {
   const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
   return `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)} | Olimpo Peças</title><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>${esc(title)}</h1><p role="alert">${esc(message)}</p><p><a href="/">Voltar para Home</a></p></body></html>`;
+}
+
+/** URL paths of the client build's files outside /assets/ (which has its own handler). */
+function builtPublicFiles(clientDir: string): Set<string> {
+  const files = new Set<string>();
+  if (!existsSync(clientDir)) return files;
+  for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const rel = path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    if (!rel.startsWith('assets/')) files.add(`/${rel}`);
+  }
+  return files;
 }

@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { pickEncoding } from './page-cache.ts';
-import { bufferedResponse, readBody } from './response-body.ts';
+import { bufferedResponse, hasBody, readBody, replaceResponse } from './response-body.ts';
 
 /** Below this, gzip saves at most about one TCP segment: not worth its CPU. */
 export const COMPRESS_MIN_BYTES = 2048;
@@ -32,10 +32,12 @@ export function compressLarge(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (c.req.method === 'HEAD' || !res.body || res.status === 204 || res.status === 206 || res.status === 304) return;
+    // Status and headers first: they are read without building the runtime's full Response (see hasBody).
+    if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304) return;
     if (res.headers.has('Content-Encoding') || res.headers.has('Transfer-Encoding')) return;
     if (!COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '')) return;
     if (/no-transform/i.test(res.headers.get('Cache-Control') ?? '')) return;
+    if (!hasBody(res)) return;
     const vary = res.headers.get('Vary');
     if (!vary || !/accept-encoding/i.test(vary)) res.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const length = Number(res.headers.get('Content-Length') ?? NaN);
@@ -43,10 +45,9 @@ export function compressLarge(): MiddlewareHandler {
     const encoding = pickEncoding(c.req.header('Accept-Encoding'));
     if (!encoding) return;
     const body = await readBody(res);
-    // Hono copies the old answer's headers onto the new one: fix the length and encoding afterwards.
     if (body.length < COMPRESS_MIN_BYTES) {
-      c.res = bufferedResponse(body, { status: res.status, statusText: res.statusText, headers: res.headers });
-      c.res.headers.set('Content-Length', String(body.length));
+      res.headers.set('Content-Length', String(body.length));
+      replaceResponse(c, bufferedResponse(body, { status: res.status, headers: res.headers }));
       return;
     }
     const sync = body.length <= SYNC_LIMIT;
@@ -58,10 +59,11 @@ export function compressLarge(): MiddlewareHandler {
         : sync
           ? zlib.gzipSync(body, { level: 6 })
           : await gzipAsync(body, { level: 6 });
-    c.res = new Response(new Uint8Array(gz.buffer, gz.byteOffset, gz.byteLength), { status: res.status, statusText: res.statusText, headers: res.headers });
-    c.res.headers.set('Content-Encoding', encoding);
-    c.res.headers.set('Content-Length', String(gz.length));
-    const etag = c.res.headers.get('ETag');
-    if (etag && !etag.startsWith('W/')) c.res.headers.set('ETag', `W/${etag}`);
+    const headers = res.headers;
+    headers.set('Content-Encoding', encoding);
+    headers.set('Content-Length', String(gz.length));
+    const etag = headers.get('ETag');
+    if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
+    replaceResponse(c, new Response(new Uint8Array(gz.buffer, gz.byteOffset, gz.byteLength), { status: res.status, headers }));
   };
 }

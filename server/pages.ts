@@ -17,18 +17,18 @@ import {
   storedPage,
 } from './page-cache.ts';
 import type { StoredPage } from './page-cache.ts';
-import { bufferedResponse, readBody } from './response-body.ts';
+import { bufferedResponse, hasBody, readBody } from './response-body.ts';
 
 const isHtml = (res: Response) => (res.headers.get('content-type') ?? '').startsWith('text/html');
 
 /** Reads an HTML answer whole and gives it its script hashes; other answers pass through. */
 export async function withScriptHashes(res: Response, formOrigins: readonly string[]): Promise<{ res: Response; body: Buffer | null }> {
-  if (!isHtml(res) || !res.body) return { res, body: null };
+  if (!isHtml(res) || !hasBody(res)) return { res, body: null };
   const body = await readBody(res);
   const headers = new Headers(res.headers);
   headers.set('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(body), formOrigins));
   headers.delete('Content-Length');
-  return { res: bufferedResponse(body, { status: res.status, statusText: res.statusText, headers }), body };
+  return { res: bufferedResponse(body, { status: res.status, headers }), body };
 }
 
 export interface PageServer {

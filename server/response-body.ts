@@ -8,6 +8,8 @@
 //
 // The key is a global symbol because the app is bundled by Vite and the server is not: both copies of this
 // module must find the same property.
+import type { Context } from 'hono';
+
 const BODY = Symbol.for('olimpo.responseBody');
 type Holder = { [BODY]?: Buffer };
 
@@ -18,9 +20,31 @@ export function bufferedResponse(body: Buffer, init: ResponseInit): Response {
   return res;
 }
 
-/** The whole body: the Buffer the Response was made from, or its stream read to the end. */
+/**
+ * The whole body: the Buffer the Response was made from, or its stream read to the end. The server's steps
+ * read a held body only through here, never through its stream: the held Buffer is the body. Asking the
+ * Response whether its stream was used would build the runtime's full Response (below).
+ */
 export async function readBody(res: Response): Promise<Buffer> {
-  const held = (res as Holder)[BODY];
-  if (held && !res.bodyUsed) return held;
-  return Buffer.from(await res.arrayBuffer());
+  return (res as Holder)[BODY] ?? Buffer.from(await res.arrayBuffer());
+}
+
+// Under @hono/node-server, `Response` is a lightweight class: status and headers are plain fields, and a
+// Response whose body is bytes or a string is written to the socket as is. Reading its `body`, `bodyUsed` or
+// `statusText` builds the runtime's full Response instead (undici copies the bytes and wraps them in a web
+// stream), and the answer then leaves through that stream. For a 121 KB page that was done twice per request,
+// plus once for its compressed bytes; for every catalog API answer once. The steps below avoid it.
+
+/** Whether a Response has a body; a held one is known to, without asking the Response. */
+export function hasBody(res: Response): boolean {
+  return (res as Holder)[BODY] !== undefined || res.body !== null;
+}
+
+/**
+ * Puts `res` in the context as it is. Assigning over an existing answer makes Hono rebuild the new one
+ * around the old's headers and the new one's `body` stream; `res` here already carries those headers.
+ */
+export function replaceResponse(c: Context, res: Response): void {
+  c.res = undefined;
+  c.res = res;
 }
