@@ -71,7 +71,7 @@ function ProductCard({ product, eager = false, fit }: { product: ProductSummary;
 export function ProductGrid({ products, eagerCount = 0, fit }: { products: ProductSummary[]; eagerCount?: number; fit?: (id: number) => FitBadge | undefined }) {
   const fits = products.map((p) => fit?.(p.id));
   return (
-    <Static as="ul" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4" version={JSON.stringify([products, fits, eagerCount])} prefetch>
+    <Static as="ul" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4" version={() => JSON.stringify([products, fits, eagerCount])} prefetch>
       {products.map((p, i) => (
         <li key={p.id} className="product-cell flex">
           <ProductCard product={p} eager={i < eagerCount} fit={fits[i]} />

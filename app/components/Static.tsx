@@ -22,8 +22,11 @@ import { PrefetchPageLinks, useNavigate } from 'react-router';
  */
 type StaticProps = HTMLAttributes<HTMLElement> & {
   as?: 'div' | 'ul' | 'footer' | 'section' | 'nav' | 'table';
-  /** Identifies the content: while it equals the first one, the server's markup stays. */
-  version?: string;
+  /**
+   * Identifies the content: while it equals the first one, the server's markup stays. Only the browser
+   * compares versions, so a function (serialising the loader data, say) is called there and never on the server.
+   */
+  version?: string | (() => string);
   /** Prefetch a link's page on hover/focus, as `<Link prefetch="intent">` does. */
   prefetch?: boolean;
   children: ReactNode;
@@ -37,8 +40,9 @@ export function markHydrated() {
 
 const INTENT_DELAY_MS = 100;
 
-export function Static({ as = 'div', version = '', prefetch = false, children, ...props }: StaticProps) {
+export function Static({ as = 'div', version: versionOf = '', prefetch = false, children, ...props }: StaticProps) {
   const id = useId();
+  const version = typeof versionOf === 'string' ? versionOf : typeof document === 'undefined' ? '' : versionOf();
   const navigate = useNavigate();
   // The server's markup, read once, when this island is part of the page's first (hydrating) render.
   const [first] = useState(() => {

@@ -15,7 +15,7 @@ export function SpecsTable({ product }: { product: Pick<ProductDetail, 'brand' |
     ...product.specs,
   ];
   return (
-    <Static as="section" aria-labelledby="ficha-tecnica" className="mt-10" version={JSON.stringify(rows)}>
+    <Static as="section" aria-labelledby="ficha-tecnica" className="mt-10" version={() => JSON.stringify(rows)}>
       <h2 id="ficha-tecnica" className="text-xl font-extrabold">
         Ficha técnica
       </h2>
