@@ -37,11 +37,10 @@ export function compressLarge(): MiddlewareHandler {
     if (res.headers.has('Content-Encoding') || res.headers.has('Transfer-Encoding')) return;
     if (!COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '')) return;
     if (/no-transform/i.test(res.headers.get('Cache-Control') ?? '')) return;
-    if (!hasBody(res)) return;
     const vary = res.headers.get('Vary');
     if (!vary || !/accept-encoding/i.test(vary)) res.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const length = Number(res.headers.get('Content-Length') ?? NaN);
-    if (length < COMPRESS_MIN_BYTES) return;
+    if (length < COMPRESS_MIN_BYTES || !hasBody(res)) return;
     const encoding = pickEncoding(c.req.header('Accept-Encoding'));
     if (!encoding) return;
     const body = await readBody(res);

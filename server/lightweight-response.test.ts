@@ -55,6 +55,11 @@ describe('answers under @hono/node-server keep its lightweight Response', () => 
       return c.body(new Uint8Array(zlib.gzipSync(JSON_BODY)));
     });
     app.get('/json', (c) => c.json(JSON.parse(JSON_BODY)));
+    app.get('/small-json', (c) => {
+      c.header('Content-Type', 'application/json');
+      c.header('Content-Length', '2');
+      return c.body('[]');
+    });
     server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise((resolve) => server.once('listening', resolve));
     port = (server.address() as AddressInfo).port;
@@ -72,7 +77,7 @@ describe('answers under @hono/node-server keep its lightweight Response', () => 
     expect(built).toBe(0);
   });
 
-  it('so is a page too small to compress, and an API answer already gzipped', async () => {
+  it('so is a page too small to compress, an API answer already gzipped and a small one of known length', async () => {
     built = 0;
     const small = await get(port, '/small-page');
     expect(small.headers['content-encoding']).toBeUndefined();
@@ -80,6 +85,8 @@ describe('answers under @hono/node-server keep its lightweight Response', () => 
     const api = await get(port, '/api');
     expect(api.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(api.body).toString()).toBe(JSON_BODY);
+    // A small answer whose length is known passes without its body being read.
+    expect((await get(port, '/small-json')).body.toString()).toBe('[]');
     expect(built).toBe(0);
   });
 
