@@ -116,7 +116,10 @@ export function createApp(opts: AppOptions) {
     // answer has no inline script to allow.
     if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', contentSecurityPolicy([], providerFormOrigins()));
     const ms = performance.now() - started;
-    if (c.res.status === 503) opts.logger.warn({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request unavailable');
+    // The client closed the connection before the answer (a prefetch dropped when the shopper navigated, a
+    // closed tab): React Router gives up on the aborted request with a 500 that nobody receives. Not a failure.
+    if (c.res.status >= 500 && c.req.raw.signal.aborted) opts.logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request abandoned by the client');
+    else if (c.res.status === 503) opts.logger.warn({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request unavailable');
     else if (c.res.status >= 500) opts.logger.error({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request failed');
     else opts.logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
