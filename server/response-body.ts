@@ -32,8 +32,9 @@ export async function readBody(res: Response): Promise<Buffer> {
 // Under @hono/node-server, `Response` is a lightweight class: status and headers are plain fields, and a
 // Response whose body is bytes or a string is written to the socket as is. Reading its `body`, `bodyUsed` or
 // `statusText` builds the runtime's full Response instead (undici copies the bytes and wraps them in a web
-// stream), and the answer then leaves through that stream. For a 121 KB page that was done twice per request,
-// plus once for its compressed bytes; for every catalog API answer once. The steps below avoid it.
+// stream), and the answer then leaves through that stream. An uncached page built four (React Router's own
+// isResponse check, which stays; compression asking for the body; two when Hono rebuilt the compressed answer
+// on replacing the old one), every catalog API answer one. The steps below avoid all but React Router's.
 
 /** Whether a Response has a body; a held one is known to, without asking the Response. */
 export function hasBody(res: Response): boolean {
