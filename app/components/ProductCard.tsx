@@ -68,12 +68,26 @@ function ProductCard({ product, eager = false, fit }: { product: ProductSummary;
  * them. Their links (`IslandLink`) navigate client-side and prefetch on intent through the island, before
  * and after new products render.
  */
-export function ProductGrid({ products, eagerCount = 0, fit }: { products: ProductSummary[]; eagerCount?: number; fit?: (id: number) => FitBadge | undefined }) {
+export function ProductGrid({
+  products,
+  eagerCount = 0,
+  fit,
+  lazy = false,
+}: {
+  products: ProductSummary[];
+  eagerCount?: number;
+  fit?: (id: number) => FitBadge | undefined;
+  /** A long list (a list page's 24 cards, with the pagination below): cells far from the viewport skip
+   * rendering until needed (`.product-cell`, app/app.css). Not for the short grids that end a page (the
+   * product page's and the cart's four related products, the home page's twelve): there the size estimate
+   * sits right above the footer, and the footer moved when a shopper jumped to it. */
+  lazy?: boolean;
+}) {
   const fits = products.map((p) => fit?.(p.id));
   return (
     <Static as="ul" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4" version={() => JSON.stringify([products, fits, eagerCount])} prefetch>
       {products.map((p, i) => (
-        <li key={p.id} className="product-cell flex">
+        <li key={p.id} className={lazy ? 'product-cell flex' : 'flex'}>
           <ProductCard product={p} eager={i < eagerCount} fit={fits[i]} />
         </li>
       ))}

@@ -184,6 +184,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
                 products={items}
                 eagerCount={4}
                 fit={vehicle ? (id) => badges[id] : undefined}
+                lazy
               />
               <Pagination query={query} totalPages={totalPages} />
             </>

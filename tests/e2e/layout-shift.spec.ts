@@ -9,6 +9,8 @@ import { waitForHydration } from './helpers.ts';
 //   moved up 42 px;
 // - cards never rendered count as a size estimate (content-visibility, app/app.css); at 340 px the footer
 //   moved down 95 px on a 1280 px screen when a shopper jumped to it;
+// - the same estimate on the product page's related cards, right above the footer: the footer moved 39 px at
+//   1280 px (those short grids now keep their real size);
 // - the product page's thumbnails had no size until their pictures loaded (a button is as wide as its
 //   content), and the column below them moved 58 px on a phone.
 
@@ -55,7 +57,10 @@ for (const width of [390, 1280]) {
       });
     }
 
-    for (const path of ['/ProductList', '/ProductList?q=farol']) {
+    // The short grids that end a page (home, product page, cart) keep their real size: at 1280 px the
+    // product page's related cards sat as an estimate right above the footer, which moved 39 px on the jump
+    // and took a click meant for "Sobre Nós" (islands.spec.ts in CI, 2026-11-26).
+    for (const path of ['/ProductList', '/ProductList?q=farol', '/', '/ProductView/1', '/Cart']) {
       test(`${path}: pular para o rodapé não move o rodapé`, async ({ page }) => {
         await watchShifts(page);
         await page.goto(path);
