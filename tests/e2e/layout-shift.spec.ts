@@ -59,7 +59,7 @@ for (const width of [390, 1280]) {
 
     // The short grids that end a page (home, product page, cart) keep their real size: at 1280 px the
     // product page's related cards sat as an estimate right above the footer, which moved 39 px on the jump
-    // and took a click meant for "Sobre Nós" (islands.spec.ts in CI, 2026-11-26).
+    // and took a click meant for "Sobre Nós" (islands.spec.ts in a full e2e run, 2026-11-26).
     for (const path of ['/ProductList', '/ProductList?q=farol', '/', '/ProductView/1', '/Cart']) {
       test(`${path}: pular para o rodapé não move o rodapé`, async ({ page }) => {
         await watchShifts(page);
