@@ -4,7 +4,7 @@
 // it is logged as abandoned, and the server goes on answering.
 //
 // The requests are abandoned while their loader is surely running: the product page's freight (`?cep=`)
-// waits on a ViaCEP that answers after 300 ms, and the client leaves once ViaCEP has every lookup. A first
+// waits on a ViaCEP that answers after 2 s, and the client leaves once ViaCEP has every lookup. A first
 // version gave requests up after 10 ms, hoping the server was still working on them; on a fast machine it
 // had answered most of them, and only 1 to 4 of 800 were abandoned mid-way (2026-11-26).
 import http from 'node:http';
@@ -12,7 +12,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerDatabase } from './support/databases.ts';
 import type { ServerDatabase } from './support/databases.ts';
-import { AppServer, sleep } from './support/server.ts';
+import { AppServer } from './support/server.ts';
+import { until } from '../support/jobs.ts';
 
 const REQUESTS = 8;
 
@@ -34,17 +35,12 @@ function slowViaCep(delayMs: number): Promise<{ url: string; lookups: () => numb
   );
 }
 
-async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!condition() && Date.now() < end) await sleep(10);
-}
-
 describe('requests the client abandons (PGlite, built server)', () => {
   let database: ServerDatabase;
   let server: AppServer;
   let viaCep: Awaited<ReturnType<typeof slowViaCep>>;
   beforeAll(async () => {
-    viaCep = await slowViaCep(300);
+    viaCep = await slowViaCep(2000);
     database = await createServerDatabase('pglite', { seedProducts: 30 });
     server = await AppServer.create({ ...database.server, env: { CATALOG_CACHE_SECONDS: '0', PAGE_CACHE_SECONDS: '0', VIACEP_URL: viaCep.url } });
     await server.start();
@@ -62,11 +58,11 @@ describe('requests the client abandons (PGlite, built server)', () => {
     const client = new AbortController();
     const sent = Promise.all(paths.map((path) => server.fetch(path, { signal: client.signal }).then((r) => r.arrayBuffer()).catch(() => null)));
     // Every loader is waiting on ViaCEP: the shopper leaves.
-    await until(() => viaCep.lookups() >= REQUESTS, 10_000);
+    await until(() => viaCep.lookups() >= REQUESTS, 10_000, 'as consultas ao ViaCEP');
     expect(viaCep.lookups()).toBe(REQUESTS);
     client.abort();
     await sent;
-    await until(() => abandoned() >= REQUESTS, 10_000);
+    await until(() => abandoned() >= REQUESTS, 10_000, 'os pedidos abandonados no log');
     expect(abandoned()).toBe(REQUESTS);
     expect(server.output).not.toContain('request failed');
     expect(server.output).toMatch(/"path":"\/ProductView\/\d+(\.data)?","status":5\d\d,"ms":[\d.]+,"msg":"request abandoned by the client"/);
