@@ -86,3 +86,51 @@ export function preparedSelect<R>(prefix: string, build: (db: Db) => { toSQL(): 
     return prepared.execute(values);
   };
 }
+
+/** How many shapes `byShape` keeps per database (the least recently used is built again when needed). */
+const MAX_SHAPES = 256;
+
+/**
+ * Statements whose text depends on a few choices (the search's filters, sort and facets), built once per
+ * shape with placeholders for the values, and run unnamed: PostgreSQL parses each run as before (a named
+ * statement per shape would stay on every pooled connection for its life), and PGlite prepares a text from
+ * its second run (pglite-prepared.server.ts). What it saves is drizzle writing the same text again on every
+ * call (the search: repository.server.ts, searchShape).
+ *
+ *   const run = byShape(db, `page:${shape}`, () => unnamedSelect(db.select(...).where(...).limit(sql.placeholder('limit'))));
+ *   const rows = await run.execute({ limit: 24 });
+ *
+ * A `shape` of null builds the statement for this call only (one that carries values of its own inline).
+ */
+export function shapeCache<T>() {
+  const byDb = new WeakMap<Db, Map<string, T>>();
+  return (db: Db, shape: string | null, build: () => T): T => {
+    if (shape === null) return build();
+    let shapes = byDb.get(db);
+    if (!shapes) byDb.set(db, (shapes = new Map()));
+    let statement = shapes.get(shape);
+    if (statement !== undefined) {
+      shapes.delete(shape);
+    } else {
+      statement = build();
+      if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
+    }
+    shapes.set(shape, statement);
+    return statement;
+  };
+}
+
+/**
+ * A query builder's statement, built now and run unnamed with the values of its placeholders at each
+ * `execute` (its result mapping kept). drizzle's public `prepare(name)` names it on PostgreSQL; `_prepare()`
+ * is the step its own `execute` takes on every call, without a name.
+ */
+export function unnamedSelect<R>(query: { prepare(name: string): Prepared<R> }): Prepared<R> {
+  return (query as unknown as { _prepare(): Prepared<R> })._prepare();
+}
+
+/** The same for a raw `sql` statement: its rows as the driver gives them. */
+export function unnamedStatement<Row>(handle: Handle, statement: SQL): { execute(values?: Record<string, unknown>): Promise<Row[]> } {
+  const prepared = sessionOf(handle).prepareQuery(dialect.sqlToQuery(statement), undefined, undefined, false);
+  return { execute: async (values) => rowsOf<Row>(await prepared.execute(values)) };
+}

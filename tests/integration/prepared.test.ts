@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/domain/catalog/schema.ts';
-import { executeNamed, executeNamedText, preparedQuery } from '../../src/db/prepared.server.ts';
+import { executeNamed, executeNamedText, preparedQuery, shapeCache, unnamedSelect, unnamedStatement } from '../../src/db/prepared.server.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 
@@ -29,6 +29,39 @@ describe.each(DATABASE_KINDS)('prepared statements on %s', (kind) => {
     await expect(productById(database.db, { id: 1 })).rejects.toThrow();
     expect(await executeNamed<{ n: number }>(database.db, sql`select ${7}::int + ${8}::int as n`)).toEqual([{ n: 15 }]);
     expect(await executeNamedText<{ n: number }>(database.db, 'select $1::int * 2 as n', [21])).toEqual([{ n: 42 }]);
+  });
+
+  it('builds a statement once per shape, runs it unnamed with each call\'s values, and forgets the least recently used shape past 256', async () => {
+    const cache = shapeCache<{ execute(values: Record<string, unknown>): Promise<unknown> }>();
+    let built = 0;
+    const byPrice = () => {
+      built++;
+      return unnamedSelect(database.db.select({ id: products.id }).from(products).where(sql`${products.priceCents} >= ${sql.placeholder('min')}`).orderBy(products.id));
+    };
+    const all = await database.db.select({ id: products.id, priceCents: products.priceCents }).from(products).orderBy(products.id);
+    for (const p of all) {
+      const rows = await cache(database.db, 'by-price', byPrice).execute({ min: p.priceCents });
+      expect(rows).toEqual(all.filter((q) => q.priceCents >= p.priceCents).map((q) => ({ id: q.id })));
+    }
+    expect(built).toBe(1);
+    // A raw statement, its rows as the driver gives them.
+    const sum = unnamedStatement<{ n: number }>(database.db, sql`select ${sql.placeholder('a')}::int + ${sql.placeholder('b')}::int as n`);
+    expect(await sum.execute({ a: 2, b: 3 })).toEqual([{ n: 5 }]);
+    expect(await sum.execute({ a: 10, b: 20 })).toEqual([{ n: 30 }]);
+    // Null: built for this call only.
+    cache(database.db, null, byPrice);
+    cache(database.db, null, byPrice);
+    expect(built).toBe(3);
+    // 256 other shapes push "by-price" out; the most recently used stays.
+    for (let i = 0; i < 255; i++) cache(database.db, `other-${i}`, byPrice);
+    cache(database.db, 'by-price', byPrice);
+    expect(built).toBe(3 + 255);
+    cache(database.db, 'other-255', byPrice);
+    cache(database.db, 'by-price', byPrice);
+    expect(built).toBe(3 + 256);
+    cache(database.db, 'other-256', byPrice);
+    cache(database.db, 'other-0', byPrice);
+    expect(built).toBe(3 + 258);
   });
 
   it('runs inside a transaction, which rolls it back', async () => {

@@ -3,6 +3,7 @@
 // statement equal the four separate counts they replaced.
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCatalogQuery, searchTerms } from '../../src/domain/catalog/query.ts';
 import type { CatalogQuery } from '../../src/domain/catalog/query.ts';
@@ -185,6 +186,44 @@ describe.each(DATABASE_KINDS)('search relevance and facets on %s', (kind) => {
       const { result, statements } = await countStatements(database.db, () => searchProducts(database.db, parse(qs)));
       expect(result.total, qs).toBeGreaterThan(0);
       expect(statements, qs).toBe(expected);
+    }
+  });
+
+  it('writes each search statement once per shape: a later search of that shape sends only its own values', async () => {
+    // Every value is a placeholder (repository.server.ts, searchShape): words, part number, price range,
+    // filters, page. Each pair shares a shape and differs in every value.
+    const pairs = [
+      ['q=pastilha freio&ordem=menor-preco&preco_min=50&preco_max=400&estado=novo', 'q=filtro oleo&ordem=menor-preco&preco_min=20&preco_max=90&estado=novo'],
+      ['q=lampada farol&marca=bosch&categoria=iluminacao', 'q=vela ignicao&marca=ngk&categoria=eletrica'],
+      ['q=amortecedor&ordem=a-z&veiculo=carros&pagina=2', 'q=lampada&ordem=a-z&veiculo=motos&pagina=1'],
+      ['ordem=maiores-descontos&categoria=freios', 'ordem=maiores-descontos&categoria=suspensao'],
+    ];
+    const written = async <T>(fn: () => Promise<T>) => {
+      const original = PgDialect.prototype.sqlToQuery;
+      let n = 0;
+      PgDialect.prototype.sqlToQuery = function (this: PgDialect, ...args: Parameters<PgDialect['sqlToQuery']>) {
+        n++;
+        return original.apply(this, args);
+      };
+      try {
+        return { result: await fn(), written: n };
+      } finally {
+        PgDialect.prototype.sqlToQuery = original;
+      }
+    };
+    for (const facets of [false, true]) {
+      for (const [a, b] of pairs) {
+        const label = `${a} / ${b}, facets ${facets}`;
+        const first = await searchProducts(database.db, parse(b!), { facets });
+        const other = await written(() => searchProducts(database.db, parse(a!), { facets }));
+        const again = await written(() => searchProducts(database.db, parse(b!), { facets }));
+        expect(other.written, label).toBe(0);
+        expect(again.written, label).toBe(0);
+        expect(first.total, label).toBeGreaterThan(0);
+        expect(other.result.total, label).toBeGreaterThan(0);
+        expect(again.result, label).toEqual(first);
+        expect(other.result.items.map((p) => p.id), label).not.toEqual(first.items.map((p) => p.id));
+      }
     }
   });
 

@@ -70,22 +70,23 @@ export async function queryRows<T>(db: Database['db'], query: SQL): Promise<T[]>
 }
 
 /**
- * Runs `fn` and counts the statements it sends on `db`: every statement drizzle runs (select builders and
- * execute alike) goes through the session's prepareQuery. Only `fn`'s own count (its async context): a
- * background job running on the same database meanwhile (the order e-mails' sender) is not `fn`.
+ * Runs `fn` and counts the statements it sends on `db`: every statement drizzle runs (select builders,
+ * execute and statements built once and run again, prepared.server.ts) reaches the driver's client through
+ * its `query`. Only `fn`'s own count (its async context): a background job running on the same database
+ * meanwhile (the order e-mails' sender) is not `fn`. Not for transactions (they run on another client).
  */
 export async function countStatements<T>(db: Database['db'], fn: () => Promise<T>): Promise<{ result: T; statements: number }> {
-  const session = (db as unknown as { _: { session: { prepareQuery: (...args: unknown[]) => unknown } } })._.session;
-  const original = session.prepareQuery;
+  const client = (db as unknown as { _: { session: { client: { query: (...args: unknown[]) => unknown } } } })._.session.client;
+  const original = client.query;
   const mine = new AsyncLocalStorage<true>();
   let statements = 0;
-  session.prepareQuery = function (this: unknown, ...args: unknown[]) {
+  client.query = function (this: unknown, ...args: unknown[]) {
     if (mine.getStore()) statements++;
     return original.apply(this, args);
   };
   try {
     return { result: await mine.run(true, fn), statements };
   } finally {
-    session.prepareQuery = original;
+    client.query = original;
   }
 }

@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.server.ts';
-import { preparedQuery, preparedSelect } from '../../db/prepared.server.ts';
+import { preparedQuery, preparedSelect, shapeCache, unnamedSelect, unnamedStatement } from '../../db/prepared.server.ts';
 import { productImages, products, productVariants, searchLexicon, searchPostingCounts, searchPostings } from './schema.ts';
 import type { CatalogQuery } from './query.ts';
 import { searchTerms } from './query.ts';
@@ -15,21 +15,73 @@ import type { Facets, FacetOption, ProductDetail, ProductImage, ProductSummary, 
 
 const FEATURED_BRAND_SLUGS = FEATURED_BRANDS.map((b) => b.slug) as string[];
 
+/**
+ * The search's statements are written with placeholders for every value a shopper chooses, and built once
+ * per shape (searchShape, below): the same text for "farol" and "bateria", filled at each run by
+ * `searchValues`. drizzle writing the text on every call (and the garbage of it) was most of the server's own
+ * work per search: under the bench's varied searches on the demo catalog, side by side, 1.99 → 1.38 ms of
+ * server CPU per search and 582 → 783 searches/s (README, issue 16).
+ */
+type SearchValue = 'brands' | 'category' | 'vehicles' | 'condition' | 'terms' | 'firstTerm' | 'codeAnywhere' | 'codeWhole' | 'minPrice' | 'maxPrice' | 'limit' | 'offset';
+const value = (key: SearchValue) => sql.placeholder(key);
+
+/** The values of a search's placeholders. */
+function searchValues(query: CatalogQuery, terms: string[]): Record<SearchValue, unknown> {
+  const code = codeSearchKey(query.q);
+  return {
+    // Terms are letters and digits only (searchTerms), so they cannot carry tsquery operators.
+    terms: terms.join(' & '),
+    firstTerm: terms[0] ?? null,
+    codeAnywhere: code === null ? null : `%${code}%`,
+    codeWhole: code === null ? null : `% ${code} %`,
+    minPrice: query.minPriceCents,
+    maxPrice: query.maxPriceCents,
+    brands: namedBrands(query),
+    category: query.category,
+    vehicles: query.vehicles,
+    condition: query.condition,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  };
+}
+
+/**
+ * Everything a search statement's text depends on besides its placeholders: the statement (`kind`), the
+ * filters set, the sort, whether there are words and a part number. Null with a restriction (a vehicle): its
+ * SQL carries its own values, so that statement is built for its call only.
+ */
+function searchShape(kind: string, query: CatalogQuery, terms: string[], restrict?: SearchRestriction): string | null {
+  if (restrict !== undefined) return null;
+  const flags = [
+    terms.length > 0,
+    codeSearchKey(query.q) !== null,
+    query.minPriceCents !== null,
+    query.maxPriceCents !== null,
+    namedBrands(query).length > 0,
+    query.brands.includes(OTHER_BRANDS.slug),
+    query.category !== null,
+    query.vehicles.length > 0,
+    query.condition !== null,
+  ];
+  return `${kind}:${query.sort}:${flags.map(Number).join('')}`;
+}
+
+const searchStatements = shapeCache<{ execute(values: Record<string, unknown>): Promise<unknown> }>();
+
 /** A tsquery expression for the search words (AND of the words), or null when nothing is searchable. */
 function tsQuery(terms: string[]): SQL | null {
   if (terms.length === 0) return null;
-  // Terms are letters and digits only (searchTerms), so they cannot carry tsquery operators.
-  return sql`to_tsquery('olimpo_pt', olimpo_search_text(${terms.join(' & ')}))`;
+  return sql`to_tsquery('olimpo_pt', olimpo_search_text(${value('terms')}))`;
 }
 
 /** A part number anywhere in the product's codes (reference, OEM, equivalents), normalized (codes.ts). */
-function codeMatch(key: string): SQL {
-  return sql`${products.codeKeys} like ${`%${key}%`}`;
+function codeMatch(): SQL {
+  return sql`${products.codeKeys} like ${value('codeAnywhere')}`;
 }
 
 /** Code matches rank first under "mais relevantes" (descending): a whole code (2) before a part of one (1). */
-function codeRank(key: string): SQL {
-  return sql`(case when ${products.codeKeys} like ${`% ${key} %`} then 2 when ${codeMatch(key)} then 1 else 0 end)`;
+function codeRank(): SQL {
+  return sql`(case when ${products.codeKeys} like ${value('codeWhole')} then 2 when ${codeMatch()} then 1 else 0 end)`;
 }
 
 type Filter = 'brand' | 'category' | 'vehicle' | 'condition';
@@ -70,34 +122,25 @@ const COUNT_KEYS: FacetKeys = {
   condition: sql`${searchPostingCounts.condition}`,
 };
 
-/**
- * How a facet filter takes its value: inline as a parameter (the default), or as a named placeholder of a
- * statement built once per shape and given its values at each call (searchPostingsFor).
- */
-type FacetValue = 'brands' | 'category' | 'vehicles' | 'condition';
-type Bind = (key: FacetValue, value: unknown) => SQLWrapper;
-const inline: Bind = (_key, value) => sql.param(value);
-const byPlaceholder: Bind = (key) => sql.placeholder(key);
-
 /** The filter of one facet (brand, category, vehicle type, condition), or null when the query has none. */
-function facetFilter(query: CatalogQuery, filter: Filter, keys: FacetKeys = PRODUCT_KEYS, bind: Bind = inline): SQL | null {
+function facetFilter(query: CatalogQuery, filter: Filter, keys: FacetKeys = PRODUCT_KEYS): SQL | null {
   switch (filter) {
     case 'brand': {
       if (query.brands.length === 0) return null;
       const named = namedBrands(query);
       const parts: SQL[] = [];
       // One array parameter, not a list: the statement's text stays the same for any number of brands, so a
-      // named statement (searchPostingsFor) takes few shapes.
-      if (named.length > 0) parts.push(sql`${keys.brandSlug} = any(${bind('brands', named)}::text[])`);
+      // statement built per shape (searchShape, searchPostingsFor) takes few shapes.
+      if (named.length > 0) parts.push(sql`${keys.brandSlug} = any(${value('brands')}::text[])`);
       if (query.brands.includes(OTHER_BRANDS.slug)) parts.push(notInArray(keys.brandSlug, FEATURED_BRAND_SLUGS));
       return parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` or `)})`;
     }
     case 'category':
-      return query.category ? sql`${keys.category} = ${bind('category', query.category)}` : null;
+      return query.category ? sql`${keys.category} = ${value('category')}` : null;
     case 'vehicle':
-      return query.vehicles.length > 0 ? sql`${keys.vehicleType} = any(${bind('vehicles', query.vehicles)}::text[])` : null;
+      return query.vehicles.length > 0 ? sql`${keys.vehicleType} = any(${value('vehicles')}::text[])` : null;
     case 'condition':
-      return query.condition ? sql`${keys.condition} = ${bind('condition', query.condition)}` : null;
+      return query.condition ? sql`${keys.condition} = ${value('condition')}` : null;
   }
 }
 
@@ -111,11 +154,11 @@ function baseConditions(query: CatalogQuery, ts: SQL | null, restrict?: SearchRe
   const where: SQL[] = [eq(products.active, true)];
   // A query that looks like a part number also matches the product's codes (issue 17).
   const code = codeSearchKey(query.q);
-  if (ts && code) where.push(sql`(${products.searchVector} @@ ${ts} or ${codeMatch(code)})`);
+  if (ts && code) where.push(sql`(${products.searchVector} @@ ${ts} or ${codeMatch()})`);
   else if (ts) where.push(sql`${products.searchVector} @@ ${ts}`);
   if (restrict) where.push(restrict.where);
-  if (query.minPriceCents !== null) where.push(sql`${products.priceCents} >= ${query.minPriceCents}`);
-  if (query.maxPriceCents !== null) where.push(sql`${products.priceCents} <= ${query.maxPriceCents}`);
+  if (query.minPriceCents !== null) where.push(sql`${products.priceCents} >= ${value('minPrice')}`);
+  if (query.maxPriceCents !== null) where.push(sql`${products.priceCents} <= ${value('maxPrice')}`);
   return where;
 }
 
@@ -129,8 +172,8 @@ function conditions(query: CatalogQuery, ts: SQL | null, restrict?: SearchRestri
  * (`kind_head`, a generated column): computing it per matching row was most of an uncached search's time.
  * Higher is better (sorted descending).
  */
-function relevance(ts: SQL, firstTerm: string): SQL {
-  return sql`(ts_rank_cd(${products.searchVector}, ${ts}) + case when ${products.kindHead} @@ to_tsquery('olimpo_pt', olimpo_search_text(${firstTerm})) then 1 else 0 end)`;
+function relevance(ts: SQL): SQL {
+  return sql`(ts_rank_cd(${products.searchVector}, ${ts}) + case when ${products.kindHead} @@ to_tsquery('olimpo_pt', olimpo_search_text(${value('firstTerm')})) then 1 else 0 end)`;
 }
 
 /** One sort key: an expression and its direction (written out as ORDER BY, or computed once per match). */
@@ -155,9 +198,9 @@ function sortKeys(query: CatalogQuery, ts: SQL | null, terms: string[], restrict
       return [up(sql`lower(olimpo_unaccent(${products.title}))`), up(products.id)];
     case 'relevancia': {
       const code = codeSearchKey(query.q);
-      const first = [...(code ? [down(codeRank(code))] : []), ...(restrict?.first ? [down(restrict.first)] : [])];
+      const first = [...(code ? [down(codeRank())] : []), ...(restrict?.first ? [down(restrict.first)] : [])];
       return ts && terms[0]
-        ? [...first, down(relevance(ts, terms[0])), down(products.popularity), up(products.id)]
+        ? [...first, down(relevance(ts)), down(products.popularity), up(products.id)]
         : [...first, down(products.popularity), up(products.id)];
     }
   }
@@ -241,9 +284,10 @@ async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacet
     const answered = await searchPostingsFor(db, query, terms[0]!, withFacets);
     if (answered) return answered;
   }
-  if (withFacets && ts) return searchWithFacets(db, query, ts, terms, restrict);
+  const values = searchValues(query, terms);
+  if (withFacets && ts) return searchWithFacets(db, query, ts, terms, values, restrict);
   const where = and(...conditions(query, ts, restrict));
-  const offset = (query.page - 1) * query.pageSize;
+  const offset = values.offset as number;
   // The page is chosen on products alone (a subquery with its LIMIT), then its rows and first images are
   // joined for those ids only, in the same statement: joining the images first made PostgreSQL hash-join all
   // 500,000 image rows for a broad search (EXPLAIN: 220 ms of "filtro" on 100,000), and a second statement
@@ -256,43 +300,56 @@ async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacet
   // that way and 434 ms with the count in the page (PostgreSQL walked the price index through every row).
   // With facets, a text search has its own single statement (searchWithFacets).
   const windowTotal = restrict !== undefined || (ts !== null && query.sort === 'relevancia');
-  const chosen = db
-    .select({
-      id: sql<number>`${products.id}`.as('chosen_id'),
-      first: (restrict?.first ? sql<boolean>`${restrict.first}` : sql<boolean>`false`).as('chosen_first'),
-      total: (windowTotal ? sql<number>`(count(*) over ())::int` : sql<number>`0`).as('chosen_total'),
-    })
-    .from(products)
-    .where(where)
-    .orderBy(...orderBy(query, ts, terms, restrict))
-    .limit(query.pageSize)
-    .offset(offset)
-    .as('chosen');
-  // Numbered as they leave the ordered subquery, so the joined rows keep the page's order.
-  const pageIds = db
-    .select({ id: chosen.id, first: chosen.first, total: chosen.total, ord: sql<number>`row_number() over ()`.as('page_ord') })
-    .from(chosen)
-    .as('page');
-  const [page, countRows, facets] = await Promise.all([
-    db
-      .select({ ...summaryColumns, description: products.description, first: pageIds.first, total: pageIds.total })
-      .from(pageIds)
-      .innerJoin(products, eq(products.id, pageIds.id))
-      .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
-      .orderBy(pageIds.ord),
-    windowTotal || withFacets ? Promise.resolve(null) : db.select({ n: sql<number>`count(*)::int` }).from(products).where(where),
-    withFacets ? facetCounts(db, query, ts, restrict) : Promise.resolve(undefined),
+  const pageStatement = () => {
+    const chosen = db
+      .select({
+        id: sql<number>`${products.id}`.as('chosen_id'),
+        first: (restrict?.first ? sql<boolean>`${restrict.first}` : sql<boolean>`false`).as('chosen_first'),
+        total: (windowTotal ? sql<number>`(count(*) over ())::int` : sql<number>`0`).as('chosen_total'),
+      })
+      .from(products)
+      .where(where)
+      .orderBy(...orderBy(query, ts, terms, restrict))
+      .limit(value('limit'))
+      .offset(value('offset'))
+      .as('chosen');
+    // Numbered as they leave the ordered subquery, so the joined rows keep the page's order.
+    const pageIds = db
+      .select({ id: chosen.id, first: chosen.first, total: chosen.total, ord: sql<number>`row_number() over ()`.as('page_ord') })
+      .from(chosen)
+      .as('page');
+    return unnamedSelect(
+      db
+        .select({ ...summaryColumns, description: products.description, first: pageIds.first, total: pageIds.total })
+        .from(pageIds)
+        .innerJoin(products, eq(products.id, pageIds.id))
+        .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
+        .orderBy(pageIds.ord),
+    );
+  };
+  type PageRow = SummaryRow & { description: string; first: boolean; total: number };
+  const count = async () => {
+    const statement = searchStatements(db, searchShape('count', query, terms, restrict), () =>
+      unnamedSelect(db.select({ n: sql<number>`count(*)::int` }).from(products).where(where)),
+    );
+    const rows = (await statement.execute(values)) as { n: number }[];
+    return rows[0]?.n ?? 0;
+  };
+  const [page, counted, facets] = await Promise.all([
+    searchStatements(db, searchShape(`page${Number(withFacets)}`, query, terms, restrict), pageStatement).execute(values) as Promise<PageRow[]>,
+    windowTotal || withFacets ? Promise.resolve(null) : count(),
+    withFacets ? facetCounts(db, query, ts, terms, values, restrict) : Promise.resolve(undefined),
   ]);
   // A page past the end has no row to carry the total.
   const total = facets
     ? facets.total
-    : countRows
-      ? (countRows[0]?.n ?? 0)
+    : counted !== null
+      ? counted
       : page.length > 0
         ? Number(page[0]!.total)
         : offset === 0
           ? 0
-          : ((await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where))[0]?.n ?? 0);
+          : await count();
   return {
     items: page.map((r) => ({ ...toSummary(r), description: r.description })),
     // Which results the restriction ranks first (fitment: made for the vehicle), by id.
@@ -380,15 +437,26 @@ export async function refreshLexicon(db: Db): Promise<void> {
  * GROUPING SETS groups them by each facet, and each grouping set reads the count that leaves its own
  * filter out (before: four statements, each scanning the matches).
  */
-async function facetCounts(db: Db, query: CatalogQuery, ts: SQL | null, restrict?: SearchRestriction): Promise<{ facets: Facets; total: number }> {
-  const result = await db.execute(sql`
-    ${facetAggregate(sql`(select ${facetColumns(query)} from ${products} where ${and(...baseConditions(query, ts, restrict)) ?? sql`true`}) m`)}`);
-  return facetsFromRows((result as unknown as { rows: FacetRow[] }).rows);
+async function facetCounts(
+  db: Db,
+  query: CatalogQuery,
+  ts: SQL | null,
+  terms: string[],
+  values: Record<SearchValue, unknown>,
+  restrict?: SearchRestriction,
+): Promise<{ facets: Facets; total: number }> {
+  const statement = searchStatements(db, searchShape('facets', query, terms, restrict), () =>
+    unnamedStatement<FacetRow>(
+      db,
+      facetAggregate(sql`(select ${facetColumns(query)} from ${products} where ${and(...baseConditions(query, ts, restrict)) ?? sql`true`}) m`),
+    ),
+  );
+  return facetsFromRows((await statement.execute(values)) as FacetRow[]);
 }
 
 /** Per match: its facet keys and whether it passes each facet's filter (the source of `facetAggregate`). */
-function facetColumns(query: CatalogQuery, keys: FacetKeys = PRODUCT_KEYS, bind: Bind = inline): SQL {
-  const pass = Object.fromEntries(FACETS.map((f) => [f, facetFilter(query, f, keys, bind) ?? sql`true`])) as Record<Filter, SQL>;
+function facetColumns(query: CatalogQuery, keys: FacetKeys = PRODUCT_KEYS): SQL {
+  const pass = Object.fromEntries(FACETS.map((f) => [f, facetFilter(query, f, keys) ?? sql`true`])) as Record<Filter, SQL>;
   return sql`case when ${inArray(keys.brandSlug, FEATURED_BRAND_SLUGS)} then ${keys.brandSlug} else ${OTHER_BRANDS.slug} end as brand_key,
     ${keys.category} as category, ${keys.vehicleType} as vehicle_type, ${keys.condition} as condition,
     ${pass.brand} as ok_brand, ${pass.category} as ok_category, ${pass.vehicle} as ok_vehicle, ${pass.condition} as ok_condition`;
@@ -444,11 +512,24 @@ function facetsFromRows(rows: FacetRow[]): { facets: Facets; total: number } {
  * "farol" matches 13,137 rows over 10,116 heap pages). Without search words this is not used: a browse can
  * take its page from an index in order and stop after 24 rows.
  */
-async function searchWithFacets(db: Db, query: CatalogQuery, ts: SQL, terms: string[], restrict?: SearchRestriction) {
+async function searchWithFacets(db: Db, query: CatalogQuery, ts: SQL, terms: string[], values: Record<SearchValue, unknown>, restrict?: SearchRestriction) {
+  const statement = searchStatements(db, searchShape('text+facets', query, terms, restrict), () => unnamedStatement(db, textWithFacetsSql(query, ts, terms, restrict)));
+  const [row] = (await statement.execute(values)) as { facets: FacetRow[]; items: (SummaryRow & { description: string; first: boolean })[] }[];
+  const { items } = row!;
+  const { facets, total } = facetsFromRows(row!.facets);
+  return {
+    items: items.map((r) => ({ ...toSummary(r), description: r.description })),
+    firstIds: items.filter((r) => r.first).map((r) => r.id),
+    total,
+    facets,
+  };
+}
+
+/** The statement of `searchWithFacets`, for the shape of `query`. */
+function textWithFacetsSql(query: CatalogQuery, ts: SQL, terms: string[], restrict?: SearchRestriction): SQL {
   const keys = sortKeys(query, ts, terms, restrict);
   const keyName = (i: number) => sql.raw(`k${i}`);
-  const offset = (query.page - 1) * query.pageSize;
-  const result = await db.execute(sql`
+  return sql`
     with m as materialized (
       select ${products.id} as id, ${restrict?.first ?? sql`false`} as first_flag,
         ${sql.join(keys.map((k, i) => sql`${k.expr} as ${keyName(i)}`), sql`, `)},
@@ -461,7 +542,7 @@ async function searchWithFacets(db: Db, query: CatalogQuery, ts: SQL, terms: str
         select id, first_flag from m
         where ok_brand and ok_category and ok_vehicle and ok_condition
         order by ${sql.join(keys.map((k, i) => (k.desc ? sql`${keyName(i)} desc` : sql`${keyName(i)} asc`)), sql`, `)}
-        limit ${query.pageSize} offset ${offset}
+        limit ${value('limit')} offset ${value('offset')}
       ) chosen
     )
     select
@@ -469,16 +550,7 @@ async function searchWithFacets(db: Db, query: CatalogQuery, ts: SQL, terms: str
       (select coalesce(json_agg(json_build_object(${cardJsonFields}, 'first', page.first_flag) order by page.ord), '[]'::json)
         from page
         join ${products} on ${products.id} = page.id
-        left join ${productImages} on ${productImages.productId} = ${products.id} and ${productImages.position} = 0) as items`);
-  const [row] = (result as unknown as { rows: { facets: FacetRow[]; items: (SummaryRow & { description: string; first: boolean })[] }[] }).rows;
-  const { items } = row!;
-  const { facets, total } = facetsFromRows(row!.facets);
-  return {
-    items: items.map((r) => ({ ...toSummary(r), description: r.description })),
-    firstIds: items.filter((r) => r.first).map((r) => r.id),
-    total,
-    facets,
-  };
+        left join ${productImages} on ${productImages.productId} = ${products.id} and ${productImages.position} = 0) as items`;
 }
 
 /**
@@ -529,18 +601,18 @@ function postingsStatement(query: CatalogQuery, withFacets: boolean) {
 
 /** The postings statement's text for the shape of `query`; its values are placeholders (see above). */
 function postingsSql(query: CatalogQuery, withFacets: boolean, p: (key: string) => SQLWrapper): SQL {
-  const filters = FACETS.flatMap((f) => facetFilter(query, f, POSTING_KEYS, byPlaceholder) ?? []);
+  const filters = FACETS.flatMap((f) => facetFilter(query, f, POSTING_KEYS) ?? []);
   const lexeme = sql`(select lexeme from lx)`;
   // The counts come from search_posting_counts: one row per combination of facet keys the word's products
   // have (tens of rows), kept by triggers, instead of its thousands of postings.
   const counted = sql`${searchPostingCounts.lexeme} = ${lexeme} and ${searchPostingCounts.n} > 0`;
   const counts = withFacets
     ? sql`(select coalesce(json_agg(f), '[]'::json) from (${facetAggregate(
-        sql`(select ${facetColumns(query, COUNT_KEYS, byPlaceholder)}, n from ${searchPostingCounts} where ${counted}) m`,
+        sql`(select ${facetColumns(query, COUNT_KEYS)}, n from ${searchPostingCounts} where ${counted}) m`,
         sql`n`,
       )}) f) as facets`
     : sql`(select coalesce(sum(${searchPostingCounts.n}), 0)::int from ${searchPostingCounts}
-           where ${and(counted, ...FACETS.flatMap((f) => facetFilter(query, f, COUNT_KEYS, byPlaceholder) ?? []))}) as total`;
+           where ${and(counted, ...FACETS.flatMap((f) => facetFilter(query, f, COUNT_KEYS) ?? []))}) as total`;
   return sql`
     with lx as (
       select case when numnode(q) = 1 then btrim(q::text, '''') end as lexeme
