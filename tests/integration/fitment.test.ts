@@ -15,7 +15,7 @@ import { verdict } from '../../src/domain/fitment/rules.ts';
 import { productFitments, productUniversalFitments } from '../../src/domain/fitment/schema.ts';
 import { searchWithFitment } from '../../src/domain/fitment/search.server.ts';
 import type { Vehicle } from '../../src/domain/fitment/vehicles.ts';
-import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
+import { countWrittenStatements, createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 
 const COUNT = 1500;
@@ -189,6 +189,25 @@ describe.each(DATABASE_KINDS)('fitment on %s', (kind) => {
     // The same words with no vehicle in them stay a text search.
     const plain = await searchWithFitment(database.db, q('q=farol fiat'));
     expect(plain.ok && plain.result.vehicle).toBeNull();
+  });
+
+  it('builds a vehicle search once per shape: another vehicle sends only its own keys and gets its own parts', async () => {
+    // The restriction's keys are placeholders (fitmentRestriction): the first search builds the statements,
+    // a search for another vehicle of the same shape writes none.
+    const golSearch = () => searchWithFitment(database.db, q(`q=filtro&vehicle=${gol.id}&ano=2015`, 24), { facets: true });
+    const cgSearch = () => searchWithFitment(database.db, q(`q=filtro&vehicle=${cg160[0]!.id}&ano=${cg160[0]!.yearFrom}`, 24), { facets: true });
+    const first = await golSearch();
+    const cg = await countWrittenStatements(cgSearch);
+    const again = await countWrittenStatements(golSearch);
+    expect(cg.written).toBe(0);
+    expect(again.written).toBe(0);
+    expect(again.result).toEqual(first);
+    for (const [search, vehicle, year, type] of [[first, gol, 2015, 'carros'], [cg.result, cg160[0]!, cg160[0]!.yearFrom, 'motos']] as const) {
+      if (!search.ok) throw new Error(search.message);
+      const fits = await fittingIds(database, [vehicle.id], year, type);
+      expect(search.result.items.length).toBeGreaterThan(0);
+      for (const item of search.result.items) expect(fits.has(item.id), `${item.title} / ${vehicle.model}`).toBe(true);
+    }
   });
 
   it('uses the garage vehicle when the URL and the words name none, and the URL wins over it', async () => {

@@ -3,7 +3,6 @@
 // statement equal the four separate counts they replaced.
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCatalogQuery, searchTerms } from '../../src/domain/catalog/query.ts';
 import type { CatalogQuery } from '../../src/domain/catalog/query.ts';
@@ -11,7 +10,7 @@ import { searchProducts } from '../../src/domain/catalog/repository.server.ts';
 import { ensureSearchPostings } from '../../src/domain/catalog/postings.server.ts';
 import { products } from '../../src/domain/catalog/schema.ts';
 import { FEATURED_BRANDS, OTHER_BRANDS } from '../../src/domain/catalog/taxonomy.ts';
-import { countStatements, createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
+import { countStatements, countWrittenStatements, createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 
 const COUNT = 1500;
@@ -198,25 +197,12 @@ describe.each(DATABASE_KINDS)('search relevance and facets on %s', (kind) => {
       ['q=amortecedor&ordem=a-z&veiculo=carros&pagina=2', 'q=lampada&ordem=a-z&veiculo=motos&pagina=1'],
       ['ordem=maiores-descontos&categoria=freios', 'ordem=maiores-descontos&categoria=suspensao'],
     ];
-    const written = async <T>(fn: () => Promise<T>) => {
-      const original = PgDialect.prototype.sqlToQuery;
-      let n = 0;
-      PgDialect.prototype.sqlToQuery = function (this: PgDialect, ...args: Parameters<PgDialect['sqlToQuery']>) {
-        n++;
-        return original.apply(this, args);
-      };
-      try {
-        return { result: await fn(), written: n };
-      } finally {
-        PgDialect.prototype.sqlToQuery = original;
-      }
-    };
     for (const facets of [false, true]) {
       for (const [a, b] of pairs) {
         const label = `${a} / ${b}, facets ${facets}`;
         const first = await searchProducts(database.db, parse(b!), { facets });
-        const other = await written(() => searchProducts(database.db, parse(a!), { facets }));
-        const again = await written(() => searchProducts(database.db, parse(b!), { facets }));
+        const other = await countWrittenStatements(() => searchProducts(database.db, parse(a!), { facets }));
+        const again = await countWrittenStatements(() => searchProducts(database.db, parse(b!), { facets }));
         expect(other.written, label).toBe(0);
         expect(again.written, label).toBe(0);
         expect(first.total, label).toBeGreaterThan(0);

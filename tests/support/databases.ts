@@ -1,5 +1,6 @@
 // Test databases: a fresh in-memory PGlite always, and a fresh PostgreSQL database when TEST_DATABASE_URL
 // is set (CI always sets it). Each test file gets its own, migrated and, if asked, seeded.
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import pg from 'pg';
@@ -88,5 +89,24 @@ export async function countStatements<T>(db: Database['db'], fn: () => Promise<T
     return { result: await mine.run(true, fn), statements };
   } finally {
     client.query = original;
+  }
+}
+
+/**
+ * Runs `fn` and counts the statement texts drizzle writes meanwhile (`PgDialect.sqlToQuery`, for every
+ * statement built: query builders, `execute`, prepared.server.ts). A statement built once and run again
+ * writes none.
+ */
+export async function countWrittenStatements<T>(fn: () => Promise<T>): Promise<{ result: T; written: number }> {
+  const original = PgDialect.prototype.sqlToQuery;
+  let written = 0;
+  PgDialect.prototype.sqlToQuery = function (this: PgDialect, ...args: Parameters<PgDialect['sqlToQuery']>) {
+    written++;
+    return original.apply(this, args);
+  };
+  try {
+    return { result: await fn(), written };
+  } finally {
+    PgDialect.prototype.sqlToQuery = original;
   }
 }

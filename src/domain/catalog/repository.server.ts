@@ -25,10 +25,11 @@ const FEATURED_BRAND_SLUGS = FEATURED_BRANDS.map((b) => b.slug) as string[];
 type SearchValue = 'brands' | 'category' | 'vehicles' | 'condition' | 'terms' | 'firstTerm' | 'codeAnywhere' | 'codeWhole' | 'minPrice' | 'maxPrice' | 'limit' | 'offset';
 const value = (key: SearchValue) => sql.placeholder(key);
 
-/** The values of a search's placeholders. */
-function searchValues(query: CatalogQuery, terms: string[]): Record<SearchValue, unknown> {
+/** The values of a search's placeholders (and of its restriction's). */
+function searchValues(query: CatalogQuery, terms: string[], restrict?: SearchRestriction): Record<SearchValue, unknown> {
   const code = codeSearchKey(query.q);
   return {
+    ...restrict?.values,
     // Terms are letters and digits only (searchTerms), so they cannot carry tsquery operators.
     terms: terms.join(' & '),
     firstTerm: terms[0] ?? null,
@@ -47,11 +48,11 @@ function searchValues(query: CatalogQuery, terms: string[]): Record<SearchValue,
 
 /**
  * Everything a search statement's text depends on besides its placeholders: the statement (`kind`), the
- * filters set, the sort, whether there are words and a part number. Null with a restriction (a vehicle): its
- * SQL carries its own values, so that statement is built for its call only.
+ * filters set, the sort, whether there are words and a part number, the restriction's shape. Null with a
+ * restriction that carries its values inline: that statement is built for its call only.
  */
 function searchShape(kind: string, query: CatalogQuery, terms: string[], restrict?: SearchRestriction): string | null {
-  if (restrict !== undefined) return null;
+  if (restrict !== undefined && restrict.shape === undefined) return null;
   const flags = [
     terms.length > 0,
     codeSearchKey(query.q) !== null,
@@ -63,7 +64,7 @@ function searchShape(kind: string, query: CatalogQuery, terms: string[], restric
     query.vehicles.length > 0,
     query.condition !== null,
   ];
-  return `${kind}:${query.sort}:${flags.map(Number).join('')}`;
+  return `${kind}:${query.sort}:${flags.map(Number).join('')}:${restrict?.shape ?? ''}`;
 }
 
 const searchStatements = shapeCache<{ execute(values: Record<string, unknown>): Promise<unknown> }>();
@@ -94,6 +95,13 @@ type Filter = 'brand' | 'category' | 'vehicle' | 'condition';
 export interface SearchRestriction {
   where: SQL;
   first?: SQL;
+  /**
+   * When `where` and `first` take their values from placeholders (`sql.placeholder`): what else their text
+   * depends on, so the search builds its statements once per shape (searchShape), and the values, given at
+   * each run. Without it, the statements are built for the one call.
+   */
+  shape?: string;
+  values?: Record<string, unknown>;
 }
 
 /** The columns a facet filter reads: the products table's, or the same keys elsewhere (the search postings). */
@@ -284,7 +292,7 @@ async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacet
     const answered = await searchPostingsFor(db, query, terms[0]!, withFacets);
     if (answered) return answered;
   }
-  const values = searchValues(query, terms);
+  const values = searchValues(query, terms, restrict);
   if (withFacets && ts) return searchWithFacets(db, query, ts, terms, values, restrict);
   const where = and(...conditions(query, ts, restrict));
   const offset = values.offset as number;
@@ -785,6 +793,7 @@ export async function trendingProducts(db: Db, limit: number, restrict?: SearchR
         .where(and(sql`${products.stock} > 0`, eq(products.active, true), restrict.where))
         .orderBy(desc(products.popularity), asc(products.id))
         .limit(limit)
+        .execute(restrict.values)
     : await trending(db, { limit });
   return rows.map(toSummary);
 }
@@ -802,7 +811,8 @@ export async function relatedProducts(db: Db, product: { id: number; category: s
   const rows = await summaries(db)
     .where(and(eq(products.category, product.category), sql`${products.id} <> ${product.id}`, sql`${products.stock} > 0`, eq(products.active, true), restrict?.where))
     .orderBy(desc(products.popularity), asc(products.id))
-    .limit(limit);
+    .limit(limit)
+    .execute(restrict?.values);
   return rows.map(toSummary);
 }
 

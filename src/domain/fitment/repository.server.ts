@@ -1,7 +1,6 @@
 // Fitment reads and the garage of signed-in shoppers: the vehicle filter the catalog search takes, a
 // product's compatibility list, and "Minha garagem" (several vehicles per account, one active).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.server.ts';
 import { preparedSelect } from '../../db/prepared.server.ts';
 import { products } from '../catalog/schema.ts';
@@ -13,17 +12,20 @@ import type { FitmentRow, ProductFitment, VehicleChoice } from './rules.ts';
 import { garageVehicles, productFitments, productUniversalFitments } from './schema.ts';
 import type { Vehicle } from './vehicles.ts';
 
-const intArray = (values: number[]): SQL => sql`${sql.param(values)}::integer[]`;
-
 /**
  * The catalog restriction for a choice: products whose fitment keys meet the choice's (a GIN index search
  * PostgreSQL combines with the text search), parts made for the vehicle ranked before universal ones.
  */
 export function fitmentRestriction(choice: VehicleChoice): SearchRestriction {
   const keys = choiceKeys(choice);
+  const specific = keys.specific.length > 0;
+  // The keys are placeholders, so the search builds its statements once per shape (with or without a
+  // vehicle-specific rank), not once per vehicle.
   return {
-    where: sql`${products.fitmentKeys} && ${intArray(keys.all)}`,
-    first: keys.specific.length > 0 ? sql`(${products.fitmentKeys} && ${intArray(keys.specific)})` : undefined,
+    where: sql`${products.fitmentKeys} && ${sql.placeholder('fitmentAll')}::integer[]`,
+    first: specific ? sql`(${products.fitmentKeys} && ${sql.placeholder('fitmentSpecific')}::integer[])` : undefined,
+    shape: specific ? 'fitment+rank' : 'fitment',
+    values: { fitmentAll: keys.all, fitmentSpecific: keys.specific },
   };
 }
 
