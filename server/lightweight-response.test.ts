@@ -90,6 +90,24 @@ describe('answers under @hono/node-server keep its lightweight Response', () => 
     expect(built).toBe(0);
   });
 
+  it("a rendered page passes React Router's isResponse check without building one, and its body stream is the page", async () => {
+    // The document request's path in React Router: the page (entry.server's bufferedResponse) comes back from
+    // generateMiddlewareResponse and `query` checks it with isResponse (status, statusText, headers, body).
+    const { createStaticHandler } = await import('react-router');
+    const handler = createStaticHandler([{ id: 'root', path: '/', loader: () => null }]);
+    const page = bufferedResponse(PAGE, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
+    built = 0;
+    const result = await handler.query(new Request('http://127.0.0.1/'), { generateMiddlewareResponse: async () => page });
+    expect(result).toBe(page);
+    expect(page.statusText).toBe('');
+    expect(built).toBe(0);
+    // Whoever reads the body as a stream gets the page's bytes.
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of page.body!) chunks.push(chunk);
+    expect(Buffer.concat(chunks).equals(PAGE)).toBe(true);
+    expect(built).toBe(0);
+  });
+
   it('a JSON answer compressed on the way builds one, to read its string body, and still leaves as bytes', async () => {
     built = 0;
     const res = await get(port, '/json');

@@ -13,10 +13,29 @@ import type { Context } from 'hono';
 const BODY = Symbol.for('olimpo.responseBody');
 type Holder = { [BODY]?: Buffer };
 
-/** A Response for bytes already in memory, which `readBody` later takes without copying. */
+/**
+ * A Response for bytes already in memory, which `readBody` later takes without copying. It answers
+ * `statusText` and `body` itself: React Router checks every answer with `isResponse` (status, statusText,
+ * headers and body present), and under the Node adapter reading those two built the runtime's full Response
+ * (a copy of the page inside a web stream; below). Its `body` is a stream of the held bytes, made when asked.
+ */
 export function bufferedResponse(body: Buffer, init: ResponseInit): Response {
-  const res = new Response(new Uint8Array(body.buffer, body.byteOffset, body.byteLength) as Uint8Array<ArrayBuffer>, init);
+  const bytes = () => new Uint8Array(body.buffer, body.byteOffset, body.byteLength) as Uint8Array<ArrayBuffer>;
+  const res = new Response(bytes(), init);
   (res as Holder)[BODY] = body;
+  let stream: ReadableStream<Uint8Array> | undefined;
+  Object.defineProperties(res, {
+    statusText: { value: init.statusText ?? '' },
+    body: {
+      get: () =>
+        (stream ??= new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(bytes());
+            controller.close();
+          },
+        })),
+    },
+  });
   return res;
 }
 
@@ -33,8 +52,8 @@ export async function readBody(res: Response): Promise<Buffer> {
 // Response whose body is bytes or a string is written to the socket as is. Reading its `body`, `bodyUsed` or
 // `statusText` builds the runtime's full Response instead (undici copies the bytes and wraps them in a web
 // stream), and the answer then leaves through that stream. An uncached page built four (React Router's own
-// isResponse check, which stays; compression asking for the body; two when Hono rebuilt the compressed answer
-// on replacing the old one), every catalog API answer one. The steps below avoid all but React Router's.
+// isResponse check, now answered by bufferedResponse; compression asking for the body; two when Hono rebuilt
+// the compressed answer on replacing the old one), every catalog API answer one. The steps below avoid them.
 
 /** Whether a Response has a body; a held one is known to, without asking the Response. */
 export function hasBody(res: Response): boolean {

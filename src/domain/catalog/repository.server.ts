@@ -294,7 +294,8 @@ async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacet
   }
   const values = searchValues(query, terms, restrict);
   if (withFacets && ts) return searchWithFacets(db, query, ts, terms, values, restrict);
-  const where = and(...conditions(query, ts, restrict));
+  // Built only when a statement of this shape is (searchStatements): a cached shape needs just the values.
+  const where = () => and(...conditions(query, ts, restrict));
   const offset = values.offset as number;
   // The page is chosen on products alone (a subquery with its LIMIT), then its rows and first images are
   // joined for those ids only, in the same statement: joining the images first made PostgreSQL hash-join all
@@ -316,7 +317,7 @@ async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacet
         total: (windowTotal ? sql<number>`(count(*) over ())::int` : sql<number>`0`).as('chosen_total'),
       })
       .from(products)
-      .where(where)
+      .where(where())
       .orderBy(...orderBy(query, ts, terms, restrict))
       .limit(value('limit'))
       .offset(value('offset'))
@@ -338,13 +339,13 @@ async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacet
   type PageRow = SummaryRow & { description: string; first: boolean; total: number };
   const count = async () => {
     const statement = searchStatements(db, searchShape('count', query, terms, restrict), () =>
-      unnamedSelect(db.select({ n: sql<number>`count(*)::int` }).from(products).where(where)),
+      unnamedSelect(db.select({ n: sql<number>`count(*)::int` }).from(products).where(where())),
     );
     const rows = (await statement.execute(values)) as { n: number }[];
     return rows[0]?.n ?? 0;
   };
   const [page, counted, facets] = await Promise.all([
-    searchStatements(db, searchShape(`page${Number(withFacets)}`, query, terms, restrict), pageStatement).execute(values) as Promise<PageRow[]>,
+    searchStatements(db, searchShape('page', query, terms, restrict), pageStatement).execute(values) as Promise<PageRow[]>,
     windowTotal || withFacets ? Promise.resolve(null) : count(),
     withFacets ? facetCounts(db, query, ts, terms, values, restrict) : Promise.resolve(undefined),
   ]);

@@ -1,6 +1,6 @@
 // Fitment reads and the garage of signed-in shoppers: the vehicle filter the catalog search takes, a
 // product's compatibility list, and "Minha garagem" (several vehicles per account, one active).
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.server.ts';
 import { preparedSelect } from '../../db/prepared.server.ts';
 import { products } from '../catalog/schema.ts';
@@ -34,28 +34,50 @@ export function garageRestriction(active: { vehicle: Vehicle; year: number } | n
   return active ? fitmentRestriction({ vehicles: [active.vehicle], year: active.year }) : undefined;
 }
 
-/** productFitment for several products at once (a list page's cards), in two queries. */
+/** productFitment for several products at once (a list page's cards): one statement, built once. */
 export async function productsFitment(db: Db, productIds: number[]): Promise<Map<number, ProductFitment>> {
   const out = new Map<number, ProductFitment>(productIds.map((id) => [id, { rows: [], universalTypes: [] }]));
   if (productIds.length === 0) return out;
-  const [fleet, rows, universal] = await Promise.all([
-    loadFleet(db),
-    db
-      .select({ productId: productFitments.productId, vehicleId: productFitments.vehicleId, yearFrom: productFitments.yearFrom, yearTo: productFitments.yearTo })
-      .from(productFitments)
-      .where(inArray(productFitments.productId, productIds)),
-    db
-      .select({ productId: productUniversalFitments.productId, type: productUniversalFitments.vehicleType })
-      .from(productUniversalFitments)
-      .where(inArray(productUniversalFitments.productId, productIds)),
-  ]);
+  const [fleet, rows] = await Promise.all([loadFleet(db), fitmentRowsOfMany(db, { ids: productIds })]);
   for (const r of rows) {
+    if (r.universal !== null) {
+      out.get(r.productId)?.universalTypes.push(r.universal as VehicleType);
+      continue;
+    }
     const vehicle = fleet.byId.get(r.vehicleId);
     if (vehicle) out.get(r.productId)?.rows.push({ vehicle, yearFrom: r.yearFrom, yearTo: r.yearTo });
   }
-  for (const u of universal) out.get(u.productId)?.universalTypes.push(u.type as VehicleType);
   return out;
 }
+
+/**
+ * The fitment rows and universal types of several products (`ids`, an array: one text for any number of
+ * cards). Two statements built per call before, with a list of ids each.
+ */
+const fitmentRowsOfMany = preparedSelect('products_fitment', (db) =>
+  db
+    .select({
+      productId: productFitments.productId,
+      vehicleId: productFitments.vehicleId,
+      yearFrom: productFitments.yearFrom,
+      yearTo: productFitments.yearTo,
+      universal: sql<string | null>`null::text`,
+    })
+    .from(productFitments)
+    .where(sql`${productFitments.productId} = any(${sql.placeholder('ids')}::int[])`)
+    .unionAll(
+      db
+        .select({
+          productId: productUniversalFitments.productId,
+          vehicleId: sql<number>`null::int`,
+          yearFrom: sql<number>`null::smallint`,
+          yearTo: sql<number>`null::smallint`,
+          universal: productUniversalFitments.vehicleType,
+        })
+        .from(productUniversalFitments)
+        .where(sql`${productUniversalFitments.productId} = any(${sql.placeholder('ids')}::int[])`),
+    ),
+);
 
 /**
  * Replaces what a product fits (a seller's "Cadastrar Produto"): its fitment rows and universal types. The
