@@ -2,7 +2,7 @@
 // rule, seller applications and approval, addresses, products listed by sellers (searchable at once,
 // editable only by their owner), photos checked by content, the admin script's core, account deletion.
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAddress, deleteAddress, listAddresses } from '../../src/domain/accounts/addresses.server.ts';
@@ -28,7 +28,7 @@ import { hitAll, pruneRateLimits, rateLimit } from '../../src/platform/rate-limi
 import { rateLimitBuckets } from '../../src/platform/rate-limit.schema.ts';
 import { accountsHarness } from '../support/accounts.ts';
 import type { AccountsHarness } from '../support/accounts.ts';
-import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
+import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 
 const person = (overrides: Partial<Record<keyof PersonInput, string>> = {}): PersonInput =>
@@ -93,6 +93,9 @@ describe.each(DATABASE_KINDS)('accounts domain on %s', (kind) => {
     const other = 'ip:9.9.9.9';
     await Promise.all(Array.from({ length: 10 }, () => limiter.hit(database.db, other)));
     expect((await limiter.peek(database.db, other)).count).toBe(10);
+    // The counters are unlogged (migration 0016): a hit writes no WAL, so its commit does not wait for a flush.
+    const [table] = await queryRows<{ persistence: string }>(database.db, sql`select relpersistence as persistence from pg_class where oid = 'rate_limit_buckets'::regclass`);
+    expect(table?.persistence).toBe('u');
     // Keys are stored hashed, never the e-mail or IP itself.
     const keys = (await database.db.select({ key: rateLimitBuckets.key }).from(rateLimitBuckets)).map((r) => r.key);
     expect(keys.some((k) => k.includes('1.2.3.4'))).toBe(false);
