@@ -87,7 +87,7 @@ export function preparedSelect<R>(prefix: string, build: (db: Db) => { toSQL(): 
   };
 }
 
-/** How many shapes `byShape` keeps per database (the least recently used is built again when needed). */
+/** How many shapes a `shapeCache` keeps per database (the least recently used is built again when needed). */
 const MAX_SHAPES = 256;
 
 /**
@@ -97,7 +97,8 @@ const MAX_SHAPES = 256;
  * its second run (pglite-prepared.server.ts). What it saves is drizzle writing the same text again on every
  * call (the search: repository.server.ts, searchShape).
  *
- *   const run = byShape(db, `page:${shape}`, () => unnamedSelect(db.select(...).where(...).limit(sql.placeholder('limit'))));
+ *   const statements = shapeCache<{ execute(values: Record<string, unknown>): Promise<unknown> }>();
+ *   const run = statements(db, `page:${shape}`, () => unnamedSelect(db.select(...).where(...).limit(sql.placeholder('limit'))));
  *   const rows = await run.execute({ limit: 24 });
  *
  * A `shape` of null builds the statement for this call only (one that carries values of its own inline).

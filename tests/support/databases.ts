@@ -93,19 +93,20 @@ export async function countStatements<T>(db: Database['db'], fn: () => Promise<T
 }
 
 /**
- * Runs `fn` and counts the statement texts drizzle writes meanwhile (`PgDialect.sqlToQuery`, for every
- * statement built: query builders, `execute`, prepared.server.ts). A statement built once and run again
- * writes none.
+ * Runs `fn` and counts the statement texts drizzle writes for it (`PgDialect.sqlToQuery`, for every statement
+ * built: query builders, `execute`, prepared.server.ts); only `fn`'s own, as in countStatements. A statement
+ * built once and run again writes none.
  */
 export async function countWrittenStatements<T>(fn: () => Promise<T>): Promise<{ result: T; written: number }> {
   const original = PgDialect.prototype.sqlToQuery;
+  const mine = new AsyncLocalStorage<true>();
   let written = 0;
   PgDialect.prototype.sqlToQuery = function (this: PgDialect, ...args: Parameters<PgDialect['sqlToQuery']>) {
-    written++;
+    if (mine.getStore()) written++;
     return original.apply(this, args);
   };
   try {
-    return { result: await fn(), written };
+    return { result: await mine.run(true, fn), written };
   } finally {
     PgDialect.prototype.sqlToQuery = original;
   }
