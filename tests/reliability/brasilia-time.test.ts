@@ -16,9 +16,13 @@ import { AppServer } from './support/server.ts';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const address = { cep: '01001000', street: 'Praça da Sé', number: '100', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' };
 const customer = { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' };
-// 23:30 in Brasília is 11:30 of the NEXT day in Tokyo and 02:30 of the next day in UTC.
-const PLACED = '2026-11-20T23:30:00-03:00';
-const PIX_UNTIL = '2026-11-21T00:00:00-03:00';
+// 23:30 in Brasília is 11:30 of the NEXT day in Tokyo and 02:30 of the next day in UTC. The year is the next
+// one: the PIX must still be valid when the page is read. With fixed dates of 2026 it had expired by
+// 2026-11-27, and the minute's expiry sweep (src/domain/orders/expiry.server.ts) cancelled the order whenever
+// it ran before the page was read (CI failed once that way).
+const YEAR = new Date().getUTCFullYear() + 1;
+const PLACED = `${YEAR}-11-20T23:30:00-03:00`;
+const PIX_UNTIL = `${YEAR}-11-21T00:00:00-03:00`;
 
 describe.each(DATABASE_KINDS)('Brasília time with the server and the browser in Tokyo on %s', (kind) => {
   let database: ServerDatabase;
@@ -95,14 +99,14 @@ describe.each(DATABASE_KINDS)('Brasília time with the server and the browser in
     await page.waitForTimeout(500);
   }
 
-  it('/Pedidos/:n shows 20/11/2026 23:30 and the PIX valid until 00:00, with no hydration error', async () => {
+  it('/Pedidos/:n shows 20/11 23:30 of its year and the PIX valid until 00:00, with no hydration error', async () => {
     const { context, page, errors } = await tokyo();
     await page.goto(`${server.url}/Pedidos/${number}?token=${encodeURIComponent(token)}`);
     await hydrated(page);
     const text = await page.locator('main').innerText();
-    expect(text).toContain('Feito em 20/11/2026 23:30 (horário de Brasília)');
+    expect(text).toContain(`Feito em 20/11/${YEAR} 23:30 (horário de Brasília)`);
     expect(text).toContain('Válido até 00:00 (horário de Brasília)');
-    expect(text).not.toContain('21/11/2026');
+    expect(text).not.toContain(`21/11/${YEAR}`);
     expect(errors.filter((e) => /418|hydrat/i.test(e))).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -113,18 +117,18 @@ describe.each(DATABASE_KINDS)('Brasília time with the server and the browser in
     await page.goto(`${server.url}/Pedidos`);
     await hydrated(page);
     const card = page.locator('li', { hasText: `Pedido #${number}` });
-    await expect.poll(() => card.innerText()).toContain('20/11/2026');
+    await expect.poll(() => card.innerText()).toContain(`20/11/${YEAR}`);
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('/Admin/Pedidos shows 20/11/2026 23:30 and the buyer, with no hydration error', async () => {
+  it('/Admin/Pedidos shows 20/11 23:30 of its year and the buyer, with no hydration error', async () => {
     const { context, page, errors } = await tokyo(accounts.admin!.cookie);
     await page.goto(`${server.url}/Admin/Pedidos`);
     await hydrated(page);
     const card = page.locator('li', { hasText: `Pedido #${number}` });
     const text = await card.innerText();
-    expect(text).toContain('20/11/2026 23:30');
+    expect(text).toContain(`20/11/${YEAR} 23:30`);
     expect(text).toContain('Maria da Silva');
     expect(text).toContain('CPF 529.982.247-25');
     expect(errors.filter((e) => /418|hydrat/i.test(e))).toEqual([]);
