@@ -288,11 +288,12 @@ function summaries(db: Db) {
 
 async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacets: boolean, restrict?: SearchRestriction) {
   const ts = tsQuery(terms);
+  const values = searchValues(query, terms, restrict);
   if (ts && postingsCanAnswer(query, terms, restrict)) {
-    const answered = await searchPostingsFor(db, query, terms[0]!, withFacets);
+    // One word: `firstTerm` is the word.
+    const answered = await searchPostingsFor(db, query, values, withFacets);
     if (answered) return answered;
   }
-  const values = searchValues(query, terms, restrict);
   if (withFacets && ts) return searchWithFacets(db, query, ts, terms, values, restrict);
   // Built only when a statement of this shape is (searchStatements): a cached shape needs just the values.
   const where = () => and(...conditions(query, ts, restrict));
@@ -625,7 +626,7 @@ function postingsSql(query: CatalogQuery, withFacets: boolean, p: (key: string) 
   return sql`
     with lx as (
       select case when numnode(q) = 1 then btrim(q::text, '''') end as lexeme
-      from to_tsquery('olimpo_pt', olimpo_search_text(${p('term')})) q
+      from to_tsquery('olimpo_pt', olimpo_search_text(${p('firstTerm')})) q
     ),
     page as (
       select product_id as id, row_number() over () as ord from (
@@ -651,16 +652,8 @@ function postingsSql(query: CatalogQuery, withFacets: boolean, p: (key: string) 
  * Returns null when the word is not exactly one lexeme (a stop word, or a word the dictionary splits): the
  * caller then runs the general search.
  */
-async function searchPostingsFor(db: Db, query: CatalogQuery, term: string, withFacets: boolean) {
-  const [row] = await postingsStatement(query, withFacets)(db, {
-    term,
-    brands: namedBrands(query),
-    category: query.category,
-    vehicles: query.vehicles,
-    condition: query.condition,
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
-  });
+async function searchPostingsFor(db: Db, query: CatalogQuery, values: Record<SearchValue, unknown>, withFacets: boolean) {
+  const [row] = await postingsStatement(query, withFacets)(db, values);
   if (!row || row.lexeme === null) return null;
   const fromFacets = row.facets ? facetsFromRows(row.facets) : null;
   return {
