@@ -27,11 +27,22 @@ interface Session {
 const sessionOf = (handle: Handle) => (handle as unknown as { _: { session: Session } })._.session;
 const rowsOf = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? []) as T[];
 
+/** The names given so far, by prefix and text: a library's fixed text (pg-boss's job insert) is hashed once. */
+const names = new Map<string, Map<string, string>>();
+const MAX_NAMES = 1024;
+
 /** Names must be unique per statement text: a short hash of the text keeps two texts from sharing one. */
 const nameFor = (prefix: string, text: string) => {
-  // PGlite keeps the text prepared under its own name.
-  const name = `${prefix}_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
-  keepPrepared(text);
+  let byText = names.get(prefix);
+  if (!byText) names.set(prefix, (byText = new Map()));
+  let name = byText.get(text);
+  if (name === undefined) {
+    name = `${prefix}_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+    // PGlite keeps the text prepared under its own name.
+    keepPrepared(text);
+    if (byText.size >= MAX_NAMES) byText.clear();
+    byText.set(text, name);
+  }
   return name;
 };
 

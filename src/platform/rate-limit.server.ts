@@ -9,8 +9,9 @@
 // parallel burst through before the first one is counted.
 import { createHash } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.server.ts';
-import { executeNamed } from '../db/prepared.server.ts';
+import { preparedQuery } from '../db/prepared.server.ts';
 import { rateLimitBuckets } from './rate-limit.schema.ts';
 
 export interface RateLimitRule {
@@ -60,6 +61,32 @@ function verdict(rule: RateLimitRule, count: number, resetAt: Date, counted: boo
 type Row = { count: number; reset_at: Date | string };
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 
+// Counting is one statement: a new window starts when the old one has ended, so concurrent hits never lose
+// counts. Written once with placeholders and prepared on each connection (every order counts two keys, every
+// order e-mail one), instead of built and parsed on every call.
+const upsertCounts = (rows: SQL) => sql`
+  insert into ${rateLimitBuckets} (key, count, reset_at)
+  values ${rows}
+  on conflict (key) do update set
+    count = case when ${rateLimitBuckets.resetAt} <= now() then 1 else ${rateLimitBuckets.count} + 1 end,
+    reset_at = case when ${rateLimitBuckets.resetAt} <= now() then excluded.reset_at else ${rateLimitBuckets.resetAt} end
+  returning key, count, reset_at`;
+
+const hitOne = preparedQuery<Row & { key: string }>('rate_limit_hit', (p) => upsertCounts(sql`(${p('key')}, 1, now() + ${p('window')}::interval)`));
+
+/** The statement counting `n` keys at once (built on first use for each n). */
+const hitManyByCount = new Map<number, ReturnType<typeof preparedQuery<Row & { key: string }>>>();
+function hitMany(n: number) {
+  let run = hitManyByCount.get(n);
+  if (!run) {
+    run = preparedQuery<Row & { key: string }>(`rate_limit_hits_${n}`, (p) =>
+      upsertCounts(sql.join(Array.from({ length: n }, (_, i) => sql`(${p(`key${i}`)}, 1, now() + ${p(`window${i}`)}::interval)`), sql`, `)),
+    );
+    hitManyByCount.set(n, run);
+  }
+  return run;
+}
+
 export function rateLimit(rule: RateLimitRule): RateLimiter {
   if (!/^[a-z0-9-]+$/.test(rule.name)) throw new Error(`Nome de regra inválido: ${rule.name}`);
   if (!Number.isInteger(rule.limit) || rule.limit < 1) throw new Error('O limite deve ser um inteiro positivo.');
@@ -67,16 +94,8 @@ export function rateLimit(rule: RateLimitRule): RateLimiter {
   return {
     rule,
     async hit(db, key) {
-      // One statement: a new window starts when the old one has ended, so concurrent hits never lose counts.
-      const result = await db.execute(sql`
-        insert into ${rateLimitBuckets} (key, count, reset_at)
-        values (${storageKey(rule, key)}, 1, now() + ${interval}::interval)
-        on conflict (key) do update set
-          count = case when ${rateLimitBuckets.resetAt} <= now() then 1 else ${rateLimitBuckets.count} + 1 end,
-          reset_at = case when ${rateLimitBuckets.resetAt} <= now() then now() + ${interval}::interval else ${rateLimitBuckets.resetAt} end
-        returning count, reset_at`);
-      const row = rowsOf(result)[0]!;
-      return verdict(rule, Number(row.count), new Date(row.reset_at), true);
+      const [row] = await hitOne(db, { key: storageKey(rule, key), window: interval });
+      return verdict(rule, Number(row!.count), new Date(row!.reset_at), true);
     },
     async peek(db, key) {
       const result = await db.execute(
@@ -109,19 +128,12 @@ export async function hitAll(db: Db, hits: readonly { limiter: RateLimiter; key:
   if (rows.length === 0) return [];
   // Rows locked in key order, whoever calls: two concurrent calls never wait on each other in a cycle.
   const ordered = [...rows].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const values = sql.join(ordered.map((r) => sql`(${r.key}, 1, now() + ${`${Math.ceil(r.rule.windowMs)} milliseconds`}::interval)`), sql`, `);
-  // A named statement per number of keys (the same text every call): parsed and planned once per connection.
-  const result = await executeNamed<Row & { key: string }>(
-    db,
-    sql`
-      insert into ${rateLimitBuckets} (key, count, reset_at)
-      values ${values}
-      on conflict (key) do update set
-        count = case when ${rateLimitBuckets.resetAt} <= now() then 1 else ${rateLimitBuckets.count} + 1 end,
-        reset_at = case when ${rateLimitBuckets.resetAt} <= now() then excluded.reset_at else ${rateLimitBuckets.resetAt} end
-      returning key, count, reset_at`,
-    'rate_limit_hits',
-  );
+  const values: Record<string, string> = {};
+  ordered.forEach((r, i) => {
+    values[`key${i}`] = r.key;
+    values[`window${i}`] = `${Math.ceil(r.rule.windowMs)} milliseconds`;
+  });
+  const result = await hitMany(ordered.length)(db, values);
   const byKey = new Map(result.map((r) => [r.key, r]));
   return rows.map((r) => {
     const row = byKey.get(r.key)!;
