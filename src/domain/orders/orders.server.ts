@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.server.ts';
+import { preparedSelect } from '../../db/prepared.server.ts';
 import { qualified } from '../../db/qualified.ts';
 import { products, productVariants } from '../catalog/schema.ts';
 import { payments } from '../payments/schema.ts';
@@ -125,7 +126,7 @@ type JsonEvent = Omit<EventRow, 'createdAt'> & { createdAt: string };
 // The order's lines, payment and events as JSON beside its row: one statement per read, whatever the number of
 // orders (loadOrderView takes three per order). Timestamps travel as ISO 8601 text and become Dates here.
 const outerOrderId = qualified(orders.id);
-const readColumns = {
+export const orderReadColumns = {
   order: orders,
   lines: sql<LineRow[]>`coalesce((
     select json_agg(json_build_object('productId', l.product_id, 'title', l.title, 'imageUrl', l.image_url, 'color', l.color,
@@ -141,7 +142,7 @@ const readColumns = {
     from ${orderEvents} e where e.order_id = ${outerOrderId}), '[]'::json)`,
 };
 
-function toOrderRead(r: { order: OrderRow; lines: LineRow[]; payment: JsonPayment | null; events: JsonEvent[] }): OrderRead {
+export function toOrderRead(r: { order: OrderRow; lines: LineRow[]; payment: JsonPayment | null; events: JsonEvent[] }): OrderRead {
   const payment = r.payment ? { ...r.payment, pixExpiresAt: r.payment.pixExpiresAt === null ? null : new Date(r.payment.pixExpiresAt) } : null;
   const events = r.events.map((e) => ({ ...e, createdAt: new Date(e.createdAt) }));
   return {
@@ -154,7 +155,7 @@ function toOrderRead(r: { order: OrderRow; lines: LineRow[]; payment: JsonPaymen
 /** The orders matching `where` (a condition on `orders`), read whole in one statement. */
 export async function readOrders(db: Db | Tx, where: SQL | undefined, opts: { newestFirst?: boolean; limit?: number } = {}): Promise<OrderRead[]> {
   const rows = await db
-    .select(readColumns)
+    .select(orderReadColumns)
     .from(orders)
     .where(where)
     .orderBy(...(opts.newestFirst ? [desc(orders.createdAt), desc(orders.id)] : [asc(orders.id)]))
@@ -162,10 +163,15 @@ export async function readOrders(db: Db | Tx, where: SQL | undefined, opts: { ne
   return rows.map(toOrderRead);
 }
 
+/** One order by id, read whole: its statement is built once per database (the order path reads it to replay and to send each e-mail). */
+const orderById = preparedSelect('read_order', (db) =>
+  db.select(orderReadColumns).from(orders).where(eq(orders.id, sql.placeholder('id'))).limit(1),
+);
+
 /** One order by id, read whole in one statement; null when there is none. */
-export async function readOrder(db: Db | Tx, id: number): Promise<OrderRead | null> {
-  const [hit] = await readOrders(db, eq(orders.id, id));
-  return hit ?? null;
+export async function readOrder(db: Db, id: number): Promise<OrderRead | null> {
+  const [hit] = await orderById(db, { id });
+  return hit ? toOrderRead(hit) : null;
 }
 
 export interface Viewer {

@@ -6,14 +6,15 @@
 // after sending and before recording sends the same key again, which the mailer turns into nothing.
 import { mayMailOrderTo } from '../checkout/mail-limit.server.ts';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { preparedQuery, preparedSelect } from '../../db/prepared.server.ts';
 import type { Db, Tx } from '../../db/client.server.ts';
 import type { Mailer } from '../../platform/mailer.server.ts';
 import { maybeJobRunner } from '../../platform/job-runner.server.ts';
 import type { JobRunner } from '../../platform/job-runner.server.ts';
 import { confirmationMail, statusMail } from './emails.ts';
 import type { OrderEmailKind } from './emails.ts';
-import { readOrder } from './orders.server.ts';
-import { orderEmails } from './schema.ts';
+import { orderReadColumns, toOrderRead } from './orders.server.ts';
+import { orderEmails, orders } from './schema.ts';
 
 export const SEND_ORDER_EMAIL_JOB = 'orders.send-email';
 export const SWEEP_ORDER_EMAILS_JOB = 'orders.sweep-emails';
@@ -52,25 +53,56 @@ export type DeliverResult = 'sent' | 'already-sent' | 'busy' | 'skipped' | 'miss
 
 const base = (url: string) => url.replace(/\/+$/, '');
 
+/**
+ * Takes an unsent e-mail nobody holds, for LEASE_SECONDS, and reads its order whole, in one statement built
+ * once (every order's confirmation passes here): the e-mail's id and data with the order, or no row.
+ */
+const claimEmail = preparedSelect('claim_order_email', (db) => {
+  const claimed = db.$with('claimed').as(
+    db
+      .update(orderEmails)
+      .set({ claimedUntil: sql`now() + make_interval(secs => ${sql.placeholder('lease')})`, attempts: sql`${orderEmails.attempts} + 1` })
+      .where(
+        and(
+          eq(orderEmails.orderId, sql.placeholder('orderId')),
+          eq(orderEmails.kind, sql.placeholder('kind')),
+          isNull(orderEmails.sentAt),
+          or(isNull(orderEmails.claimedUntil), lt(orderEmails.claimedUntil, sql`now()`)),
+        ),
+      )
+      .returning({ emailId: orderEmails.id, emailData: orderEmails.data, orderId: orderEmails.orderId }),
+  );
+  return db
+    .with(claimed)
+    .select({ ...orderReadColumns, email: { id: claimed.emailId, data: claimed.emailData } })
+    .from(orders)
+    .innerJoin(claimed, eq(orders.id, claimed.orderId));
+});
+
+/** Records the e-mail as sent and forgets its access token (the message carried it). */
+const markEmailSent = preparedQuery<never>(
+  'mark_order_email_sent',
+  (p) => sql`update ${orderEmails} set sent_at = ${p('sentAt')}, claimed_until = null, last_error = null, data = data - 'token' where id = ${p('id')}`,
+);
+
 /** Sends one order e-mail if nobody has (the job handler). Throws to be retried later. */
 export async function deliverOrderEmail(db: Db, job: OrderEmailJob, settings: MailSettings, now = new Date()): Promise<DeliverResult> {
-  const where = and(eq(orderEmails.orderId, job.orderId), eq(orderEmails.kind, job.kind));
-  const [row] = await db
-    .update(orderEmails)
-    .set({ claimedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`, attempts: sql`${orderEmails.attempts} + 1` })
-    .where(and(where, isNull(orderEmails.sentAt), or(isNull(orderEmails.claimedUntil), lt(orderEmails.claimedUntil, sql`now()`))))
-    .returning();
-  if (!row) {
-    const [existing] = await db.select({ sentAt: orderEmails.sentAt }).from(orderEmails).where(where).limit(1);
+  const [claimed] = await claimEmail(db, { orderId: job.orderId, kind: job.kind, lease: LEASE_SECONDS });
+  if (!claimed) {
+    const [existing] = await db
+      .select({ sentAt: orderEmails.sentAt })
+      .from(orderEmails)
+      .where(and(eq(orderEmails.orderId, job.orderId), eq(orderEmails.kind, job.kind)))
+      .limit(1);
     return !existing ? 'missing' : existing.sentAt ? 'already-sent' : 'busy';
   }
+  const row = claimed.email;
   const release = (error: string | null) => db.update(orderEmails).set({ claimedUntil: null, lastError: error }).where(eq(orderEmails.id, row.id));
-  const markSent = () => db.update(orderEmails).set({ sentAt: now, claimedUntil: null, lastError: null, data: sql`${orderEmails.data} - 'token'` }).where(eq(orderEmails.id, row.id));
+  const markSent = () => markEmailSent(db, { id: row.id, sentAt: now.toISOString() });
   try {
-    // The order with its lines, payment and events: one statement.
-    const read = await readOrder(db, job.orderId);
+    const read = toOrderRead(claimed);
     // Anonymized (LGPD) orders have nobody to write to.
-    if (!read || read.row.anonymizedAt) {
+    if (read.row.anonymizedAt) {
       await markSent();
       return 'skipped';
     }
