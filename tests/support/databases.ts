@@ -111,3 +111,27 @@ export async function countWrittenStatements<T>(fn: () => Promise<T>): Promise<{
     PgDialect.prototype.sqlToQuery = original;
   }
 }
+
+/**
+ * Runs `fn` and counts the statements it sends to PostgreSQL on any connection (a pool's, a transaction's,
+ * BEGIN and COMMIT included): its round trips to the database. Only `fn`'s own (its async context), as in
+ * countStatements. PostgreSQL only: node-postgres's `Client.query` is where every one of them passes. `texts`
+ * begins each statement, for an assertion's message.
+ */
+export async function countRoundTrips<T>(fn: () => Promise<T>): Promise<{ result: T; roundTrips: number; texts: string[] }> {
+  const original = pg.Client.prototype.query;
+  const mine = new AsyncLocalStorage<true>();
+  const texts: string[] = [];
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    if (mine.getStore()) {
+      const q = args[0] as string | { text?: string };
+      texts.push((typeof q === 'string' ? q : (q.text ?? '')).replace(/\s+/g, ' ').trim().slice(0, 80));
+    }
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    return { result: await mine.run(true, fn), roundTrips: texts.length, texts };
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+}

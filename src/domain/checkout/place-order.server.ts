@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.server.ts';
-import { executeNamed, preparedQuery } from '../../db/prepared.server.ts';
+import { preparedQuery } from '../../db/prepared.server.ts';
 import { catalogChanged } from '../catalog/changes.server.ts';
 import { products, productVariants } from '../catalog/schema.ts';
 import { orderEmails, orderEvents, orderLines, orders } from '../orders/schema.ts';
@@ -147,6 +147,79 @@ const recordPaymentCode = preparedQuery<never>(
     where order_id = ${p('orderId')}`,
 );
 
+/** The columns of each part of a new order, as `placeOrder` fills them (the statement's placeholders follow them). */
+type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'number'>;
+type NewLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'>;
+type NewEvent = Omit<typeof orderEvents.$inferInsert, 'id' | 'orderId'>;
+type NewPayment = Omit<typeof payments.$inferInsert, 'id' | 'orderId'>;
+
+const ORDER_KEYS = [
+  'expiresAt', 'accessTokenHash', 'userId', 'email', 'customerName', 'customerCpf', 'customerPhone', 'status', 'cep', 'street', 'streetNumber',
+  'complement', 'neighborhood', 'city', 'state', 'shippingMethod', 'paymentMethod', 'installments', 'couponCode', 'subtotalCents',
+  'couponDiscountCents', 'shippingCents', 'paymentDiscountCents', 'totalCents', 'idempotencyKey', 'requestHash', 'createdAt', 'updatedAt',
+] as const satisfies readonly (keyof NewOrder)[];
+const LINE_KEYS = ['productId', 'variantId', 'title', 'imageUrl', 'color', 'size', 'quantity', 'unitPriceCents', 'lineTotalCents'] as const satisfies readonly (keyof NewLine)[];
+const EVENT_KEYS = ['status', 'note', 'createdAt'] as const satisfies readonly (keyof NewEvent)[];
+const PAYMENT_KEYS = [
+  'provider', 'method', 'status', 'amountCents', 'installments', 'cardBrand', 'cardLast4', 'pixCode', 'pixExpiresAt', 'boletoLine',
+  'boletoDueDate', 'boletoUrl', 'failureReason', 'createdAt', 'updatedAt',
+] as const satisfies readonly (keyof NewPayment)[];
+
+type OrderKey = (typeof ORDER_KEYS)[number];
+type LineKey = (typeof LINE_KEYS)[number];
+type PaymentKey = (typeof PAYMENT_KEYS)[number];
+/** `{}` fits only when T has no key outside K: a value the statement would not write fails to compile. */
+type NoExtraKeys<T, K extends PropertyKey> = Record<Exclude<keyof T, K>, never>;
+
+type Runner = ReturnType<typeof preparedQuery<{ id: number; number: string }>>;
+const placeOrderByLines = new Map<number, Runner>();
+
+/**
+ * The statement writing a new order with `lineCount` lines: the order (its number from the sequence), its lines,
+ * first event, payment record and confirmation e-mail, the later inserts taking the order's id from the first
+ * one's RETURNING. Built once per number of lines with a placeholder for every value (drizzle wrote the whole
+ * text again on every order: a tenth of the server's CPU per order, bench/NOTES.md); the columns' own
+ * encoders still turn each value into what the driver sends. `tx` only lends its query builder.
+ */
+function placeOrderStatement(tx: Tx, lineCount: number): Runner {
+  let run = placeOrderByLines.get(lineCount);
+  if (run) return run;
+  run = preparedQuery<{ id: number; number: string }>(`place_order_${lineCount}`, (p) => {
+    // Each value as a bare placeholder: placeOrderValues encodes it as the column would (a null stays null).
+    const fill = <K extends string>(prefix: string, keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, sql`${p(`${prefix}${k}`)}`])) as Record<K, never>;
+    // getSQL(): a CTE body takes no parentheses, which drizzle would put around an embedded query.
+    const orderId = sql`(select id from new_order)` as never;
+    return sql`
+      with new_order as (${tx
+        .insert(orders)
+        .values({ ...fill('o_', ORDER_KEYS), number: sql`olimpo_order_number(nextval('order_number_seq'))` })
+        .returning({ id: orders.id, number: orders.number })
+        .getSQL()}),
+      new_lines as (${tx.insert(orderLines).values(Array.from({ length: lineCount }, (_, i) => ({ ...fill(`l${i}_`, LINE_KEYS), orderId }))).getSQL()}),
+      new_event as (${tx.insert(orderEvents).values({ ...fill('e_', EVENT_KEYS), orderId }).getSQL()}),
+      new_payment as (${tx.insert(payments).values({ ...fill('p_', PAYMENT_KEYS), orderId }).getSQL()}),
+      new_email as (${tx.insert(orderEmails).values({ orderId, kind: 'confirmation', data: sql`${p('m_data')}` as never }).getSQL()})
+      select id, number from new_order`;
+  });
+  placeOrderByLines.set(lineCount, run);
+  return run;
+}
+
+/** A value as drizzle sends it for its column (a Date as ISO text, JSON as text); null as null. */
+const encode = (column: { mapToDriverValue(value: unknown): unknown }, value: unknown) => (value === null || value === undefined ? null : column.mapToDriverValue(value));
+
+/** The placeholders' values of `placeOrderStatement`. */
+function placeOrderValues(order: NewOrder, lines: NewLine[], event: NewEvent, payment: NewPayment, emailData: Record<string, unknown>): Record<string, unknown> {
+  const values: Record<string, unknown> = { m_data: encode(orderEmails.data, emailData) };
+  for (const k of ORDER_KEYS) values[`o_${k}`] = encode(orders[k], order[k]);
+  lines.forEach((line, i) => {
+    for (const k of LINE_KEYS) values[`l${i}_${k}`] = encode(orderLines[k], line[k]);
+  });
+  for (const k of EVENT_KEYS) values[`e_${k}`] = encode(orderEvents[k], event[k]);
+  for (const k of PAYMENT_KEYS) values[`p_${k}`] = encode(payments[k], payment[k]);
+  return values;
+}
+
 type PricedLine = { productId: number; variantId: number | null; title: string; imageUrl: string | null; color: string | null; size: string | null; quantity: number; unitPriceCents: number };
 
 const UNAVAILABLE = 'Um produto do carrinho não está mais disponível. Revise o carrinho.';
@@ -235,9 +308,6 @@ export async function placeOrder(
   }
   const hash = requestHash(input, viewer.userId, cardSummary);
 
-  const existing = await findByKey(db, input.idempotencyKey);
-  if (existing) return replay(deps, existing, hash, input, card, now);
-
   const merged = mergeLines(input.lines);
   const maxUnits = deps.maxUnitsPerProduct ?? MAX_UNITS_PER_PRODUCT;
   // Per product, whatever colours, sizes or repeated lines carry it.
@@ -322,22 +392,12 @@ export async function placeOrder(
         createdAt: now,
         updatedAt: now,
       };
-      // The order, its lines, its first event and its payment record in one statement (one round trip):
-      // the later inserts take the order's id from the first one's RETURNING (getSQL(): a CTE body takes no
-      // parentheses, which drizzle would put around an embedded query).
-      // Named after its text (one per number of lines), so PostgreSQL parses and plans it once per connection.
-      const orderId = sql`(select id from new_order)`;
-      const [created] = await executeNamed<{ id: number; number: string }>(tx, sql`
-        with new_order as (${tx
-          .insert(orders)
-          .values({ ...values, number: sql`olimpo_order_number(nextval('order_number_seq'))` })
-          .returning({ id: orders.id, number: orders.number })
-          .getSQL()}),
-        new_lines as (${tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId }))).getSQL()}),
-        new_event as (${tx.insert(orderEvents).values({ ...event, orderId }).getSQL()}),
-        new_payment as (${tx.insert(payments).values({ ...payment, orderId }).getSQL()}),
-        new_email as (${tx.insert(orderEmails).values({ orderId, kind: 'confirmation', data: { token: accessToken } }).getSQL()})
-        select id, number from new_order`, 'place_order');
+      // The order, its lines, its first event, its payment record and its confirmation e-mail in one statement
+      // (one round trip), written once per number of lines and prepared on each connection.
+      // Every key written here has its placeholder in the statement (a new column must be added to its list).
+      const exact: [NoExtraKeys<typeof values, OrderKey>, NoExtraKeys<(typeof lines)[number], LineKey>, NoExtraKeys<typeof payment, PaymentKey>] = [{}, {}, {}];
+      void exact;
+      const [created] = await placeOrderStatement(tx, lines.length)(tx, placeOrderValues(values, lines, event, payment, { token: accessToken }));
       // The e-mail's job and the expiry job commit with the order (pg-boss rows in the same transaction).
       const runner = maybeJobRunner();
       await enqueueSend(runner, { orderId: Number(created!.id), kind: 'confirmation' }, tx);
@@ -346,10 +406,13 @@ export async function placeOrder(
       return { row, lines, payment, events: [event] };
     });
   } catch (err) {
+    // A key already used (a retry, or two requests with one key at the same moment): the unique index let
+    // only the first order in, and this one rolled back. Looked up only here: almost every key is new, so
+    // the order path asks nothing before its transaction. Asked on a refusal too, so a retry of an order
+    // that took the last unit answers that order, not "sold out".
+    const earlier = await findByKey(db, input.idempotencyKey);
+    if (earlier) return replay(deps, earlier, hash, input, card, now);
     if (err instanceof CheckoutError) return { ok: false, status: err.status === 400 ? 400 : 409, message: err.message };
-    // Two requests with one key at the same moment: the unique index let one in; answer like a replay.
-    const raced = await findByKey(db, input.idempotencyKey);
-    if (raced) return replay(deps, raced, hash, input, card, now);
     throw err;
   }
 
