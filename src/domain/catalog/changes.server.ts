@@ -9,6 +9,9 @@ import { invalidateSearchCache } from './search-cache.server.ts';
 /** The PostgreSQL channel instances announce catalog changes on. */
 export const CATALOG_CHANNEL = 'olimpo_catalog';
 
+/** How long stock changes wait to be announced together (anything else goes at once). */
+export const STOCK_NOTIFY_DELAY_MS = 100;
+
 /** `productIds` undefined: anything may have changed (a bulk import, a new product). */
 export type CatalogChangeListener = (productIds: readonly number[] | undefined) => void;
 
@@ -58,7 +61,8 @@ function applyLocally(productIds: readonly number[] | undefined): void {
 
 /**
  * Announces that products changed, after the write committed. This process forgets what it memoised at
- * once; other instances hear it within a round trip (their short TTLs bound the staleness if they miss it).
+ * once; other instances hear it within a round trip, stock changes within STOCK_NOTIFY_DELAY_MS more (their short
+ * TTLs bound the staleness if they miss it).
  * `productIds`: only the pages that show these products are dropped. Pass them for stock taken by orders
  * (it can only take a product off the pages that show it); for anything that can move a product INTO a
  * list (a new product, a title, a price, restocking from zero) pass none: every cached page goes.
@@ -75,6 +79,9 @@ export async function catalogChanged(db: Db, productIds?: readonly number[]): Pr
   if (state.sending) return;
   state.sending = true;
   try {
+    // Stock taken by orders waits a moment, so the orders of that moment share one notification: sent one
+    // per order, each NOTIFY was a commit of its own (a round trip and a WAL flush per order under a sale).
+    if (state.pending !== 'all') await new Promise((resolve) => setTimeout(resolve, STOCK_NOTIFY_DELAY_MS));
     while (state.pending !== null) {
       const batch = state.pending;
       state.pending = null;

@@ -1,0 +1,46 @@
+// Stock taken by orders is announced to the other instances (NOTIFY) in batches: one notification per
+// moment of a sale, not one per order (each was a commit of its own: a round trip and a WAL flush).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { broadcastCatalogChanges, CATALOG_CHANNEL, catalogChanged, STOCK_NOTIFY_DELAY_MS } from '../../src/domain/catalog/changes.server.ts';
+import { countStatements, createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
+import type { TestDatabase } from '../support/databases.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(DATABASE_KINDS)('catalog change notifications on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    broadcastCatalogChanges(true);
+  });
+  afterAll(async () => {
+    broadcastCatalogChanges(false);
+    await database?.dispose();
+  });
+
+  it('sends the stock changes of a moment in one notification that names every product', async () => {
+    const heard: string[] = [];
+    const stop = kind === 'postgres' ? await database.listen!(CATALOG_CHANNEL, (payload) => heard.push(payload ?? ''), () => {}) : null;
+    // Ten orders 5 ms apart, as under a sale: each announces the products it took.
+    const { statements } = await countStatements(database.db, async () => {
+      const announced: Promise<void>[] = [];
+      for (let id = 1; id <= 10; id++) {
+        announced.push(catalogChanged(database.db, [id]));
+        await sleep(5);
+      }
+      await Promise.all(announced);
+    });
+    expect(statements).toBe(1);
+    if (stop) {
+      await sleep(STOCK_NOTIFY_DELAY_MS);
+      await stop();
+      expect(heard).toHaveLength(1);
+      expect((JSON.parse(heard[0]!) as { ids: number[] }).ids.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    }
+  });
+
+  it('announces a change to everything (a price, a new product) in one notification too', async () => {
+    const { statements } = await countStatements(database.db, () => catalogChanged(database.db));
+    expect(statements).toBe(1);
+  });
+});
