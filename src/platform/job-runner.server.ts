@@ -20,6 +20,11 @@ export interface JobDefinition<T extends object = Record<string, unknown>> {
   name: string;
   /** Runs one job; throwing retries it (with backoff) up to `retryLimit` times. */
   handler: (data: T, ctx: JobContext, job: { id: string; retryCount: number }) => Promise<void>;
+  /**
+   * Runs each fetched batch whole instead of `handler` job by job: an error (that job is retried) or null (it
+   * is done) per job, in order. For work that shares its round trips across a batch (the order e-mails).
+   */
+  batchHandler?: (jobs: { data: T; id: string; retryCount: number }[], ctx: JobContext) => Promise<(Error | null)[]>;
   /** A cron expression (minute granularity, America/Sao_Paulo) for periodic jobs: one instance sends it. */
   cron?: string;
   retryLimit?: number;
@@ -122,10 +127,25 @@ export async function startJobRunner(opts: RunnerOptions): Promise<JobRunner> {
           perJobResults: true,
         },
         async (jobs: Job<object>[]) => {
+          const retryCountOf = (job: Job<object>) => (job as { retryCount?: number }).retryCount ?? 0;
+          if (def.batchHandler) {
+            let errors: (Error | null)[];
+            try {
+              errors = await def.batchHandler(jobs.map((job) => ({ data: job.data as never, id: job.id, retryCount: retryCountOf(job) })), ctx);
+            } catch (err) {
+              errors = jobs.map(() => (err instanceof Error ? err : new Error(String(err))));
+            }
+            return jobs.map((job, i): JobResult => {
+              const err = errors[i];
+              if (!err) return { id: job.id, status: 'completed' };
+              onError(err, def.name);
+              return { id: job.id, status: 'failed', output: { message: scrubText(err.message) } };
+            });
+          }
           const results: JobResult[] = [];
           for (const job of jobs) {
             try {
-              await def.handler(job.data as never, ctx, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+              await def.handler(job.data as never, ctx, { id: job.id, retryCount: retryCountOf(job) });
               results.push({ id: job.id, status: 'completed' });
             } catch (err) {
               onError(err, def.name);

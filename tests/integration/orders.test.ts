@@ -10,7 +10,7 @@ import { products } from '../../src/domain/catalog/schema.ts';
 import { getProduct } from '../../src/domain/catalog/repository.server.ts';
 import { signWebhook, SANDBOX_DECLINED_CARD } from '../../src/domain/payments/provider.ts';
 import { listRecentOrders, loadOrderView, readOrder } from '../../src/domain/orders/orders.server.ts';
-import { deliverOrderEmail, queueOrderEmail } from '../../src/domain/orders/outbox.server.ts';
+import { deliverOrderEmail, deliverOrderEmails, queueOrderEmail } from '../../src/domain/orders/outbox.server.ts';
 import { createMailer } from '../../src/platform/mailer.server.ts';
 import type { OrderView } from '../../src/domain/orders/orders.server.ts';
 import { orders } from '../../src/domain/orders/schema.ts';
@@ -169,7 +169,7 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     expect(other.status).toBe(409);
   });
 
-  it.runIf(kind === 'postgres')('places a PIX order in 7 round trips to PostgreSQL, and sends an order e-mail in 2', async () => {
+  it.runIf(kind === 'postgres')('places a PIX order in 7 round trips to PostgreSQL, and sends an order e-mail, or a batch of them, in 2', async () => {
     // BEGIN, the stock (1 per line), the order with its lines, event, payment and e-mail (1), its two jobs
     // (2), COMMIT, and how to pay (1); the order limits, off in this app, add one. The idempotency key is
     // looked up only when the order is refused.
@@ -184,6 +184,16 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     const sent = await countRoundTrips(() => deliverOrderEmail(database.db, { orderId: Number(row!.id), kind: 'shipped' }, { mailer, publicUrl: 'http://localhost', storeName: 'Olimpo Peças' }));
     expect(sent.result).toBe('sent');
     expect(sent.roundTrips, sent.texts.join('\n')).toBe(2);
+    // A batch of the e-mail jobs shares them: three orders' e-mails in the same 2, each with its own outcome
+    // (one asked twice in the batch is held by the first).
+    const recent = await queryRows<{ id: number }>(database.db, sql`select id from orders order by id desc limit 3`);
+    for (const r of recent) await queueOrderEmail(database.db, Number(r.id), 'delivered', {}, null);
+    const jobs = recent.map((r) => ({ orderId: Number(r.id), kind: 'delivered' as const }));
+    const batch = await countRoundTrips(() => deliverOrderEmails(database.db, jobs, { mailer, publicUrl: 'http://localhost', storeName: 'Olimpo Peças' }));
+    expect(batch.result).toEqual(['sent', 'sent', 'sent']);
+    expect(batch.roundTrips, batch.texts.join('\n')).toBe(2);
+    const twice = await deliverOrderEmails(database.db, [jobs[0]!, jobs[0]!], { mailer, publicUrl: 'http://localhost', storeName: 'Olimpo Peças' });
+    expect(twice).toEqual(['already-sent', 'already-sent']);
   });
 
   it('never oversells: 50 simultaneous orders for stock 5 give exactly 5 orders', async () => {

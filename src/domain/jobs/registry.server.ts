@@ -9,7 +9,7 @@ import { catalogImportJob } from '../catalog/import/job.server.ts';
 import { getMailer } from '../../platform/mailer.server.ts';
 import { getCheckoutServices } from '../checkout/services.server.ts';
 import { EXPIRE_ORDER_JOB, expireOrder, expireOverdueOrders, SWEEP_EXPIRED_ORDERS_JOB } from '../orders/expiry.server.ts';
-import { deliverOrderEmail, enqueueDueOrderEmails, SEND_ORDER_EMAIL_JOB, SWEEP_ORDER_EMAILS_JOB } from '../orders/outbox.server.ts';
+import { deliverOrderEmail, deliverOrderEmails, enqueueDueOrderEmails, SEND_ORDER_EMAIL_JOB, SWEEP_ORDER_EMAILS_JOB } from '../orders/outbox.server.ts';
 import type { OrderEmailJob } from '../orders/outbox.server.ts';
 
 const mailSettings = () => {
@@ -27,11 +27,13 @@ export const JOBS: JobDefinition<any>[] = [
     retryDelaySeconds: 5,
     expireInSeconds: 120,
     concurrency: 2,
-    // A sale's confirmations drain at the mailer's speed (each job is still sent, retried and failed alone).
+    // A sale's confirmations drain at the mailer's speed, each batch claimed and recorded in one statement
+    // apiece (each job is still sent, retried and failed alone).
     batchSize: 10,
     handler: async (job: OrderEmailJob, ctx) => {
       await deliverOrderEmail(ctx.db, job, mailSettings());
     },
+    batchHandler: async (jobs, ctx) => (await deliverOrderEmails(ctx.db, jobs.map((j) => j.data), mailSettings())).map((o) => (o instanceof Error ? o : null)),
   } satisfies JobDefinition<OrderEmailJob>,
   // Any e-mail whose job was lost (or written where no runner was running) goes out within a minute or two.
   {

@@ -4,7 +4,7 @@
 // a sweep every minute picks up any row whose job was lost. Exactly once: a sender takes the row with a
 // lease (conditional UPDATE), sends with a per-message idempotency key, then records `sent_at`; a crash
 // after sending and before recording sends the same key again, which the mailer turns into nothing.
-import { mayMailOrderTo } from '../checkout/mail-limit.server.ts';
+import { mayMailOrdersTo } from '../checkout/mail-limit.server.ts';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { preparedQuery, preparedSelect } from '../../db/prepared.server.ts';
 import type { Db, Tx } from '../../db/client.server.ts';
@@ -14,6 +14,7 @@ import type { JobRunner } from '../../platform/job-runner.server.ts';
 import { confirmationMail, statusMail } from './emails.ts';
 import type { OrderEmailKind } from './emails.ts';
 import { orderReadColumns, toOrderRead } from './orders.server.ts';
+import type { OrderRead } from './orders.server.ts';
 import { orderEmails, orders } from './schema.ts';
 
 export const SEND_ORDER_EMAIL_JOB = 'orders.send-email';
@@ -54,91 +55,161 @@ export type DeliverResult = 'sent' | 'already-sent' | 'busy' | 'skipped' | 'miss
 const base = (url: string) => url.replace(/\/+$/, '');
 
 /**
- * Takes an unsent e-mail nobody holds, for LEASE_SECONDS, and reads its order whole, in one statement built
- * once (every order's confirmation passes here): the e-mail's id and data with the order, or no row.
+ * Takes the unsent e-mails nobody holds among those asked for (order ids and kinds, two arrays), for
+ * LEASE_SECONDS, and reads each one's order whole: one statement built once, whatever their number (a
+ * batch of the e-mail jobs is claimed together).
  */
-const claimEmail = preparedSelect('claim_order_email', (db) => {
+const claimEmails = preparedSelect('claim_order_emails', (db) => {
   const claimed = db.$with('claimed').as(
     db
       .update(orderEmails)
       .set({ claimedUntil: sql`now() + make_interval(secs => ${sql.placeholder('lease')})`, attempts: sql`${orderEmails.attempts} + 1` })
       .where(
         and(
-          eq(orderEmails.orderId, sql.placeholder('orderId')),
-          eq(orderEmails.kind, sql.placeholder('kind')),
+          sql`(${orderEmails.orderId}, ${orderEmails.kind}) in (select * from unnest(${sql.placeholder('orderIds')}::int[], ${sql.placeholder('kinds')}::text[]))`,
           isNull(orderEmails.sentAt),
           or(isNull(orderEmails.claimedUntil), lt(orderEmails.claimedUntil, sql`now()`)),
         ),
       )
-      .returning({ emailId: orderEmails.id, emailData: orderEmails.data, orderId: orderEmails.orderId }),
+      .returning({ emailId: orderEmails.id, emailData: orderEmails.data, emailKind: orderEmails.kind, orderId: orderEmails.orderId }),
   );
   return db
     .with(claimed)
-    .select({ ...orderReadColumns, email: { id: claimed.emailId, data: claimed.emailData } })
+    .select({ ...orderReadColumns, email: { id: claimed.emailId, data: claimed.emailData, kind: claimed.emailKind } })
     .from(orders)
     .innerJoin(claimed, eq(orders.id, claimed.orderId));
 });
 
-/** Records the e-mail as sent and forgets its access token (the message carried it). */
-const markEmailSent = preparedQuery<never>(
-  'mark_order_email_sent',
-  (p) => sql`update ${orderEmails} set sent_at = ${p('sentAt')}, claimed_until = null, last_error = null, data = data - 'token' where id = ${p('id')}`,
+/** Records e-mails as sent (ids, an array) and forgets their access tokens (the messages carried them). */
+const markEmailsSent = preparedQuery<never>(
+  'mark_order_emails_sent',
+  (p) => sql`update ${orderEmails} set sent_at = ${p('sentAt')}, claimed_until = null, last_error = null, data = data - 'token' where id = any(${p('ids')}::int[])`,
 );
 
-/** Sends one order e-mail if nobody has (the job handler). Throws to be retried later. */
+/** Gives a claimed e-mail back with why it was not sent; its job is retried. */
+const release = (db: Db, id: number, error: string | null) => db.update(orderEmails).set({ claimedUntil: null, lastError: error }).where(eq(orderEmails.id, id));
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message.slice(0, 500) : String(err));
+
+/** What one job of a batch came to: its result, or the error that has it retried. */
+export type DeliverOutcome = DeliverResult | Error;
+
+/** Sends one order e-mail if nobody has (a job). Throws to be retried later. */
 export async function deliverOrderEmail(db: Db, job: OrderEmailJob, settings: MailSettings, now = new Date()): Promise<DeliverResult> {
-  const [claimed] = await claimEmail(db, { orderId: job.orderId, kind: job.kind, lease: LEASE_SECONDS });
-  if (!claimed) {
-    const [existing] = await db
-      .select({ sentAt: orderEmails.sentAt })
-      .from(orderEmails)
-      .where(and(eq(orderEmails.orderId, job.orderId), eq(orderEmails.kind, job.kind)))
-      .limit(1);
-    return !existing ? 'missing' : existing.sentAt ? 'already-sent' : 'busy';
-  }
-  const row = claimed.email;
-  const release = (error: string | null) => db.update(orderEmails).set({ claimedUntil: null, lastError: error }).where(eq(orderEmails.id, row.id));
-  const markSent = () => markEmailSent(db, { id: row.id, sentAt: now.toISOString() });
+  const [outcome] = await deliverOrderEmails(db, [job], settings, now);
+  if (outcome instanceof Error) throw outcome;
+  return outcome!;
+}
+
+/**
+ * Sends a batch of order e-mails (the e-mail jobs' batch), each only if nobody has: one statement claims them
+ * all with their orders, one counts the confirmations' addresses, each message is sent, and one statement
+ * records them sent. Three round trips for the batch where each e-mail took two or three: a sale's
+ * confirmations drain without taking the database from the orders. Each job still has its own outcome: an
+ * error (a mailer failure, a charge not yet recorded) gives its row back and has that job alone retried.
+ * The rows are recorded sent after the batch's last message: a crash in between sends those messages again
+ * with the same keys, which the mailer turns into nothing (.eml) or the receiver drops (SMTP Message-ID).
+ */
+export async function deliverOrderEmails(db: Db, jobs: readonly OrderEmailJob[], settings: MailSettings, now = new Date()): Promise<DeliverOutcome[]> {
+  const outcomes: (DeliverOutcome | undefined)[] = jobs.map(() => undefined);
+  const claimed = await claimEmails(db, { orderIds: jobs.map((j) => j.orderId), kinds: jobs.map((j) => j.kind), lease: LEASE_SECONDS });
+  const byJob = new Map(claimed.map((c) => [`${c.order.id}:${c.email.kind}`, c]));
+  /** Claimed rows whose outcome is decided and that are recorded sent at the end (sent, or nothing to send). */
+  const done: { index: number; id: number; result: DeliverResult }[] = [];
+  const toCount: { index: number; id: number; read: OrderRead; data: EmailData }[] = [];
+  const toSend: { index: number; id: number; read: OrderRead; data: EmailData }[] = [];
+  const held = new Set<number>();
   try {
-    const read = toOrderRead(claimed);
-    // Anonymized (LGPD) orders have nobody to write to.
-    if (read.row.anonymizedAt) {
-      await markSent();
-      return 'skipped';
-    }
-    const { row: orderRow, view: order, payment } = read;
-    let content;
-    if (job.kind === 'confirmation') {
+    for (const [index, job] of jobs.entries()) {
+      const key = `${job.orderId}:${job.kind}`;
+      const row = byJob.get(key);
+      if (!row) {
+        outcomes[index] = await notClaimed(db, job);
+        continue;
+      }
+      // The same e-mail twice in one batch: the second finds it held.
+      byJob.delete(key);
+      held.add(row.email.id);
+      const read = toOrderRead(row);
+      const item = { index, id: row.email.id, read, data: row.email.data };
+      // Anonymized (LGPD) orders have nobody to write to.
+      if (read.row.anonymizedAt) done.push({ index, id: item.id, result: 'skipped' });
+      else if (job.kind !== 'confirmation') toSend.push(item);
       // A declined card: the cancellation e-mail tells the buyer, with the reason.
-      if (payment?.status === 'declined') {
-        await markSent();
-        return 'skipped';
-      }
-      const charged = !payment || payment.providerRef !== null || payment.status !== 'pending';
-      if (!charged && now.getTime() - orderRow.createdAt.getTime() < WAIT_FOR_CHARGE_MS) throw new Error('cobrança ainda não registrada; tenta de novo');
-      // Anyone may order as a guest for any address: one address gets at most so many confirmations an hour.
-      if (!(await mayMailOrderTo(db, order.email))) {
-        await markSent();
-        return 'skipped';
-      }
-      const token = row.data.token;
-      const url = token ? `${base(settings.publicUrl)}/Pedidos/${order.number}?token=${encodeURIComponent(token)}` : trackUrl(settings.publicUrl, order.number, orderRow.userId);
-      content = confirmationMail(order, url, settings.storeName);
-    } else {
-      const event = [...order.events].reverse().find((e) => e.status === job.kind);
-      content = statusMail(job.kind, order, trackUrl(settings.publicUrl, order.number, orderRow.userId), settings.storeName, {
-        note: row.data.note ?? event?.note ?? null,
-        trackingCode: row.data.trackingCode ?? null,
-        at: event?.createdAt,
-      });
+      else if (read.payment?.status === 'declined') done.push({ index, id: item.id, result: 'skipped' });
+      else if (!chargeRecorded(read) && now.getTime() - read.row.createdAt.getTime() < WAIT_FOR_CHARGE_MS) {
+        const err = new Error('cobrança ainda não registrada; tenta de novo');
+        outcomes[index] = err;
+        held.delete(item.id);
+        await release(db, item.id, err.message).catch(() => {});
+      } else toCount.push(item);
     }
-    await settings.mailer.send({ to: order.email, ...content, idempotencyKey: `pedido-${order.number}-${job.kind}` });
-    await markSent();
-    return 'sent';
+    // Anyone may order as a guest for any address: one address gets at most so many confirmations an hour.
+    const allowed = await mayMailOrdersTo(db, toCount.map((c) => c.read.view.email));
+    toCount.forEach((item, i) => (allowed[i] ? toSend.push(item) : done.push({ index: item.index, id: item.id, result: 'skipped' })));
   } catch (err) {
-    await release(err instanceof Error ? err.message.slice(0, 500) : String(err)).catch(() => {});
-    throw err;
+    // The database failed before anything was sent: every e-mail still held goes back for its job's retry.
+    for (const id of held) await release(db, id, messageOf(err)).catch(() => {});
+    return jobs.map((_, i) => outcomes[i] ?? (err instanceof Error ? err : new Error(String(err))));
   }
+  toSend.sort((a, b) => a.index - b.index);
+  for (const item of toSend) {
+    const job = jobs[item.index]!;
+    try {
+      await settings.mailer.send({ to: item.read.view.email, ...render(job.kind, item.read, item.data, settings), idempotencyKey: `pedido-${item.read.view.number}-${job.kind}` });
+      done.push({ index: item.index, id: item.id, result: 'sent' });
+    } catch (err) {
+      outcomes[item.index] = err instanceof Error ? err : new Error(String(err));
+      await release(db, item.id, messageOf(err)).catch(() => {});
+    }
+  }
+  if (done.length > 0) {
+    try {
+      await markEmailsSent(db, { ids: done.map((d) => d.id), sentAt: now.toISOString() });
+      for (const d of done) outcomes[d.index] = d.result;
+    } catch (err) {
+      // Sent but not recorded: the jobs are retried, and the messages go again under the same keys.
+      for (const d of done) {
+        outcomes[d.index] = err instanceof Error ? err : new Error(String(err));
+        await release(db, d.id, messageOf(err)).catch(() => {});
+      }
+    }
+  }
+  return outcomes.map((o) => o ?? new Error('e-mail sem resultado'));
+}
+
+type EmailData = { token?: string; note?: string | null; trackingCode?: string | null };
+
+/** The confirmation waits for the charge (PIX code, boleto line) to be on the order. */
+function chargeRecorded(read: OrderRead): boolean {
+  const { payment } = read;
+  return !payment || payment.providerRef !== null || payment.status !== 'pending';
+}
+
+/** An e-mail the batch could not take: gone, already sent, or held by another sender. */
+async function notClaimed(db: Db, job: OrderEmailJob): Promise<DeliverResult> {
+  const [existing] = await db
+    .select({ sentAt: orderEmails.sentAt })
+    .from(orderEmails)
+    .where(and(eq(orderEmails.orderId, job.orderId), eq(orderEmails.kind, job.kind)))
+    .limit(1);
+  return !existing ? 'missing' : existing.sentAt ? 'already-sent' : 'busy';
+}
+
+/** The message of one e-mail, from the order as it is now. */
+function render(kind: OrderEmailKind, read: OrderRead, data: EmailData, settings: MailSettings) {
+  const { row: orderRow, view: order } = read;
+  if (kind === 'confirmation') {
+    const token = data.token;
+    const url = token ? `${base(settings.publicUrl)}/Pedidos/${order.number}?token=${encodeURIComponent(token)}` : trackUrl(settings.publicUrl, order.number, orderRow.userId);
+    return confirmationMail(order, url, settings.storeName);
+  }
+  const event = [...order.events].reverse().find((e) => e.status === kind);
+  return statusMail(kind, order, trackUrl(settings.publicUrl, order.number, orderRow.userId), settings.storeName, {
+    note: data.note ?? event?.note ?? null,
+    trackingCode: data.trackingCode ?? null,
+    at: event?.createdAt,
+  });
 }
 
 /** Where an e-mail sends the buyer: their account's order page, or "Acompanhar pedido" (number + e-mail) for guests. */
