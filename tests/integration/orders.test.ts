@@ -169,32 +169,34 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     expect(other.status).toBe(409);
   });
 
-  it.runIf(kind === 'postgres')('places a PIX order in 7 round trips to PostgreSQL, and sends an order e-mail, or a batch of them, in 2', async () => {
-    // BEGIN, the stock (1 per line), the order with its lines, event, payment and e-mail (1), its two jobs
-    // (2), COMMIT, and how to pay (1); the order limits, off in this app, add one. The idempotency key is
-    // looked up only when the order is refused.
-    const { result: res, roundTrips, texts } = await countRoundTrips(async () => t.request('POST', '/api/orders', order()));
-    expect(res.status).toBe(201);
-    expect(roundTrips, texts.join('\n')).toBe(7);
-    // An order e-mail: taken with its order read whole (1), then recorded as sent (1).
-    const { number } = ((await res.json()) as Placed).order;
-    const [row] = await queryRows<{ id: number }>(database.db, sql`select id from orders where number = ${number}`);
-    await queueOrderEmail(database.db, Number(row!.id), 'shipped', { trackingCode: 'BR123456789BR' }, null);
-    const mailer = createMailer({ from: 'loja@example.com', mailDir: t.mailDir });
-    const sent = await countRoundTrips(() => deliverOrderEmail(database.db, { orderId: Number(row!.id), kind: 'shipped' }, { mailer, publicUrl: 'http://localhost', storeName: 'Olimpo Peças' }));
-    expect(sent.result).toBe('sent');
-    expect(sent.roundTrips, sent.texts.join('\n')).toBe(2);
-    // A batch of the e-mail jobs shares them: three orders' e-mails in the same 2, each with its own outcome
-    // (one asked twice in the batch is held by the first).
-    const recent = await queryRows<{ id: number }>(database.db, sql`select id from orders order by id desc limit 3`);
-    for (const r of recent) await queueOrderEmail(database.db, Number(r.id), 'delivered', {}, null);
-    const jobs = recent.map((r) => ({ orderId: Number(r.id), kind: 'delivered' as const }));
-    const batch = await countRoundTrips(() => deliverOrderEmails(database.db, jobs, { mailer, publicUrl: 'http://localhost', storeName: 'Olimpo Peças' }));
-    expect(batch.result).toEqual(['sent', 'sent', 'sent']);
-    expect(batch.roundTrips, batch.texts.join('\n')).toBe(2);
-    const twice = await deliverOrderEmails(database.db, [jobs[0]!, jobs[0]!], { mailer, publicUrl: 'http://localhost', storeName: 'Olimpo Peças' });
-    expect(twice).toEqual(['already-sent', 'already-sent']);
-  });
+  // Round trips are counted at node-postgres's client, so on PostgreSQL only (registered there, not skipped here).
+  if (kind === 'postgres')
+    it('places a PIX order in 7 round trips to PostgreSQL, and sends an order e-mail, or a batch of them, in 2', async () => {
+      // BEGIN, the stock (1 per line), the order with its lines, event, payment and e-mail (1), its two jobs
+      // (2), COMMIT, and how to pay (1); the order limits, off in this app, add one. The idempotency key is
+      // looked up only when the order is refused.
+      const { result: res, roundTrips, texts } = await countRoundTrips(async () => t.request('POST', '/api/orders', order()));
+      expect(res.status).toBe(201);
+      expect(roundTrips, texts.join('\n')).toBe(7);
+      // An order e-mail: taken with its order read whole (1), then recorded as sent (1).
+      const { number } = ((await res.json()) as Placed).order;
+      const [row] = await queryRows<{ id: number }>(database.db, sql`select id from orders where number = ${number}`);
+      await queueOrderEmail(database.db, Number(row!.id), 'shipped', { trackingCode: 'BR123456789BR' }, null);
+      const mailer = createMailer({ from: 'loja@example.com', mailDir: t.mailDir });
+      const sent = await countRoundTrips(() => deliverOrderEmail(database.db, { orderId: Number(row!.id), kind: 'shipped' }, { mailer, publicUrl: 'http://localhost', storeName: 'Olimpo Peças' }));
+      expect(sent.result).toBe('sent');
+      expect(sent.roundTrips, sent.texts.join('\n')).toBe(2);
+      // A batch of the e-mail jobs shares them: three orders' e-mails in the same 2, each with its own outcome
+      // (one asked twice in the batch is held by the first).
+      const recent = await queryRows<{ id: number }>(database.db, sql`select id from orders order by id desc limit 3`);
+      for (const r of recent) await queueOrderEmail(database.db, Number(r.id), 'delivered', {}, null);
+      const jobs = recent.map((r) => ({ orderId: Number(r.id), kind: 'delivered' as const }));
+      const batch = await countRoundTrips(() => deliverOrderEmails(database.db, jobs, { mailer, publicUrl: 'http://localhost', storeName: 'Olimpo Peças' }));
+      expect(batch.result).toEqual(['sent', 'sent', 'sent']);
+      expect(batch.roundTrips, batch.texts.join('\n')).toBe(2);
+      const twice = await deliverOrderEmails(database.db, [jobs[0]!, jobs[0]!], { mailer, publicUrl: 'http://localhost', storeName: 'Olimpo Peças' });
+      expect(twice).toEqual(['already-sent', 'already-sent']);
+    });
 
   it('never oversells: 50 simultaneous orders for stock 5 give exactly 5 orders', async () => {
     await database.db.update(products).set({ stock: 5 }).where(eq(products.id, 7));

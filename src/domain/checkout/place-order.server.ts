@@ -1,8 +1,9 @@
-// Placing an order, as one explicit flow: validate, check the idempotency key, then in ONE transaction
-// take the stock (conditional updates: no oversell under concurrent buyers), price everything from the
-// database and write the order, its lines, its first event and its payment record; then charge through
-// the payment provider and record the outcome (a declined card cancels the order and returns the stock).
-// A retry with the same key returns the same order, resuming the charge if it was interrupted.
+// Placing an order, as one explicit flow: validate, then in ONE transaction take the stock (conditional
+// updates: no oversell under concurrent buyers), price everything from the database and write the order,
+// its lines, its first event and its payment record; then charge through the payment provider and record
+// the outcome (a declined card cancels the order and returns the stock). A retry with the same key returns
+// the same order, resuming the charge if it was interrupted: the key's unique index refuses the retry's
+// order, and a refused order looks its key up.
 // The order's transaction also writes its confirmation e-mail (outbox) and schedules its expiry (an unpaid
 // PIX or boleto gives its stock back on time), so neither can be lost to a crash after the commit.
 import crypto from 'node:crypto';
