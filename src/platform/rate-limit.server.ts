@@ -72,9 +72,7 @@ const upsertCounts = (rows: SQL) => sql`
     reset_at = case when ${rateLimitBuckets.resetAt} <= now() then excluded.reset_at else ${rateLimitBuckets.resetAt} end
   returning key, count, reset_at`;
 
-const hitOne = preparedQuery<Row & { key: string }>('rate_limit_hit', (p) => upsertCounts(sql`(${p('key')}, 1, now() + ${p('window')}::interval)`));
-
-/** The statement counting `n` keys at once (built on first use for each n). */
+/** The statement counting `n` keys at once (built on first use for each n; `hit` is n = 1). */
 const hitManyByCount = new Map<number, ReturnType<typeof preparedQuery<Row & { key: string }>>>();
 function hitMany(n: number) {
   let run = hitManyByCount.get(n);
@@ -94,7 +92,7 @@ export function rateLimit(rule: RateLimitRule): RateLimiter {
   return {
     rule,
     async hit(db, key) {
-      const [row] = await hitOne(db, { key: storageKey(rule, key), window: interval });
+      const [row] = await hitMany(1)(db, { key0: storageKey(rule, key), window0: interval });
       return verdict(rule, Number(row!.count), new Date(row!.reset_at), true);
     },
     async peek(db, key) {

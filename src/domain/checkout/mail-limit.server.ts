@@ -8,9 +8,10 @@ export const ORDER_MAILS_PER_ADDRESS = { limit: 10, windowMs: 60 * 60_000 } as c
 
 const orderMailByAddress = rateLimit({ name: 'order-mail-address', ...ORDER_MAILS_PER_ADDRESS });
 
-/** Counts one order e-mail to each address (atomically, one statement for a batch) and says, in order, whether it may be sent. */
+/** Counts one order e-mail to each address (atomically, one statement for a batch; the limiter folds case and
+ * spaces) and says, in order, whether it may be sent. */
 export async function mayMailOrdersTo(db: Db, addresses: readonly string[]): Promise<boolean[]> {
   if (addresses.length === 0) return [];
-  const verdicts = await hitAll(db, addresses.map((a) => ({ limiter: orderMailByAddress, key: a.trim().toLowerCase() })));
+  const verdicts = await hitAll(db, addresses.map((key) => ({ limiter: orderMailByAddress, key })));
   return verdicts.map((v) => !v.limited);
 }

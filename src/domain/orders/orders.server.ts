@@ -163,7 +163,7 @@ export async function readOrders(db: Db | Tx, where: SQL | undefined, opts: { ne
   return rows.map(toOrderRead);
 }
 
-/** One order by id, read whole: its statement is built once per database (the order path reads it to replay and to send each e-mail). */
+/** One order by id, read whole: its statement is built once per database (the order path reads it to replay an order and to resume its charge). */
 const orderById = preparedSelect('read_order', (db) =>
   db.select(orderReadColumns).from(orders).where(eq(orders.id, sql.placeholder('id'))).limit(1),
 );
