@@ -119,6 +119,7 @@ const { values: args } = parseArgs({
     label: { type: 'string', default: 'external' },
     targets: { type: 'string' },
     'server-pid': { type: 'string' },
+    'against-db': { type: 'string' },
     'no-lighthouse': { type: 'boolean', default: false },
     'lighthouse-runs': { type: 'string' },
     report: { type: 'boolean', default: false },
@@ -148,7 +149,8 @@ if (args.help) {
   --port-range A-B    ports for the servers the bench starts (default $BENCH_PORT_RANGE or ${DEFAULT_PORT_RANGE})
   --against URL       measure an already running server instead (no build, no seeding; e.g. an experiment),
                       shown as database --label NAME (default "external"); the PostgreSQL targets are not checked;
-                      --server-pid PID adds that process's CPU to the table`);
+                      --server-pid PID adds that process's CPU to the table;
+                      --against-db URL (its PostgreSQL database) prepares the order pool there as for the bench's own servers`);
   process.exit(0);
 }
 
@@ -176,6 +178,7 @@ const opts = {
   label: args.label,
   targets: args.targets?.split(',').map((s) => s.trim()).filter(Boolean),
   serverPid: args['server-pid'] ? Number(args['server-pid']) : undefined,
+  againstDb: args['against-db'],
   lighthouse: !args['no-lighthouse'] && !args.against && (!args.targets || args.targets.split(',').some((t) => t.trim() === 'all' || t.trim() === 'pages')),
   lighthouseRuns: intArg('lighthouse-runs', args['lighthouse-runs'], args.quick ? 1 : 3, 1, 9),
 };
@@ -1007,7 +1010,8 @@ async function main() {
     const runSelected = SELECTED.filter((t) => !run.groups || run.groups.has(t.group));
     const needsPool = runSelected.some((t) => t.post);
     const ctx: RunContext = { pool: needsPool && !opts.against ? await prepareOrders(run.env) : [] };
-    if (needsPool && opts.against) {
+    if (needsPool && opts.against && opts.againstDb) ctx.pool = await prepareOrders({ DATABASE_URL: opts.againstDb });
+    else if (needsPool && opts.against) {
       // An external server: buy from the first page of the catalog (its stock is whatever it is).
       const res = await rawGet(`${opts.against}/api/products?limite=48`, { accept: 'application/json' });
       ctx.pool = ((JSON.parse(res.body.toString()) as { items: { id: number; category: string }[] }).items ?? []).filter((p) => p.category !== 'calcados').map((p) => p.id);
