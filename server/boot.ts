@@ -26,7 +26,7 @@ import { configureSearchCache } from '../src/domain/catalog/search-cache.server.
 import type { Logger } from './logger.ts';
 import { setJobRunner, startJobRunner } from '../src/platform/job-runner.server.ts';
 import type { JobRunner } from '../src/platform/job-runner.server.ts';
-import { jobsFor } from '../src/domain/jobs/registry.server.ts';
+import { jobsFor, withOrderEmailRelay } from '../src/domain/jobs/registry.server.ts';
 import { broadcastCatalogChanges, CATALOG_CHANNEL, catalogChangesMissed, receiveCatalogNotification } from '../src/domain/catalog/changes.server.ts';
 import { safeError, scrubText } from '../src/platform/log-safe.ts';
 
@@ -165,5 +165,6 @@ export async function bootJobRunner(database: Database, logger: Logger): Promise
     onError: (err, where) => logger.warn({ err: safeError(err), where }, 'tarefa em segundo plano falhou'),
   });
   setJobRunner(runner);
-  return runner;
+  // New orders' confirmations go out from this process without a job each (src/domain/orders/outbox.server.ts).
+  return withOrderEmailRelay(database.db, runner, (err) => logger.warn({ err: safeError(err) }, 'e-mail do pedido ficou para a varredura'));
 }

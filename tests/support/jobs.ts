@@ -1,18 +1,19 @@
 // Starts the shop's real job runner (every job of src/domain/jobs/registry.server.ts) on a test database and
-// makes it the process's runner, as server/boot.ts does, polling fast so tests wait less.
+// makes it the process's runner, with the order e-mail relay, as server/boot.ts does, polling fast so tests wait less.
 import type { Database } from '../../src/db/client.server.ts';
-import { jobsFor } from '../../src/domain/jobs/registry.server.ts';
+import { jobsFor, withOrderEmailRelay } from '../../src/domain/jobs/registry.server.ts';
 import { setJobRunner, startJobRunner } from '../../src/platform/job-runner.server.ts';
 import type { JobRunner } from '../../src/platform/job-runner.server.ts';
 
 export async function startTestJobs(database: Database): Promise<JobRunner> {
   const runner = await startJobRunner({ database, jobs: jobsFor(database.kind), pollingIntervalSeconds: 0.5 });
   setJobRunner(runner);
+  const withRelay = withOrderEmailRelay(database.db, runner);
   return {
     enqueue: runner.enqueue,
     async stop() {
       setJobRunner(undefined);
-      await runner.stop();
+      await withRelay.stop();
     },
   };
 }

@@ -5,7 +5,8 @@
 // the same order, resuming the charge if it was interrupted: the key's unique index refuses the retry's
 // order, and a refused order looks its key up.
 // The order's transaction also writes its confirmation e-mail (outbox) and schedules its expiry (an unpaid
-// PIX or boleto gives its stock back on time), so neither can be lost to a crash after the commit.
+// PIX or boleto gives its stock back on time), so neither can be lost to a crash after the commit. The
+// confirmation is sent by this process's relay once the charge is recorded (or by its job, or the sweep).
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.server.ts';
@@ -15,7 +16,7 @@ import { products, productVariants } from '../catalog/schema.ts';
 import { orderEmails, orderEvents, orderLines, orders } from '../orders/schema.ts';
 import { boletoDeadline, DEFAULT_PIX_EXPIRY_MINUTES, pixDeadline } from '../orders/expiry.ts';
 import { scheduleExpiry } from '../orders/expiry.server.ts';
-import { enqueueSend, queueOrderEmail } from '../orders/outbox.server.ts';
+import { enqueueSend, maybeEmailRelay, queueOrderEmail } from '../orders/outbox.server.ts';
 import { BOLETO_DUE_DAYS } from '../payments/provider.ts';
 import { brasiliaDay } from '../../platform/datetime.ts';
 import { maybeJobRunner } from '../../platform/job-runner.server.ts';
@@ -399,9 +400,10 @@ export async function placeOrder(
       const exact: [NoExtraKeys<typeof values, OrderKey>, NoExtraKeys<(typeof lines)[number], LineKey>, NoExtraKeys<typeof payment, PaymentKey>] = [{}, {}, {}];
       void exact;
       const [created] = await placeOrderStatement(tx, lines.length)(tx, placeOrderValues(values, lines, event, payment, { token: accessToken }));
-      // The e-mail's job and the expiry job commit with the order (pg-boss rows in the same transaction).
+      // The expiry job commits with the order (a pg-boss row in the same transaction). The confirmation's row
+      // is in the statement above; this process's relay sends it after the charge, or else its job does.
       const runner = maybeJobRunner();
-      await enqueueSend(runner, { orderId: Number(created!.id), kind: 'confirmation' }, tx);
+      if (!maybeEmailRelay()) await enqueueSend(runner, { orderId: Number(created!.id), kind: 'confirmation' }, tx);
       if (expiresAt) await scheduleExpiry(tx, Number(created!.id), expiresAt, runner);
       const row: typeof orders.$inferSelect = { ...values, id: Number(created!.id), number: created!.number, trackingCode: null, rating: null, anonymizedAt: null };
       return { row, lines, payment, events: [event] };
@@ -419,12 +421,18 @@ export async function placeOrder(
 
   // The stock changed: pages showing these products are refreshed; the answer does not wait for it.
   stockChanged(db, written.lines.map((l) => l.productId));
-  if (cardLater) {
-    await db.update(payments).set({ providerRef: AWAITING_CARD, updatedAt: now }).where(eq(payments.orderId, written.row.id));
-    const order = toOrderView(written.row, written.lines, written.payment, written.events);
-    return { ok: true, order, accessToken, replayed: false };
+  // The confirmation goes once the charge is recorded (it shows how to pay), whatever the charge's outcome:
+  // a declined card's is skipped, and one that cannot be sent yet is handed to its job.
+  try {
+    if (cardLater) {
+      await db.update(payments).set({ providerRef: AWAITING_CARD, updatedAt: now }).where(eq(payments.orderId, written.row.id));
+      const order = toOrderView(written.row, written.lines, written.payment, written.events);
+      return { ok: true, order, accessToken, replayed: false };
+    }
+    return await charge(deps, written.row, card, now, accessToken, false, written);
+  } finally {
+    maybeEmailRelay()?.push({ orderId: written.row.id, kind: 'confirmation' });
   }
-  return charge(deps, written.row, card, now, accessToken, false, written);
 }
 
 /** What placing an order wrote, so the answer is built without reading it back. */
@@ -448,7 +456,13 @@ async function replay(deps: PlaceOrderDeps, read: OrderRead, hash: string, _inpu
   // Interrupted after the order was written but before the charge was recorded: finish it now.
   // (A credit order placed without its card has nothing to resume: it waits for the card.)
   const interrupted = payment?.status === 'pending' && !payment.providerRef && !(row.paymentMethod === 'credit' && !card);
-  if (interrupted) return charge(deps, row, card, now, null, true);
+  if (interrupted) {
+    try {
+      return await charge(deps, row, card, now, null, true);
+    } finally {
+      maybeEmailRelay()?.push({ orderId: row.id, kind: 'confirmation' });
+    }
+  }
   if (order.status === 'cancelled' && payment?.status === 'declined') return { ok: false, status: 402, message: DECLINED_MESSAGE, order };
   if (order.status === 'cancelled' && payment?.status === 'cancelled' && payment.failureReason === GATEWAY_FAILED_REASON) return { ok: false, status: 503, message: PAYMENT_UNAVAILABLE_MESSAGE, order };
   return { ok: true, order, accessToken: null, replayed: true };

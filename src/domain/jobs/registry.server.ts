@@ -9,18 +9,38 @@ import { catalogImportJob } from '../catalog/import/job.server.ts';
 import { getMailer } from '../../platform/mailer.server.ts';
 import { getCheckoutServices } from '../checkout/services.server.ts';
 import { EXPIRE_ORDER_JOB, expireOrder, expireOverdueOrders, SWEEP_EXPIRED_ORDERS_JOB } from '../orders/expiry.server.ts';
-import { deliverOrderEmail, deliverOrderEmails, enqueueDueOrderEmails, SEND_ORDER_EMAIL_JOB, SWEEP_ORDER_EMAILS_JOB } from '../orders/outbox.server.ts';
-import type { OrderEmailJob } from '../orders/outbox.server.ts';
+import { createEmailRelay, deliverOrderEmail, deliverOrderEmails, enqueueDueOrderEmails, enqueueSend, SEND_ORDER_EMAIL_JOB, setEmailRelay, SWEEP_ORDER_EMAILS_JOB } from '../orders/outbox.server.ts';
+import type { EmailRelay, OrderEmailJob } from '../orders/outbox.server.ts';
+import type { JobRunner } from '../../platform/job-runner.server.ts';
+import type { Db } from '../../db/client.server.ts';
 
 const mailSettings = () => {
   const s = getCheckoutServices();
   return { mailer: getMailer(), publicUrl: s.publicUrl, storeName: s.storeName };
 };
 
+/**
+ * Starts this process's relay for its new orders' confirmations (what it cannot send becomes an e-mail job on
+ * `runner`) and returns the runner with it: stopping it sends what the relay holds, then stops the runner.
+ */
+export function withOrderEmailRelay(db: Db, runner: JobRunner, onError?: (err: unknown) => void): JobRunner {
+  const relay: EmailRelay = createEmailRelay(db, mailSettings, (job) => enqueueSend(runner, job), onError);
+  setEmailRelay(relay);
+  return {
+    enqueue: runner.enqueue,
+    async stop() {
+      setEmailRelay(undefined);
+      await relay.stop();
+      await runner.stop();
+    },
+  };
+}
+
 export const JOBS: JobDefinition<any>[] = [
   reconcilePaymentsJob,
   catalogImportJob,
-  // Order e-mails from the outbox: one job per message, enqueued in the transaction that wrote it.
+  // Order e-mails from the outbox: one job per message, enqueued in the transaction that wrote it (a new
+  // order's confirmation gets one only if its instance's relay could not send it).
   {
     name: SEND_ORDER_EMAIL_JOB,
     retryLimit: 8,

@@ -1,7 +1,8 @@
 // The order e-mails' transactional outbox. Whoever changes an order writes the e-mail row in the SAME
 // transaction (`queueOrderEmail`) and enqueues its job there too, so a committed change always has its
 // e-mail and a rolled-back one never does. The job runner sends it (`deliverOrderEmail`) with retries;
-// a sweep every minute picks up any row whose job was lost. Exactly once: a sender takes the row with a
+// a sweep every minute picks up any row whose job was lost. A new order's confirmation skips the job: the
+// instance that placed it sends it from memory right after (`EmailRelay`), and only a failure becomes a job. Exactly once: a sender takes the row with a
 // lease (conditional UPDATE), sends with a per-message idempotency key, then records `sent_at`; a crash
 // after sending and before recording sends the same key again, which the mailer turns into nothing.
 import { mayMailOrdersTo } from '../checkout/mail-limit.server.ts';
@@ -215,6 +216,93 @@ function render(kind: OrderEmailKind, read: OrderRead, data: EmailData, settings
 /** Where an e-mail sends the buyer: their account's order page, or "Acompanhar pedido" (number + e-mail) for guests. */
 function trackUrl(publicUrl: string, number: string, userId: string | null): string {
   return userId ? `${base(publicUrl)}/Pedidos/${number}` : `${base(publicUrl)}/AcompanharPedido?pedido=${number}`;
+}
+
+/** How many e-mails a relay sends per batch, how long it waits to fill one, and how many it sends at once. */
+const RELAY_BATCH = 10;
+const RELAY_WAIT_MS = 20;
+const RELAY_CONCURRENCY = 2;
+/** Beyond this many waiting, new e-mails are left to the sweep (a mailer much slower than the orders). */
+const RELAY_MAX_WAITING = 10_000;
+
+/**
+ * Sends the e-mails this instance has just written and committed (a new order's confirmation), in batches,
+ * without a job each. A job per e-mail cost three writes to pg-boss's job table (insert, fetch, complete,
+ * each updating its many indexes) and a round trip inside the order's transaction: more than the order's own
+ * rows. Nothing is lost by keeping them in memory: the row is already committed, unsent. An e-mail that fails
+ * (a mailer error, a charge not yet recorded) is handed to its job, which retries with backoff as before; one
+ * this instance never got to (a crash, a stop, a backlog past RELAY_MAX_WAITING) is unsent and unclaimed, so
+ * the minute's sweep gives it a job. The claim's lease keeps two senders from sending it at the same time.
+ */
+export interface EmailRelay {
+  /** Sends this e-mail soon. Call it after the transaction that wrote the row has committed. */
+  push(job: OrderEmailJob): void;
+  /** Sends what is waiting and stops taking more. */
+  stop(): Promise<void>;
+}
+
+export function createEmailRelay(db: Db, settings: () => MailSettings, handOver: (job: OrderEmailJob) => Promise<void>, onError: (err: unknown) => void = () => {}): EmailRelay {
+  const waiting: OrderEmailJob[] = [];
+  const sending = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+
+  const send = async (batch: OrderEmailJob[]) => {
+    let outcomes: DeliverOutcome[];
+    try {
+      outcomes = await deliverOrderEmails(db, batch, settings());
+    } catch (err) {
+      outcomes = batch.map(() => (err instanceof Error ? err : new Error(String(err))));
+    }
+    for (const [i, outcome] of outcomes.entries()) {
+      if (!(outcome instanceof Error)) continue;
+      // Its job retries it; if even that fails (the database is away), the sweep will.
+      await handOver(batch[i]!).catch(onError);
+    }
+  };
+  const flush = () => {
+    timer = null;
+    while (sending.size < RELAY_CONCURRENCY && waiting.length > 0) {
+      const batch = send(waiting.splice(0, RELAY_BATCH)).finally(() => {
+        sending.delete(batch);
+        schedule();
+      });
+      sending.add(batch);
+    }
+  };
+  const schedule = () => {
+    if (stopped || timer || waiting.length === 0 || sending.size >= RELAY_CONCURRENCY) return;
+    timer = setTimeout(flush, waiting.length >= RELAY_BATCH ? 0 : RELAY_WAIT_MS);
+  };
+  return {
+    push(job) {
+      if (stopped || waiting.length >= RELAY_MAX_WAITING) return;
+      waiting.push(job);
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      while (waiting.length > 0 || sending.size > 0) {
+        flush();
+        await Promise.all([...sending]);
+      }
+    },
+  };
+}
+
+// The bundled React Router server and the Hono server place orders in one process: one relay, as one runner.
+const RELAY_KEY = Symbol.for('olimpo.emailRelay');
+type RelayHolder = { [RELAY_KEY]?: EmailRelay };
+
+export function setEmailRelay(relay: EmailRelay | undefined): void {
+  (globalThis as RelayHolder)[RELAY_KEY] = relay;
+}
+
+/** The relay when this process sends e-mails (a serving process), or null (scripts, unit tests): then the job. */
+export function maybeEmailRelay(): EmailRelay | null {
+  return (globalThis as RelayHolder)[RELAY_KEY] ?? null;
 }
 
 /** The sweep: enqueues every unsent e-mail older than a minute that nobody holds (a lost job, a script's row). */

@@ -78,8 +78,8 @@ export class AppServer {
     return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
   }
 
-  /** Starts the process and waits until /readyz answers 200. */
-  async start(timeoutMs = 60_000): Promise<void> {
+  /** Starts the process (with `env` on top of the server's own, for this start only) and waits until /readyz answers 200. */
+  async start(timeoutMs = 60_000, extraEnv: Record<string, string> = {}): Promise<void> {
     if (this.isRunning) throw new Error('servidor já está rodando');
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
@@ -100,6 +100,7 @@ export class AppServer {
       ORDER_LIMIT_PER_IP: '1000000',
       ORDER_LIMIT_PER_EMAIL: '1000000',
       ...this.opts.env,
+      ...extraEnv,
     };
     if (this.opts.databaseUrl) env.DATABASE_URL = this.opts.databaseUrl;
     else if (this.opts.dataDir) env.DATA_DIR = this.opts.dataDir;
