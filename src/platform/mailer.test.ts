@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
 import { createMailer } from './mailer.server.ts';
 
@@ -58,5 +60,42 @@ describe('mailer files', () => {
     for (const size of seen) expect([...sizes].some((full) => Math.abs(full - size) < 100)).toBe(true);
     expect(fs.readdirSync(dir).filter((f) => !f.endsWith('.eml'))).toEqual([]);
     fs.rmSync(dir, { recursive: true });
+  });
+});
+
+describe('mailer over SMTP (a local SMTP server)', () => {
+  it('delivers the message to the server, with the idempotency key as its Message-ID', async () => {
+    const received: { from: string; to: string[]; data: string }[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString('utf8') });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as AddressInfo;
+    try {
+      const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Olimpo Peças <nao-responda@olimpopecas.com.br>', mailDir: '/nao/usado' });
+      const sent = await mailer.send({ to: 'cliente@example.com', subject: 'Pedido #12345678 recebido', text: 'Obrigado pela compra!', html: '<p>Obrigado pela compra!</p>', idempotencyKey: 'pedido-12345678-confirmation' });
+      expect(sent.id).toBe('<pedido-12345678-confirmation@olimpopecas.com.br>');
+      expect(received).toHaveLength(1);
+      expect(received[0]!.from).toBe('nao-responda@olimpopecas.com.br');
+      expect(received[0]!.to).toEqual(['cliente@example.com']);
+      expect(received[0]!.data).toMatch(/^Message-ID: <pedido-12345678-confirmation@olimpopecas\.com\.br>\r$/m);
+      expect(received[0]!.data).toMatch(/^Subject: Pedido #12345678 recebido\r$/m);
+      expect(received[0]!.data).toContain('Obrigado pela compra!');
+      // A resend after a crash carries the same Message-ID, which lets the receiver drop it.
+      await mailer.send({ to: 'cliente@example.com', subject: 'Pedido #12345678 recebido', text: 'Obrigado pela compra!', idempotencyKey: 'pedido-12345678-confirmation' });
+      expect(received[1]!.data).toMatch(/^Message-ID: <pedido-12345678-confirmation@olimpopecas\.com\.br>\r$/m);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
