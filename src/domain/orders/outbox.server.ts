@@ -2,9 +2,10 @@
 // transaction (`queueOrderEmail`) and enqueues its job there too, so a committed change always has its
 // e-mail and a rolled-back one never does. The job runner sends it (`deliverOrderEmail`) with retries;
 // a sweep every minute picks up any row whose job was lost. A new order's confirmation skips the job: the
-// instance that placed it sends it from memory right after (`EmailRelay`), and only a failure becomes a job. Exactly once: a sender takes the row with a
-// lease (conditional UPDATE), sends with a per-message idempotency key, then records `sent_at`; a crash
-// after sending and before recording sends the same key again, which the mailer turns into nothing.
+// instance that placed it sends it from memory right after (`EmailRelay`), and only a failure becomes a job.
+// Exactly once: a sender takes the row with a lease (conditional UPDATE), sends with a per-message
+// idempotency key, then records `sent_at`; a crash after sending and before recording sends the same key
+// again, which the mailer turns into nothing.
 import { mayMailOrdersTo } from '../checkout/mail-limit.server.ts';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { preparedQuery, preparedSelect } from '../../db/prepared.server.ts';
