@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/domain/catalog/schema.ts';
 import { setCheckoutServices, getCheckoutServices } from '../../src/domain/checkout/services.server.ts';
-import { expireOrder, expireOverdueOrders } from '../../src/domain/orders/expiry.server.ts';
+import { EXPIRE_DUE_ORDERS_JOB, expireOrder, expireOverdueOrders, expiryWindowEnd } from '../../src/domain/orders/expiry.server.ts';
 import { deliverOrderEmail } from '../../src/domain/orders/outbox.server.ts';
 import { moveOrder } from '../../src/domain/orders/orders.server.ts';
 import type { OrderView } from '../../src/domain/orders/orders.server.ts';
@@ -146,16 +146,25 @@ describe.each(DATABASE_KINDS)('order lifecycle on %s', (kind) => {
     expect(again!.status).toBe('cancelled');
   });
 
-  it('expires by itself through the runner once the minute has passed (the job enqueued with the order)', async () => {
+  it('expires by itself through the runner: one job per deadline window, enqueued with its first order, expires them all', async () => {
     const before = await stockOf(2);
-    const { order: o } = await place(order({ lines: [{ productId: 2, quantity: 2 }] }));
-    // Bring the deadline (and the job) to now instead of waiting a minute: the sweep finds it.
-    await database.db.execute(sql`update orders set expires_at = now() - interval '1 second' where number = ${o.number}`);
-    await database.db.execute(sql`update payments set pix_expires_at = now() - interval '1 second' where order_id = (select id from orders where number = ${o.number})`);
-    await expireOverdueOrders(database.db);
+    const placed = [];
+    for (let i = 0; i < 3; i++) placed.push((await place(order({ lines: [{ productId: 2, quantity: 1 }] }))).order);
+    const numbers = placed.map((o) => o.number);
+    const deadlines = await queryRows<{ expires_at: Date }>(database.db, sql`select expires_at from orders where number in ${numbers}`);
+    const windows = [...new Set(deadlines.map((d) => expiryWindowEnd(new Date(d.expires_at)).toISOString()))];
+    // Three orders a few milliseconds apart share one window (two if they straddle its end): one job each.
+    const jobsOf = async () => queryRows<{ until: string; start: Date }>(database.db, sql`select data->>'until' as until, start_after as start from pgboss.job where name = ${EXPIRE_DUE_ORDERS_JOB} and data->>'until' in ${windows}`);
+    const queued = await jobsOf();
+    expect(queued.map((j) => j.until).sort()).toEqual([...windows].sort());
+    for (const j of queued) expect(new Date(j.start).toISOString()).toBe(j.until);
+    // Bring the deadlines and the window's job to now instead of waiting: the runner runs the job.
+    await database.db.execute(sql`update orders set expires_at = now() - interval '1 second' where number in ${numbers}`);
+    await database.db.execute(sql`update payments set pix_expires_at = now() - interval '1 second' where order_id in (select id from orders where number in ${numbers})`);
+    await database.db.execute(sql`update pgboss.job set start_after = now() where name = ${EXPIRE_DUE_ORDERS_JOB} and data->>'until' in ${windows}`);
     await until(async () => (await stockOf(2)) === before, 20_000, 'o estoque voltar');
-    const jobs = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from pgboss.job where name = 'orders.expire' and data->>'orderId' = (select id::text from orders where number = ${o.number})`);
-    expect(jobs[0]!.n).toBe(1);
+    const states = await queryRows<{ status: string }>(database.db, sql`select status from orders where number in ${numbers}`);
+    expect(states.map((r) => r.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
   });
 
   it('gives a boleto until the end of the next business day after its due date', async () => {

@@ -4,9 +4,10 @@
 // the outcome (a declined card cancels the order and returns the stock). A retry with the same key returns
 // the same order, resuming the charge if it was interrupted: the key's unique index refuses the retry's
 // order, and a refused order looks its key up.
-// The order's transaction also writes its confirmation e-mail (outbox) and schedules its expiry (an unpaid
-// PIX or boleto gives its stock back on time), so neither can be lost to a crash after the commit. The
-// confirmation is sent by this process's relay once the charge is recorded (or by its job, or the sweep).
+// The order's transaction also writes its confirmation e-mail (outbox) and makes sure of its expiry's job
+// (an unpaid PIX or boleto gives its stock back on time), so neither can be lost to a crash after the
+// commit. The confirmation is sent by this process's relay once the charge is recorded (or by its job, or
+// the sweep).
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.server.ts';
@@ -15,7 +16,7 @@ import { catalogChanged } from '../catalog/changes.server.ts';
 import { products, productVariants } from '../catalog/schema.ts';
 import { orderEmails, orderEvents, orderLines, orders } from '../orders/schema.ts';
 import { boletoDeadline, DEFAULT_PIX_EXPIRY_MINUTES, pixDeadline } from '../orders/expiry.ts';
-import { scheduleExpiry } from '../orders/expiry.server.ts';
+import { expiryScheduled, scheduleExpiry } from '../orders/expiry.server.ts';
 import { enqueueSend, maybeEmailRelay, queueOrderEmail } from '../orders/outbox.server.ts';
 import { BOLETO_DUE_DAYS } from '../payments/provider.ts';
 import { brasiliaDay } from '../../platform/datetime.ts';
@@ -319,6 +320,7 @@ export async function placeOrder(
 
   const accessToken = newAccessToken();
   let written: Written;
+  let expiryWindow: number | null = null;
   try {
     written = await db.transaction(async (tx) => {
       const priced: PricedLine[] = [];
@@ -400,11 +402,12 @@ export async function placeOrder(
       const exact: [NoExtraKeys<typeof values, OrderKey>, NoExtraKeys<(typeof lines)[number], LineKey>, NoExtraKeys<typeof payment, PaymentKey>] = [{}, {}, {}];
       void exact;
       const [created] = await placeOrderStatement(tx, lines.length)(tx, placeOrderValues(values, lines, event, payment, { token: accessToken }));
-      // The expiry job commits with the order (a pg-boss row in the same transaction). The confirmation's row
-      // is in the statement above; this process's relay sends it after the charge, or else its job does.
+      // The expiry job of the order's deadline window commits with it, unless this process committed that
+      // window's job already. The confirmation's row is in the statement above; this process's relay sends
+      // it after the charge, or else its job does.
       const runner = maybeJobRunner();
       if (!maybeEmailRelay()) await enqueueSend(runner, { orderId: Number(created!.id), kind: 'confirmation' }, tx);
-      if (expiresAt) await scheduleExpiry(tx, Number(created!.id), expiresAt, runner);
+      if (expiresAt) expiryWindow = await scheduleExpiry(tx, expiresAt, runner);
       const row: typeof orders.$inferSelect = { ...values, id: Number(created!.id), number: created!.number, trackingCode: null, rating: null, anonymizedAt: null };
       return { row, lines, payment, events: [event] };
     });
@@ -419,6 +422,7 @@ export async function placeOrder(
     throw err;
   }
 
+  expiryScheduled(expiryWindow);
   // The stock changed: pages showing these products are refreshed; the answer does not wait for it.
   stockChanged(db, written.lines.map((l) => l.productId));
   // The confirmation goes once the charge is recorded (it shows how to pay), whatever the charge's outcome:

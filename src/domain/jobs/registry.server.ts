@@ -8,7 +8,7 @@ import { reconcilePaymentsJob } from '../payments/jobs.server.ts';
 import { catalogImportJob } from '../catalog/import/job.server.ts';
 import { getMailer } from '../../platform/mailer.server.ts';
 import { getCheckoutServices } from '../checkout/services.server.ts';
-import { EXPIRE_ORDER_JOB, expireOrder, expireOverdueOrders, SWEEP_EXPIRED_ORDERS_JOB } from '../orders/expiry.server.ts';
+import { EXPIRE_DUE_ORDERS_JOB, EXPIRE_ORDER_JOB, expireOrder, expireOverdueOrders, SWEEP_EXPIRED_ORDERS_JOB } from '../orders/expiry.server.ts';
 import { createEmailRelay, deliverOrderEmail, deliverOrderEmails, enqueueDueOrderEmails, enqueueSend, SEND_ORDER_EMAIL_JOB, setEmailRelay, SWEEP_ORDER_EMAILS_JOB } from '../orders/outbox.server.ts';
 import type { EmailRelay, OrderEmailJob } from '../orders/outbox.server.ts';
 import type { JobRunner } from '../../platform/job-runner.server.ts';
@@ -64,7 +64,8 @@ export const JOBS: JobDefinition<any>[] = [
       await enqueueDueOrderEmails(ctx.db, ctx.enqueue);
     },
   },
-  // An unpaid PIX or boleto at its deadline: cancelled, stock back, e-mail (in one transaction).
+  // An unpaid PIX or boleto at its deadline: cancelled, stock back, e-mail (in one transaction). Enqueued per
+  // order by earlier versions; still run for those queued.
   {
     name: EXPIRE_ORDER_JOB,
     batchSize: 25,
@@ -74,6 +75,16 @@ export const JOBS: JobDefinition<any>[] = [
       await expireOrder(ctx.db, orderId);
     },
   } satisfies JobDefinition<{ orderId: number }>,
+  // The end of a deadline window: every order due by then (enqueued with the window's first order).
+  {
+    name: EXPIRE_DUE_ORDERS_JOB,
+    retryLimit: 10,
+    retryDelaySeconds: 10,
+    // Due by the shop's own clock: a job started early (the database's clock ahead) leaves the rest to the sweep.
+    handler: async (_data: { until: string }, ctx) => {
+      await expireOverdueOrders(ctx.db);
+    },
+  } satisfies JobDefinition<{ until: string }>,
   // Every minute: whatever is overdue and still waiting, so no lost job leaves stock held.
   {
     name: SWEEP_EXPIRED_ORDERS_JOB,

@@ -1,7 +1,9 @@
-// Unpaid orders die on time: a job enqueued with the order (in its transaction) for its deadline, and a
-// sweep every minute for anything overdue whose job was lost. Expiring locks the order row and cancels it
-// only while it still waits for payment, so two instances (or the job and the sweep) never return the
-// stock twice; the cancellation writes the buyer's e-mail in the outbox in the same transaction.
+// Unpaid orders die on time: a job for the end of the order's deadline window (EXPIRY_WINDOW_SECONDS),
+// enqueued in the transaction of the first order that falls in that window on this process, expires every
+// order due by then; a sweep every minute catches anything overdue whose job was lost. Expiring locks the
+// order row and cancels it only while it still waits for payment, so two instances (or the jobs and the
+// sweep) never return the stock twice; the cancellation writes the buyer's e-mail in the outbox in the same
+// transaction.
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.server.ts';
 import { maybeJobRunner } from '../../platform/job-runner.server.ts';
@@ -12,13 +14,53 @@ import { moveLockedOrder } from './orders.server.ts';
 import { catalogChanged } from '../catalog/changes.server.ts';
 import { orders } from './schema.ts';
 
+/** One order's expiry: the job earlier versions enqueued with each order (those still queued run as before). */
 export const EXPIRE_ORDER_JOB = 'orders.expire';
+/** Every order due by `until`, run at `until`: the end of a deadline window. */
+export const EXPIRE_DUE_ORDERS_JOB = 'orders.expire-due';
 export const SWEEP_EXPIRED_ORDERS_JOB = 'orders.sweep-expired';
+/**
+ * Deadlines are grouped in windows this long: an order is expired at most this many seconds after its
+ * deadline (plus the queue's polling), and one job serves every order due in its window. A job per order was
+ * a round trip in the order's transaction and a write to pg-boss's job table, one of PostgreSQL's costliest
+ * statements per order.
+ */
+export const EXPIRY_WINDOW_SECONDS = 10;
 
-/** Schedules an order's expiry in the caller's transaction (no runner: the sweep still finds it). */
-export async function scheduleExpiry(tx: Tx | Db, orderId: number, at: Date, runner: JobRunner | null = maybeJobRunner()): Promise<void> {
-  if (!runner) return;
-  await runner.enqueue(EXPIRE_ORDER_JOB, { orderId }, { tx, startAfter: at });
+/** The end of the window a deadline falls in (a deadline on a window's end is in that window). */
+export function expiryWindowEnd(at: Date): Date {
+  const ms = EXPIRY_WINDOW_SECONDS * 1000;
+  return new Date(Math.ceil(at.getTime() / ms) * ms);
+}
+
+/**
+ * The windows whose job this process has seen committed, per runner (one runner per database): later orders
+ * in them need no job of their own. Forgotten at a restart, which then costs one job per window again.
+ */
+const windowsWithJob = new WeakMap<JobRunner, Set<number>>();
+
+/**
+ * Makes sure a job will expire an order due at `at`: enqueues its window's job in the caller's transaction,
+ * unless this process already committed one. Returns the window to pass to `expiryScheduled` once that
+ * transaction has committed (null when nothing was enqueued). No runner: the sweep still finds the order.
+ */
+export async function scheduleExpiry(tx: Tx | Db, at: Date, runner: JobRunner | null = maybeJobRunner()): Promise<number | null> {
+  if (!runner) return null;
+  const until = expiryWindowEnd(at);
+  if (windowsWithJob.get(runner)?.has(until.getTime())) return null;
+  await runner.enqueue(EXPIRE_DUE_ORDERS_JOB, { until: until.toISOString() }, { tx, startAfter: until });
+  return until.getTime();
+}
+
+/** After the transaction that enqueued a window's job committed: this process's later orders in it skip theirs. */
+export function expiryScheduled(window: number | null, runner: JobRunner | null = maybeJobRunner()): void {
+  if (window === null || !runner) return;
+  let windows = windowsWithJob.get(runner);
+  if (!windows) windowsWithJob.set(runner, (windows = new Set()));
+  // Windows already run are dropped (a PIX's window is PIX_EXPIRY_MINUTES ahead, a boleto's days ahead).
+  const now = Date.now();
+  for (const w of windows) if (w < now) windows.delete(w);
+  windows.add(window);
 }
 
 type OrderRow = typeof orders.$inferSelect;
@@ -45,7 +87,7 @@ export async function expireOrder(db: Db, orderId: number, now = new Date(), run
       // The provider gave a later deadline than the one scheduled: move the order's and run again then.
       if (row.expiresAt?.getTime() !== deadline.getTime()) {
         await tx.update(orders).set({ expiresAt: deadline }).where(eq(orders.id, orderId));
-        await scheduleExpiry(tx, orderId, deadline, runner);
+        await scheduleExpiry(tx, deadline, runner);
       }
       return 'not-due';
     }
@@ -57,15 +99,24 @@ export async function expireOrder(db: Db, orderId: number, now = new Date(), run
   return result;
 }
 
-/** The sweep: expires every order still waiting past its deadline. */
+/** How many overdue orders one pass reads; a window's job and the sweep go on while passes come back full. */
+const DUE_PAGE = 200;
+const MAX_PASSES = 50;
+
+/** The sweep, and a window's job: expires every order still waiting past its deadline. */
 export async function expireOverdueOrders(db: Db, now = new Date(), runner: JobRunner | null = maybeJobRunner()): Promise<number> {
-  const due = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.status, 'awaiting_payment'), lte(orders.expiresAt, now)))
-    .orderBy(asc(orders.expiresAt))
-    .limit(200);
   let expired = 0;
-  for (const { id } of due) if ((await expireOrder(db, id, now, runner)) === 'expired') expired++;
+  // Each pass leaves none of its orders due (expired, paid meanwhile, or given the later deadline its
+  // provider set), so the next pass reads new ones.
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const due = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.status, 'awaiting_payment'), lte(orders.expiresAt, now)))
+      .orderBy(asc(orders.expiresAt))
+      .limit(DUE_PAGE);
+    for (const { id } of due) if ((await expireOrder(db, id, now, runner)) === 'expired') expired++;
+    if (due.length < DUE_PAGE) break;
+  }
   return expired;
 }
