@@ -10,7 +10,7 @@ import { products } from '../../src/domain/catalog/schema.ts';
 import { getProduct } from '../../src/domain/catalog/repository.server.ts';
 import { signWebhook, SANDBOX_DECLINED_CARD } from '../../src/domain/payments/provider.ts';
 import { listRecentOrders, loadOrderView, readOrder } from '../../src/domain/orders/orders.server.ts';
-import { expiryWindowEnd } from '../../src/domain/orders/expiry.server.ts';
+import { expiryWindowEnd } from '../../src/domain/orders/expiry.ts';
 import { createEmailRelay, deliverOrderEmail, deliverOrderEmails, enqueueSend, maybeEmailRelay, queueOrderEmail, SEND_ORDER_EMAIL_JOB, setEmailRelay } from '../../src/domain/orders/outbox.server.ts';
 import { createMailer } from '../../src/platform/mailer.server.ts';
 import type { OrderView } from '../../src/domain/orders/orders.server.ts';

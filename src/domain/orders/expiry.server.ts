@@ -1,6 +1,6 @@
-// Unpaid orders die on time: a job for the end of the order's deadline window (EXPIRY_WINDOW_SECONDS),
-// enqueued in the transaction of the first order that falls in that window on this process, expires every
-// order due by then; a sweep every minute catches anything overdue whose job was lost. Expiring locks the
+// Unpaid orders die on time: a job for the end of the order's deadline window (EXPIRY_WINDOW_SECONDS in
+// expiry.ts), enqueued in the transaction of the first order that falls in that window on this process,
+// expires every order due by then; a sweep every minute catches anything overdue whose job was lost. Expiring locks the
 // order row and cancels it only while it still waits for payment, so two instances (or the jobs and the
 // sweep) never return the stock twice; the cancellation writes the buyer's e-mail in the outbox in the same
 // transaction.
@@ -9,7 +9,7 @@ import type { Db, Tx } from '../../db/client.server.ts';
 import { maybeJobRunner } from '../../platform/job-runner.server.ts';
 import type { JobRunner } from '../../platform/job-runner.server.ts';
 import { payments } from '../payments/schema.ts';
-import { boletoDeadline, EXPIRED_NOTE } from './expiry.ts';
+import { boletoDeadline, EXPIRED_NOTE, expiryWindowEnd } from './expiry.ts';
 import { moveLockedOrder } from './orders.server.ts';
 import { catalogChanged } from '../catalog/changes.server.ts';
 import { orders } from './schema.ts';
@@ -19,20 +19,6 @@ export const EXPIRE_ORDER_JOB = 'orders.expire';
 /** Every order due by `until`, run at `until`: the end of a deadline window. */
 export const EXPIRE_DUE_ORDERS_JOB = 'orders.expire-due';
 export const SWEEP_EXPIRED_ORDERS_JOB = 'orders.sweep-expired';
-/**
- * Deadlines are grouped in windows this long: an order is expired at most this many seconds after its
- * deadline (plus the queue's polling), and one job serves every order due in its window. A job per order was
- * a round trip in the order's transaction and a write to pg-boss's job table, one of PostgreSQL's costliest
- * statements per order.
- */
-export const EXPIRY_WINDOW_SECONDS = 10;
-
-/** The end of the window a deadline falls in (a deadline on a window's end is in that window). */
-export function expiryWindowEnd(at: Date): Date {
-  const ms = EXPIRY_WINDOW_SECONDS * 1000;
-  return new Date(Math.ceil(at.getTime() / ms) * ms);
-}
-
 /**
  * The windows whose job this process has seen committed, per runner (one runner per database): later orders
  * in them need no job of their own. Forgotten at a restart, which then costs one job per window again.

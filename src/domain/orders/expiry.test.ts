@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { boletoDeadline, pixDeadline } from './expiry.ts';
+import { boletoDeadline, expiryWindowEnd, pixDeadline } from './expiry.ts';
 import { isBankHoliday, nextBusinessDay } from '../../platform/business-days.ts';
 
 describe('payment deadlines', () => {
+  it('groups deadlines in 10-second windows, each ending on its last instant', () => {
+    expect(expiryWindowEnd(new Date('2026-11-23T14:30:00.000Z')).toISOString()).toBe('2026-11-23T14:30:00.000Z');
+    expect(expiryWindowEnd(new Date('2026-11-23T14:30:00.001Z')).toISOString()).toBe('2026-11-23T14:30:10.000Z');
+    expect(expiryWindowEnd(new Date('2026-11-23T14:30:09.999Z')).toISOString()).toBe('2026-11-23T14:30:10.000Z');
+  });
+
   it('expires a PIX the configured minutes after the order', () => {
     expect(pixDeadline(new Date('2026-11-23T14:00:00Z'), 30).toISOString()).toBe('2026-11-23T14:30:00.000Z');
     expect(pixDeadline(new Date('2026-11-23T14:00:00Z'), 1).toISOString()).toBe('2026-11-23T14:01:00.000Z');

@@ -20,3 +20,17 @@ export function boletoDeadline(dueDate: string): Date {
   const lastDay = nextBusinessDay(dueDate);
   return new Date(new Date(`${lastDay}T00:00:00${BRASILIA_OFFSET}`).getTime() + DAY);
 }
+
+/**
+ * Deadlines are grouped in windows this long: an order is expired at most this many seconds after its
+ * deadline (plus the queue's polling), and one job serves every order due in its window (expiry.server.ts).
+ * A job per order was a round trip in the order's transaction and a write to pg-boss's job table, one of
+ * PostgreSQL's costliest statements per order.
+ */
+export const EXPIRY_WINDOW_SECONDS = 10;
+
+/** The end of the window a deadline falls in (a deadline on a window's end is in that window). */
+export function expiryWindowEnd(at: Date): Date {
+  const ms = EXPIRY_WINDOW_SECONDS * 1000;
+  return new Date(Math.ceil(at.getTime() / ms) * ms);
+}
