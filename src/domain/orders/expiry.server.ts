@@ -1,9 +1,9 @@
 // Unpaid orders die on time: a job for the end of the order's deadline window (EXPIRY_WINDOW_SECONDS in
 // expiry.ts), enqueued in the transaction of the first order that falls in that window on this process,
-// expires every order due by then; a sweep every minute catches anything overdue whose job was lost. Expiring locks the
-// order row and cancels it only while it still waits for payment, so two instances (or the jobs and the
-// sweep) never return the stock twice; the cancellation writes the buyer's e-mail in the outbox in the same
-// transaction.
+// expires every order due by then; a sweep every minute catches anything overdue whose job was lost.
+// Expiring locks the order row and cancels it only while it still waits for payment, so two instances (or
+// the jobs and the sweep) never return the stock twice; the cancellation writes the buyer's e-mail in the
+// outbox in the same transaction.
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.server.ts';
 import { maybeJobRunner } from '../../platform/job-runner.server.ts';
