@@ -12,6 +12,7 @@ import { signWebhook, SANDBOX_DECLINED_CARD } from '../../src/domain/payments/pr
 import { listRecentOrders, loadOrderView, readOrder } from '../../src/domain/orders/orders.server.ts';
 import { expiryWindowEnd } from '../../src/domain/orders/expiry.ts';
 import { createEmailRelay, deliverOrderEmail, deliverOrderEmails, enqueueSend, maybeEmailRelay, queueOrderEmail, SEND_ORDER_EMAIL_JOB, setEmailRelay } from '../../src/domain/orders/outbox.server.ts';
+import type { EmailRelay } from '../../src/domain/orders/outbox.server.ts';
 import { createMailer } from '../../src/platform/mailer.server.ts';
 import type { OrderView } from '../../src/domain/orders/orders.server.ts';
 import { orders } from '../../src/domain/orders/schema.ts';
@@ -294,20 +295,24 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     expect(await emailJobsOf(placed.order.number)).toBe(0);
   });
 
+  /** Places an order with `relay` as this process's relay (none: undefined), then stops it and puts the serving one back. */
+  const placeWithRelay = async (relay: EmailRelay | undefined, email: string): Promise<Placed> => {
+    const serving = maybeEmailRelay();
+    setEmailRelay(relay);
+    // Its own unit, so the later tests find product 1's stock as they expect.
+    await database.db.update(products).set({ stock: sql`stock + 1` }).where(eq(products.id, 1));
+    try {
+      return await place(order({ email }));
+    } finally {
+      await relay?.stop();
+      setEmailRelay(serving ?? undefined);
+    }
+  };
+
   it('hands a confirmation the relay could not send to its job, which sends it', async () => {
     // This process's relay now has a mailer that fails; the job runner's mailer is the real one.
     const failing = createEmailRelay(database.db, () => ({ mailer: { send: async () => Promise.reject(new Error('SMTP fora do ar')) }, publicUrl: 'http://localhost', storeName: 'Olimpo Peças' }), (job) => enqueueSend(jobs, job));
-    const serving = maybeEmailRelay();
-    setEmailRelay(failing);
-    // Its own unit, so the later tests find product 1's stock as they expect.
-    await database.db.update(products).set({ stock: sql`stock + 1` }).where(eq(products.id, 1));
-    let placed: Placed;
-    try {
-      placed = await place(order({ email: 'relay-falhou@example.com' }));
-      await failing.stop();
-    } finally {
-      setEmailRelay(serving ?? undefined);
-    }
+    const placed = await placeWithRelay(failing, 'relay-falhou@example.com');
     expect(await emailJobsOf(placed.order.number)).toBe(1);
     const confirmation = async () =>
       (await queryRows<{ attempts: number; sent: boolean }>(database.db, sql`select attempts, sent_at is not null as sent from order_emails where kind = 'confirmation' and order_id = (select id from orders where number = ${placed.order.number})`))[0]!;
@@ -316,16 +321,8 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
     expect(fs.existsSync(`${t.mailDir}/pedido-${placed.order.number}-confirmation.eml`)).toBe(true);
   });
 
-  it('without a relay (a script, another front end\'s process) the order enqueues its confirmation job in its transaction', async () => {
-    const serving = maybeEmailRelay();
-    setEmailRelay(undefined);
-    await database.db.update(products).set({ stock: sql`stock + 1` }).where(eq(products.id, 1));
-    let placed: Placed;
-    try {
-      placed = await place(order({ email: 'sem-relay@example.com' }));
-    } finally {
-      setEmailRelay(serving ?? undefined);
-    }
+  it('without a relay (a script) the order enqueues its confirmation job in its transaction', async () => {
+    const placed = await placeWithRelay(undefined, 'sem-relay@example.com');
     expect(await emailJobsOf(placed.order.number)).toBe(1);
     await until(() => fs.existsSync(`${t.mailDir}/pedido-${placed.order.number}-confirmation.eml`), 20_000, 'o e-mail enviado pela tarefa');
   });

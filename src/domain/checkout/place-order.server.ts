@@ -321,6 +321,8 @@ export async function placeOrder(
   const accessToken = newAccessToken();
   let written: Written;
   let expiryWindow: number | null = null;
+  // Read once: the same relay that spares the order its e-mail job sends the e-mail.
+  const relay = maybeEmailRelay();
   try {
     written = await db.transaction(async (tx) => {
       const priced: PricedLine[] = [];
@@ -406,7 +408,7 @@ export async function placeOrder(
       // window's job already. The confirmation's row is in the statement above; this process's relay sends
       // it after the charge, or else its job does.
       const runner = maybeJobRunner();
-      if (!maybeEmailRelay()) await enqueueSend(runner, { orderId: Number(created!.id), kind: 'confirmation' }, tx);
+      if (!relay) await enqueueSend(runner, { orderId: Number(created!.id), kind: 'confirmation' }, tx);
       if (expiresAt) expiryWindow = await scheduleExpiry(tx, expiresAt, runner);
       const row: typeof orders.$inferSelect = { ...values, id: Number(created!.id), number: created!.number, trackingCode: null, rating: null, anonymizedAt: null };
       return { row, lines, payment, events: [event] };
@@ -435,7 +437,7 @@ export async function placeOrder(
     }
     return await charge(deps, written.row, card, now, accessToken, false, written);
   } finally {
-    maybeEmailRelay()?.push({ orderId: written.row.id, kind: 'confirmation' });
+    relay?.push({ orderId: written.row.id, kind: 'confirmation' });
   }
 }
 
