@@ -120,6 +120,7 @@ const { values: args } = parseArgs({
     targets: { type: 'string' },
     'server-pid': { type: 'string' },
     'against-db': { type: 'string' },
+    'against-pool': { type: 'string' },
     'no-lighthouse': { type: 'boolean', default: false },
     'lighthouse-runs': { type: 'string' },
     report: { type: 'boolean', default: false },
@@ -150,7 +151,9 @@ if (args.help) {
   --against URL       measure an already running server instead (no build, no seeding; e.g. an experiment),
                       shown as database --label NAME (default "external"); the PostgreSQL targets are not checked;
                       --server-pid PID adds that process's CPU to the table;
-                      --against-db URL (its PostgreSQL database) prepares the order pool there as for the bench's own servers`);
+                      --against-db URL (its PostgreSQL database) prepares the order pool there as for the bench's own servers;
+                      --against-pool FILE reads the pool from a file instead (bench/prepare-orders.ts's output, run on the
+                      server's folder before it started: PGlite admits one process)`);
   process.exit(0);
 }
 
@@ -179,6 +182,7 @@ const opts = {
   targets: args.targets?.split(',').map((s) => s.trim()).filter(Boolean),
   serverPid: args['server-pid'] ? Number(args['server-pid']) : undefined,
   againstDb: args['against-db'],
+  againstPool: args['against-pool'],
   lighthouse: !args['no-lighthouse'] && !args.against && (!args.targets || args.targets.split(',').some((t) => t.trim() === 'all' || t.trim() === 'pages')),
   lighthouseRuns: intArg('lighthouse-runs', args['lighthouse-runs'], args.quick ? 1 : 3, 1, 9),
 };
@@ -1010,7 +1014,8 @@ async function main() {
     const runSelected = SELECTED.filter((t) => !run.groups || run.groups.has(t.group));
     const needsPool = runSelected.some((t) => t.post);
     const ctx: RunContext = { pool: needsPool && !opts.against ? await prepareOrders(run.env) : [] };
-    if (needsPool && opts.against && opts.againstDb) ctx.pool = await prepareOrders({ DATABASE_URL: opts.againstDb });
+    if (needsPool && opts.against && opts.againstPool) ctx.pool = JSON.parse(fs.readFileSync(opts.againstPool, 'utf8')) as number[];
+    else if (needsPool && opts.against && opts.againstDb) ctx.pool = await prepareOrders({ DATABASE_URL: opts.againstDb });
     else if (needsPool && opts.against) {
       // An external server: buy from the first page of the catalog (its stock is whatever it is).
       const res = await rawGet(`${opts.against}/api/products?limite=48`, { accept: 'application/json' });
