@@ -946,6 +946,19 @@ async function measure(
 
 // --------------------------------------------------------------------------------------------- main
 
+/**
+ * The products the orders targets buy: for the bench's own servers, and with --against-db, prepared with stock
+ * (prepareOrders); with --against-pool, read from that file; for any other external server, the first page
+ * of its catalog (its stock is whatever it is).
+ */
+async function orderPool(env: Record<string, string>): Promise<number[]> {
+  if (!opts.against) return prepareOrders(env);
+  if (opts.againstPool) return JSON.parse(fs.readFileSync(opts.againstPool, 'utf8')) as number[];
+  if (opts.againstDb) return prepareOrders({ DATABASE_URL: opts.againstDb });
+  const res = await rawGet(`${opts.against}/api/products?limite=48`, { accept: 'application/json' });
+  return ((JSON.parse(res.body.toString()) as { items: { id: number; category: string }[] }).items ?? []).filter((p) => p.category !== 'calcados').map((p) => p.id);
+}
+
 /** Gives the pool products stock for the whole run (bench/prepare-orders.ts), before the server starts. */
 async function prepareOrders(env: Record<string, string>): Promise<number[]> {
   const log = await runToEnd('prepare orders', process.execPath, ['bench/prepare-orders.ts'], childEnv(env), false);
@@ -1013,14 +1026,7 @@ async function main() {
   for (const run of dbRuns) {
     const runSelected = SELECTED.filter((t) => !run.groups || run.groups.has(t.group));
     const needsPool = runSelected.some((t) => t.post);
-    const ctx: RunContext = { pool: needsPool && !opts.against ? await prepareOrders(run.env) : [] };
-    if (needsPool && opts.against && opts.againstPool) ctx.pool = JSON.parse(fs.readFileSync(opts.againstPool, 'utf8')) as number[];
-    else if (needsPool && opts.against && opts.againstDb) ctx.pool = await prepareOrders({ DATABASE_URL: opts.againstDb });
-    else if (needsPool && opts.against) {
-      // An external server: buy from the first page of the catalog (its stock is whatever it is).
-      const res = await rawGet(`${opts.against}/api/products?limite=48`, { accept: 'application/json' });
-      ctx.pool = ((JSON.parse(res.body.toString()) as { items: { id: number; category: string }[] }).items ?? []).filter((p) => p.category !== 'calcados').map((p) => p.id);
-    }
+    const ctx: RunContext = { pool: needsPool ? await orderPool(run.env) : [] };
     const server: { child: Child | null; base: string; readyMs: number } = opts.against
       ? { child: null, base: opts.against, readyMs: 0 }
       : await startServer(run.kind, run.env, run.database);
