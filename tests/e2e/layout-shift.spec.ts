@@ -57,6 +57,18 @@ for (const width of [390, 1280]) {
       });
     }
 
+    // The OlimpIA tab is the last thing in the page's HTML, anchored by its bottom edge. Chromium may paint
+    // before the parser reaches the tab's label (CI, 2026-11-27: the tab moved 96 px on "/ProductList?q=bota"
+    // at 1280 px): a tab painted without its label must already have its final size.
+    test('a aba da OlimpIA tem o mesmo tamanho antes de o rótulo chegar', async ({ page }) => {
+      await page.goto('/ProductList?q=bota');
+      const tab = page.getByRole('button', { name: 'Abrir chat com a OlimpIA, assistente virtual' });
+      const full = await tab.boundingBox();
+      await tab.evaluate((button) => button.replaceChildren());
+      expect(await tab.boundingBox()).toEqual(full);
+      expect(full!.height).toBeGreaterThan(80);
+    });
+
     // The short grids that end a page (home, product page, cart) keep their real size: at 1280 px the
     // product page's related cards sat as an estimate right above the footer, which moved 39 px on the jump
     // and took a click meant for "Sobre Nós" (islands.spec.ts in a full e2e run, 2026-11-26).
