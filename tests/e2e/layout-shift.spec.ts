@@ -58,8 +58,9 @@ for (const width of [390, 1280]) {
     }
 
     // The OlimpIA tab is the last thing in the page's HTML, anchored by its bottom edge. Chromium may paint
-    // before the parser reaches the tab's label (CI, 2026-11-27: the tab moved 96 px on "/ProductList?q=bota"
-    // at 1280 px): a tab painted without its label must already have its final size.
+    // before the parser reaches the tab's label (CI, 2026-11-27, "/ProductList?q=bota" at 1280 px: a shift of
+    // 0.0005, the trace's first frame showing the tab as a sliver): a tab painted without its label must
+    // already have its final size.
     test('a aba da OlimpIA tem o mesmo tamanho antes de o rótulo chegar', async ({ page }) => {
       await page.goto('/ProductList?q=bota');
       const tab = page.getByRole('button', { name: 'Abrir chat com a OlimpIA, assistente virtual' });
