@@ -8,6 +8,7 @@ import { env } from '../src/config/env.ts';
 import { createApp } from './app.ts';
 import { bootDatabase, bootJobRunner, bootServices, llmConfig } from './boot.ts';
 import { createLogger } from './logger.ts';
+import { startMallocTrim } from './malloc-trim.ts';
 
 /** Starts the server; resolves once it is serving (or exits the process when it cannot start). */
 export async function main(): Promise<void> {
@@ -37,6 +38,7 @@ export async function main(): Promise<void> {
     logger.fatal({ err }, (err as Error).message);
     process.exit(1);
   }
+  const stopTrim = await startMallocTrim(config.MALLOC_TRIM_SECONDS, logger);
   const app = createApp({ build, database: () => database, logger, publicUrl: config.PUBLIC_URL, trustProxy: config.TRUST_PROXY, corsOrigins: config.CORS_ORIGINS, chat: { llm: llmConfig(config), perMinute: config.CHAT_RATE_LIMIT_PER_MINUTE }, pageCacheSeconds: config.PAGE_CACHE_SECONDS });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info(`Olimpo Peças em http://localhost:${info.port}`);
@@ -46,6 +48,7 @@ export async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    stopTrim();
     logger.info({ signal }, 'encerrando');
     server.close(() => {
       void jobs
