@@ -15,32 +15,32 @@ import type { Logger } from './logger.ts';
 
 type Trim = ((pad: number) => number) & { async: (pad: number, done: (err: unknown, result: number) => void) => void };
 
-/** Loads glibc's malloc_trim, or null where there is none. */
+/** Loads glibc's malloc_trim, or null where there is none (no libc.so.6: macOS, musl). */
 async function loadMallocTrim(): Promise<Trim | null> {
   if (process.platform !== 'linux') return null;
-  const report = process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined;
-  if (!report?.header?.glibcVersionRuntime) return null;
   const { default: koffi } = await import('koffi');
-  return koffi.load('libc.so.6').func('int malloc_trim(size_t pad)') as unknown as Trim;
+  let libc;
+  try {
+    libc = koffi.load('libc.so.6');
+  } catch {
+    return null;
+  }
+  return libc.func('int malloc_trim(size_t pad)') as unknown as Trim;
 }
 
 /** Every `seconds` (0: never), hands the heap's free pages back; returns the stop function. */
 export async function startMallocTrim(seconds: number, logger?: Logger): Promise<() => void> {
   if (seconds <= 0) return () => {};
-  let trim: Trim | null;
-  try {
-    trim = await loadMallocTrim();
-  } catch (err) {
+  const trim = await loadMallocTrim().catch((err: unknown) => {
     logger?.warn({ err }, 'malloc_trim indisponível: a memória livre do heap de C fica com o processo');
-    return () => {};
-  }
+    return null;
+  });
   if (!trim) return () => {};
-  const call = trim;
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    call.async(0, () => {
+    trim.async(0, () => {
       running = false;
     });
   }, seconds * 1000);
