@@ -1,7 +1,8 @@
 // Quotes a cart from the database: current titles, images, prices and stock, quantities capped to stock,
 // the coupon looked up, the CEP checked, and every total from the pricing module.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.server.ts';
+import { preparedSelect } from '../../db/prepared.server.ts';
 import { productImages, products, productVariants } from '../catalog/schema.ts';
 import { evaluateCoupon } from '../pricing/coupons.server.ts';
 import type { CouponCustomer } from '../pricing/coupons.server.ts';
@@ -11,36 +12,43 @@ import { OUT_OF_STOCK_MESSAGE, stockMessage, UNAVAILABLE_MESSAGE, VARIANT_UNAVAI
 import type { Quote, QuoteRequest, QuotedLine } from './quote.ts';
 
 /**
+ * The cart's products (their first image) and their colours and sizes: built and prepared once per database,
+ * each call sends only the ids. Built per call, drizzle's writing of these two statements took about a fifth
+ * of a quote's CPU under load (bench/NOTES.md, "The cart quote").
+ */
+const quoteProducts = preparedSelect('quote_products', (db) =>
+  db
+    .select({
+      id: products.id,
+      title: products.title,
+      priceCents: products.priceCents,
+      oldPriceCents: products.oldPriceCents,
+      onSale: products.onSale,
+      stock: products.stock,
+      active: products.active,
+      imageUrl: productImages.url,
+      imageAlt: productImages.alt,
+      imageWidth: productImages.width,
+      imageHeight: productImages.height,
+    })
+    .from(products)
+    .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`),
+);
+const quoteVariants = preparedSelect('quote_variants', (db) =>
+  db
+    .select({ productId: productVariants.productId, color: productVariants.color, size: productVariants.size, stock: productVariants.stock })
+    .from(productVariants)
+    .where(sql`${productVariants.productId} = any(${sql.placeholder('ids')}::int[])`),
+);
+
+/**
  * `customer`, when the caller knows who is buying, lets the per-customer coupon limit be checked here too;
  * place-order always checks it.
  */
 export async function quoteCart(db: Db, request: QuoteRequest, opts: { onInvalidPrice?: (productId: number) => void; customer?: CouponCustomer | null } = {}): Promise<Quote> {
   const ids = [...new Set(request.lines.map((l) => l.productId))];
-  const [rows, variants] = ids.length
-    ? await Promise.all([
-        db
-          .select({
-            id: products.id,
-            title: products.title,
-            priceCents: products.priceCents,
-            oldPriceCents: products.oldPriceCents,
-            onSale: products.onSale,
-            stock: products.stock,
-            active: products.active,
-            imageUrl: productImages.url,
-            imageAlt: productImages.alt,
-            imageWidth: productImages.width,
-            imageHeight: productImages.height,
-          })
-          .from(products)
-          .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
-          .where(inArray(products.id, ids)),
-        db
-          .select({ productId: productVariants.productId, color: productVariants.color, size: productVariants.size, stock: productVariants.stock })
-          .from(productVariants)
-          .where(inArray(productVariants.productId, ids)),
-      ])
-    : [[], []];
+  const [rows, variants] = ids.length ? await Promise.all([quoteProducts(db, { ids }), quoteVariants(db, { ids })]) : [[], []];
   const byId = new Map(rows.map((r) => [r.id, r]));
   const variantsOf = new Map<number, typeof variants>();
   for (const v of variants) variantsOf.set(v.productId, [...(variantsOf.get(v.productId) ?? []), v]);

@@ -1,7 +1,9 @@
 // Coupons in the database: looking one up with its usage (for the cart quote and place-order, which both
 // decide with coupon-rules.ts), and the back office's list, create and edit. Codes are stored upper-case
 // and matched case-insensitively. A use is an order with the code that is not cancelled.
-import { and, asc, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, is, isNull, ne, or, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { preparedSelect } from '../../db/prepared.server.ts';
 import type { Db, Tx } from '../../db/client.server.ts';
 import { orders } from '../orders/schema.ts';
 import { checkCoupon } from './coupon-rules.ts';
@@ -40,6 +42,12 @@ export interface CouponCustomer {
   email: string | null;
 }
 
+const couponByCodeStatement = preparedSelect('coupon_by_code', (db) => db.select().from(coupons).where(eq(coupons.code, sql.placeholder('code'))).limit(1));
+/** The coupon of a code: a statement prepared once per database, or built here inside a transaction. */
+function couponByCode(db: Db | Tx, code: string): Promise<CouponRow[]> {
+  return is(db, PgTransaction) ? db.select().from(coupons).where(eq(coupons.code, code)).limit(1) : couponByCodeStatement(db as Db, { code });
+}
+
 /**
  * Looks a code up and checks every rule for an order of `subtotalCents`. Inside place-order's transaction
  * pass `lock: true`: the coupon row is locked until the order commits, so two buyers cannot both take
@@ -62,7 +70,7 @@ export async function evaluateCoupon(
     // the other for the whole of each order's transaction.
     [row] = await db.select().from(coupons).where(and(byCode, isNull(coupons.usageLimit), isNull(coupons.perCustomerLimit))).limit(1).for('share');
     if (!row) [row] = await db.select().from(coupons).where(byCode).limit(1).for('update');
-  } else [row] = await db.select().from(coupons).where(byCode).limit(1);
+  } else [row] = await couponByCode(db, normalized);
   if (!row) return { ...checkCoupon(null, { subtotalCents: ctx.subtotalCents, now, usage: { total: 0, byCustomer: null } }), code: normalized };
   const rule = toRule(row);
   const usage = await couponUsage(db, normalized, ctx.customer, rule.usageLimit === null && rule.perCustomerLimit === null);
