@@ -6,6 +6,7 @@
 // Photos named by foto_url are fetched once (before the batch's transaction) through the upload pipeline.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.server.ts';
+import { analyzeDatabase } from '../../../db/maintenance.server.ts';
 import { getUploadStore } from '../../../platform/uploads.server.ts';
 import { fitmentSearchKeys, indexFleet, sortRows } from '../../fitment/compatibility-text.ts';
 import { loadFleet } from '../../fitment/fleet.server.ts';
@@ -446,8 +447,14 @@ export async function runImport(db: Db, id: number, deps: ApplyDeps = {}): Promi
       processed += batch.length;
       deps.onProgress?.({ processed, valid: checked.rows.length });
     }
-    if (touched) await refreshLexicon(db);
-    if (touched) await catalogChanged(db);
+    if (touched) {
+      await refreshLexicon(db);
+      await catalogChanged(db);
+      // The new and changed rows' entries wait in the GIN indexes' pending lists, which every search reads
+      // whole, and the planner still sees the catalog as it was: merged and analysed now rather than at the
+      // next upkeep (PGlite has no autovacuum; on PostgreSQL it comes when the table has changed enough).
+      await analyzeDatabase(db);
+    }
     await db.update(catalogImports).set({ status: 'done', finishedAt: new Date(), updatedAt: new Date() }).where(eq(catalogImports.id, id));
   } catch (err) {
     if (err instanceof ImportOvertaken) return getImport(db, id);
