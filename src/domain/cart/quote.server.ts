@@ -13,8 +13,8 @@ import type { Quote, QuoteRequest, QuotedLine } from './quote.ts';
 
 /**
  * The cart's products (their first image) and their colours and sizes: built and prepared once per database,
- * each call sends only the ids. Built per call, drizzle's writing of these two statements took about a fifth
- * of a quote's CPU under load (bench/NOTES.md, "The cart quote").
+ * each call sends only the ids. Built per call, drizzle's writing of the quote's statements took 14 % of the
+ * server's CPU under quotes alone (bench/NOTES.md, "the cart quote's statements built once").
  */
 const quoteProducts = preparedSelect('quote_products', (db) =>
   db
