@@ -17,6 +17,7 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 import { SizeCachingNodeFS } from './pglite-fs.server.ts';
 import { yieldBetweenTurns } from './pglite-yield.server.ts';
+import { EMBEDDED_STATISTICS_TARGET } from './maintenance.server.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -142,7 +143,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // PostgreSQL's default 128 MB of shared buffers lives in PGlite's WebAssembly memory, on top of the
       // operating system's cache of the same files: the process stood at 390 MB right after opening and
       // 527 MB after one full scan. With 32 MB: 283 and 350 MB (issue 16); the files stay in the OS cache.
-      postgresqlconf: [`shared_buffers=${opts.pgliteSharedBuffersMb ?? 32}MB`],
+      // ANALYZE's sample is sized to fit PGlite's memory too (maintenance.server.ts).
+      postgresqlconf: [`shared_buffers=${opts.pgliteSharedBuffersMb ?? 32}MB`, `default_statistics_target=${EMBEDDED_STATISTICS_TARGET}`],
     });
     // Each turn at the database lets the event loop poll first when it has waited 10 ms (pglite-yield.server.ts).
     yieldBetweenTurns(client);

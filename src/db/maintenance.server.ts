@@ -10,13 +10,25 @@
 // 161 pages, 370 of the part-number index's 372), and searches on the demo catalog took 4.0-4.4 ms instead
 // of 2.6-2.8 (bench/NOTES.md). `analyzeDatabase` merges them too.
 // The seeds call `analyzeDatabase` when they finish; on PGlite the job registry runs both periodically.
+//
+// On PGlite, ANALYZE samples fewer rows (EMBEDDED_STATISTICS_TARGET). PostgreSQL's sample is 300 rows per
+// point of `default_statistics_target`: 30,000 rows at its default of 100, each copied whole into memory
+// (1.36 KB on average for a product, in a 2 KB allocation). On the embedded database that memory is PGlite's
+// WebAssembly memory, which never shrinks: one `analyze` at 100,000 products took the memory PostgreSQL had
+// touched from 47 to 115 MB for the rest of the process's life, and stopped the store for 1.6 s every hour.
+// At 25: 7,500 rows, 65 MB touched and 0.44 s (bench/NOTES.md). The search, fitment and page statements ran
+// as fast with either statistics at 100,000 products. PostgreSQL keeps its default: its autovacuum workers'
+// memory goes back when they exit.
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.server.ts';
 
+/** `default_statistics_target` on PGlite (client.server.ts gives it to PostgreSQL's configuration). */
+export const EMBEDDED_STATISTICS_TARGET = 25;
+
 /**
  * Merges the pending lists of this schema's GIN indexes into the indexes, then ANALYZEs every table of the
- * database (samples at most 30,000 rows per table: bounded cost). Returns how many pending-list pages were
- * merged.
+ * database (samples at most 30,000 rows per table, 7,500 on PGlite: bounded cost). Returns how many
+ * pending-list pages were merged.
  */
 export async function analyzeDatabase(db: Db): Promise<number> {
   const merged = await mergeGinPendingLists(db);
