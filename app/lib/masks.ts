@@ -1,6 +1,8 @@
 // Input masks for the Brazilian fields, applied while typing (the server accepts masked or bare digits).
 // Formatting comes from @brazilian-utils/brazilian-utils, the same library that validates on the server.
-import { formatCep, formatCpf, formatPhone } from '@brazilian-utils/brazilian-utils';
+import { formatCep } from '@brazilian-utils/brazilian-utils/format-cep';
+import { formatCpf } from '@brazilian-utils/brazilian-utils/format-cpf';
+import { formatPhone } from '@brazilian-utils/brazilian-utils/format-phone';
 
 export type MaskKind = 'cpf' | 'celular' | 'cep';
 

@@ -2,7 +2,10 @@
 // the pages' form posts and the JSON API. CPF, celular, CEP and e-mail are checked with
 // @brazilian-utils/brazilian-utils (check digits, DDD and numbering rules), not by hand.
 import { CART_CEP_PATTERN } from '../shipping/cep.ts';
-import { isValidCep, isValidCpf, isValidEmail, isValidMobilePhone } from '@brazilian-utils/brazilian-utils';
+import { isValidCep } from '@brazilian-utils/brazilian-utils/is-valid-cep';
+import { isValidCpf } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
+import { isValidEmail } from '@brazilian-utils/brazilian-utils/is-valid-email';
+import { isValidMobilePhone } from '@brazilian-utils/brazilian-utils/is-valid-mobile-phone';
 import { z } from 'zod';
 import { MSG } from './messages.ts';
 import { CONTROL_CHARS_MESSAGE, jsonHasControlChars } from '../../platform/control-chars.ts';

@@ -1,6 +1,7 @@
 // The checkout's validation rules and their spec texts (§5), shared by the page (step by step) and the
 // server (the whole order at once).
-import { isValidCpf, isValidMobilePhone } from '@brazilian-utils/brazilian-utils';
+import { isValidCpf } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
+import { isValidMobilePhone } from '@brazilian-utils/brazilian-utils/is-valid-mobile-phone';
 import { z } from 'zod';
 import { CARD_MESSAGES, checkCard } from '../payments/card.ts';
 import type { CardInput } from '../payments/card.ts';

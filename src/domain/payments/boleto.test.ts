@@ -1,4 +1,5 @@
-import { getBoletoInfo, isValidBoleto } from '@brazilian-utils/brazilian-utils';
+import { getBoletoInfo } from '@brazilian-utils/brazilian-utils/get-boleto-info';
+import { isValidBoleto } from '@brazilian-utils/brazilian-utils/is-valid-boleto';
 import { describe, expect, it } from 'vitest';
 import { buildBoleto, dueFactor } from './boleto.ts';
 import { createSandboxProvider } from './provider.ts';
