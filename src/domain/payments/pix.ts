@@ -5,6 +5,7 @@
 // import time for the dynamic-PIX fetch we never use: 2.3 MB of every server process's heap. The tests build
 // the same codes with pix-utils and compare them byte for byte, and parse ours with its parser (README, issue 16).
 import QRCode from 'qrcode';
+import { formatCentsDecimal } from '../pricing/money.ts';
 
 export interface PixConfig {
   key: string;
@@ -39,7 +40,7 @@ export function pixCode(config: PixConfig, amountCents: number, orderNumber: str
   if (txid.length > 25) throw new Error('PIX inválido: txid com mais de 25 caracteres');
   if (!config.merchantCity.trim()) throw new Error('PIX inválido: cidade obrigatória');
   // No amount field for zero: the payer types it (as pix-utils did).
-  const amount = amountCents > 0 ? `${Math.trunc(amountCents / 100)}.${String(amountCents % 100).padStart(2, '0')}` : '';
+  const amount = amountCents > 0 ? formatCentsDecimal(amountCents, '.') : '';
   const body = [
     field('00', '01'), // payload format indicator
     field('26', field('00', 'br.gov.bcb.pix') + field('01', config.key) + field('02', `Pedido ${orderNumber}`)), // merchant account: the key and a message
@@ -47,8 +48,8 @@ export function pixCode(config: PixConfig, amountCents: number, orderNumber: str
     field('53', '986'), // currency: real
     field('54', amount),
     field('58', 'BR'),
-    field('59', plain(config.merchantName.slice(0, 25), 25)),
-    field('60', plain(config.merchantCity.slice(0, 15), 15)),
+    field('59', plain(config.merchantName, 25)),
+    field('60', plain(config.merchantCity, 15)),
     field('62', field('05', txid)), // additional data: the txid
   ].join('');
   const withCrcId = `${body}6304`;

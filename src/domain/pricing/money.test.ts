@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToReais, formatBRL, percentOf, reaisToCents } from './money.ts';
+import { centsToReais, formatBRL, formatCentsDecimal, percentOf, reaisToCents } from './money.ts';
 import { installmentHint } from './pricing.ts';
+
+describe('formatCentsDecimal', () => {
+  it('writes centavos as a form field holds them, or with a point for a PIX BR Code', () => {
+    expect(formatCentsDecimal(123456)).toBe('1234,56');
+    expect(formatCentsDecimal(5)).toBe('0,05');
+    expect(formatCentsDecimal(null)).toBe('');
+    expect(formatCentsDecimal(123456, '.')).toBe('1234.56');
+    expect(formatCentsDecimal(99999999, '.')).toBe('999999.99');
+  });
+});
 
 describe('formatBRL', () => {
   it('formats centavos the Brazilian way', () => {

@@ -31,10 +31,11 @@ export function centsToReais(cents: Cents): number {
 }
 
 /** Centavos as a decimal with a comma and no thousands separator ("1234,56"): what a form field or a
- * spreadsheet cell holds, and what the price parsers read back. Null is an empty field. */
-export function formatCentsDecimal(cents: Cents | null): string {
+ * spreadsheet cell holds, and what the price parsers read back. Null is an empty field. A PIX BR Code writes
+ * its amount with a point ("1234.56"): `separator` '.'. */
+export function formatCentsDecimal(cents: Cents | null, separator: ',' | '.' = ','): string {
   if (cents === null) return '';
-  return `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+  return `${Math.floor(cents / 100)}${separator}${String(cents % 100).padStart(2, '0')}`;
 }
 
 /** Reais (number) to integer centavos, rounding half-up to the centavo. */
