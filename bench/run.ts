@@ -594,15 +594,15 @@ function gitInfo() {
 // ------------------------------------------------------------------------------------------- steps
 
 /**
- * Always builds: the bench measures the code as it is, with the precompressed assets of vite/precompress.ts.
- * Then gives the run a compile cache of its own, warmed as the first `npm start` after `npm ci` warms it
- * (scripts/ensure-build.ts), so every server starts as `npm start` starts it, without Node's TypeScript
- * stripper, whatever changed since the last run.
+ * Always builds: the bench measures the code as it is (the server's bundle, with the precompressed assets of
+ * vite/precompress.ts). Then gives the run a compile cache of its own, warmed as the first `npm start` after
+ * `npm ci` warms it (scripts/ensure-build.ts), so every server starts as `npm start` starts it, whatever changed
+ * since the last run.
  */
 async function ensureBuild() {
-  console.log('• build: npx react-router build');
+  console.log('• build: npm run build');
   const started = Date.now();
-  await runToEnd('build', 'npx', ['react-router', 'build'], { ...process.env }, true);
+  await runToEnd('build', 'npm', ['run', 'build'], { ...process.env }, true);
   const cacheParent = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-bench-compile-'));
   cleanups.push(() => fs.rmSync(cacheParent, { recursive: true, force: true }));
   process.env.NODE_COMPILE_CACHE = path.join(cacheParent, 'cache');

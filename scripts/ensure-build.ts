@@ -1,26 +1,24 @@
 // `npm start` builds first when there is no build yet, so a fresh clone starts with one command. On the first
-// start it also warms Node's compile cache with the server's modules, so the server (server/main.js) starts
-// without loading Node's TypeScript stripper (server/compile-cache.js).
+// start it also warms Node's compile cache (V8's code) with the server's bundle (server/compile-cache.js).
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-if (!fs.existsSync('build/server/index.js') || !fs.existsSync('build/client')) {
+if (!fs.existsSync('build/server/bundle/index.js') || !fs.existsSync('build/client')) {
   console.log('Compilando a loja (primeira execução)...');
   execSync('npm run build', { stdio: 'inherit' });
 }
 
-// On the first start (a fresh clone or a new `npm ci`: no mark in the cache folder yet), importing start.ts
-// loads every module the server imports, without starting anything; React's production build, as the server
-// will load it. Later starts skip this: the server itself writes what it compiled (server/main.js), so the
-// cache stays current after a change at the cost of one start with the stripper. (The mark, not the folder:
+// On the first start (a fresh clone or a new `npm ci`: no mark in the cache folder yet), importing the bundle
+// evaluates the server's modules without starting anything. Later starts skip this: the server itself writes
+// what it compiled (server/main.js), so the cache stays current after a new build. (The mark, not the folder:
 // with NODE_COMPILE_CACHE set, Node makes the folder as this script starts.)
 const { COMPILE_CACHE_DIR, enableCompileCacheHere } = await import('../server/compile-cache.js');
 const warmed = path.join(COMPILE_CACHE_DIR, 'olimpo-warmed');
 if (!fs.existsSync(warmed)) {
   process.env.NODE_ENV ??= 'production';
   const cache = enableCompileCacheHere();
-  await import('../server/start.ts');
+  await import(new URL('../build/server/bundle/index.js', import.meta.url).href);
   cache.flush();
   fs.writeFileSync(warmed, `${new Date().toISOString()}\n`);
   // A module that opens a handle when imported must not keep `npm start` waiting here.

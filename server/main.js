@@ -1,16 +1,22 @@
 // Production entry (`node server/main.js`, after `npm run build`). React and React Router choose their
-// production or development build when first imported, from NODE_ENV: set it before anything loads them.
+// production or development build when first imported, from NODE_ENV: set it before anything loads them (the
+// bundle holds the production ones only).
 //
-// This one file is JavaScript so that a server started with a warm compile cache never loads Node's TypeScript
-// stripper: with every module's stripped text in the cache, Node skips amaro (its WebAssembly, memory and
-// 3.8 MB of source stay out of the process, 17 MB of RSS). The first `npm start` warms the cache before the
-// server starts (scripts/ensure-build.ts), and each start writes what it compiled: a changed module only means
-// one start with the stripper. README, issue 16.
+// It starts the server's bundle (build/server/bundle/, written by scripts/build-server.ts): the server, the
+// React Router build and their packages in a few JavaScript files, so the process holds far less source text
+// and far fewer modules than the unbundled server did (README, issue 16). Node's compile cache keeps V8's code
+// for it between starts; the first `npm start` warms it (scripts/ensure-build.ts), and each start writes what it
+// compiled, now rather than at exit.
+import fs from 'node:fs';
 import { enableCompileCacheHere } from './compile-cache.js';
 
+const bundle = new URL('../build/server/bundle/index.js', import.meta.url);
+if (!fs.existsSync(bundle)) {
+  console.error('Build não encontrado. Rode "npm run build" (ou "npm start", que compila quando falta).');
+  process.exit(1);
+}
 process.env.NODE_ENV ??= 'production';
 const cache = enableCompileCacheHere();
-const { main } = await import('./start.ts');
-await main();
-// What this start compiled (a cold or stale cache) is written now, not only at exit.
+const { main, build } = await import(bundle.href);
+await main(build);
 cache.flush();

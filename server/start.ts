@@ -1,7 +1,4 @@
-// The production server, started by server/main.js once NODE_ENV is set.
-import fs from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+// The production server, started by server/main.js (from the server's bundle) once NODE_ENV is set.
 import { serve } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
 import { env } from '../src/config/env.ts';
@@ -10,8 +7,11 @@ import { bootDatabase, bootJobRunner, bootServices, llmConfig } from './boot.ts'
 import { createLogger } from './logger.ts';
 import { startMallocTrim } from './malloc-trim.ts';
 
-/** Starts the server; resolves once it is serving (or exits the process when it cannot start). */
-export async function main(): Promise<void> {
+/**
+ * Starts the server with React Router's build (bundled with it: scripts/build-server.ts); resolves once it is
+ * serving, or exits the process when it cannot start.
+ */
+export async function main(build: ServerBuild): Promise<void> {
   let config;
   try {
     config = env();
@@ -20,15 +20,10 @@ export async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = createLogger(config.LOG_LEVEL);
-  const buildFile = path.resolve('build/server/index.js');
-  if (!fs.existsSync(buildFile)) {
-    logger.fatal('Build não encontrado. Rode "npm run build" (ou "npm start", que compila quando falta).');
-    process.exit(1);
-  }
   bootServices(config, logger);
-  // The build before the database: V8 optimizes PGlite's code in the background for a few seconds after it
-  // opens, and the build's allocations made meanwhile left holes in glibc's heap (README, issue 16).
-  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  // The build was evaluated with the bundle, before the database opens: V8 optimizes PGlite's code in the
+  // background for a few seconds after it opens, and the build's allocations made meanwhile left holes in
+  // glibc's heap (README, issue 16).
   let database;
   let jobs: Awaited<ReturnType<typeof bootJobRunner>>;
   try {

@@ -11,9 +11,9 @@ export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 /** The suite runs the production build; say how to make it instead of failing obscurely. */
 export function assertBuilt(): void {
-  const file = path.join(ROOT, 'build/server/index.js');
+  const file = path.join(ROOT, 'build/server/bundle/index.js');
   if (!fs.existsSync(file)) {
-    throw new Error(`${file} não existe. Compile antes: \`npx react-router build\` (ou \`npm run build\`), depois \`npm run test:reliability\`.`);
+    throw new Error(`${file} não existe. Compile antes: \`npm run build\`, depois \`npm run test:reliability\`.`);
   }
 }
 
