@@ -9,6 +9,7 @@
 // starts about 30 MB smaller, as fast. Identifiers are not renamed, so stack traces keep their function names;
 // `node --enable-source-maps server/main.js` maps them back to the sources (bundle/*.js.map).
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 
@@ -37,6 +38,17 @@ const importMetaPaths: esbuild.Plugin = {
       const ext = path.extname(args.path);
       return { contents, loader: ext === '.tsx' ? 'tsx' : ext === '.ts' ? 'ts' : 'js', resolveDir: path.dirname(args.path) };
     });
+  },
+};
+
+// `react-dom/server` for Node loads two renderers: the streaming one the store uses (renderToPipeableStream,
+// app/entry.server.tsx) and the legacy one (renderToString and renderToStaticMarkup), which nothing in the server
+// calls. The bundle takes the streaming renderer alone.
+const STREAMING_RENDERER = path.join(path.dirname(createRequire(import.meta.url).resolve('react-dom/package.json')), 'cjs/react-dom-server.node.production.js');
+const streamingRendererOnly: esbuild.Plugin = {
+  name: 'react-dom-server-streaming-only',
+  setup(build) {
+    build.onResolve({ filter: /^react-dom\/server(\.node)?$/ }, () => ({ path: STREAMING_RENDERER }));
   },
 };
 
@@ -70,7 +82,7 @@ await esbuild.build({
   banner: {
     js: "import { createRequire as __bundleCreateRequire } from 'node:module'; import { fileURLToPath as __bundleFileURLToPath } from 'node:url'; import { dirname as __bundleDirname } from 'node:path'; const require = __bundleCreateRequire(import.meta.url);",
   },
-  plugins: [importMetaPaths],
+  plugins: [importMetaPaths, streamingRendererOnly],
   logLevel: 'warning',
 });
 
