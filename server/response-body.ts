@@ -6,8 +6,8 @@
 // in a --cpu-prof profile; measured side by side (old and new servers under the same load at once), pages
 // cost 0–6 % less CPU with the Buffer carried along (README, issue 16).
 //
-// The key is a global symbol because the app is bundled by Vite and the server is not: both copies of this
-// module must find the same property.
+// The key is a global symbol because under `npm run dev` Vite loads the app's own copy of this module beside
+// the server's: both copies must find the same property. (The production bundle holds one copy.)
 import type { Context } from 'hono';
 
 const BODY = Symbol.for('olimpo.responseBody');

@@ -49,6 +49,19 @@ describe('the server bundle', () => {
     }
   }, 120_000);
 
+  it('holds one copy of each server module: the React Router build imports src/ and server/ instead of inlining them', () => {
+    // vite.config.ts leaves src/ and server/ out of the React Router server build, so the bundle takes those modules once,
+    // shared by the routes and by server/start.ts (their code, their state, their tables and schemas).
+    const routerBuild = fs.readFileSync(path.join(ROOT, 'build/server/index.js'), 'utf8');
+    expect(routerBuild).not.toMatch(/^\/\/ (src|server)\//m);
+    expect(routerBuild).toContain(`from ${JSON.stringify(path.join(ROOT, 'src/db/client.server.ts'))}`);
+    const bundle = fs.readdirSync(BUNDLE).filter((f) => f.endsWith('.js')).map((f) => fs.readFileSync(path.join(BUNDLE, f), 'utf8')).join('\n');
+    // Functions both sides use: a second copy would be renamed getDb2 and so on by esbuild.
+    for (const name of ['getDb', 'authFor', 'loadGarage']) {
+      expect(bundle.match(new RegExp(`function ${name}\\d*\\(`, 'g')), name).toEqual([`function ${name}(`]);
+    }
+  });
+
   it('finds every file it reads next to a source module', () => {
     const referenced = new Set<string>();
     for (const file of fs.readdirSync(BUNDLE).filter((f) => f.endsWith('.js'))) {
