@@ -1,12 +1,16 @@
-// `npm start` builds first when there is no build yet, so a fresh clone starts with one command. On the first
+// `npm start` builds first when there is no build yet, so a fresh clone starts with one command, and again when
+// the code changed since the last build (scripts/build-freshness.ts), so it never serves old code. On the first
 // start it also warms Node's compile cache (V8's code) with the server's bundle (server/compile-cache.js).
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { BUILD_OUTPUT, newerThanBuild } from './build-freshness.ts';
 
-if (!fs.existsSync('build/server/bundle/index.js') || !fs.existsSync('build/client')) {
-  console.log('Compilando a loja (primeira execução)...');
-  execSync('npm run build', { stdio: 'inherit' });
+const ROOT = path.resolve(import.meta.dirname, '..');
+const changed = fs.existsSync(path.join(ROOT, 'build/client')) ? newerThanBuild(ROOT) : BUILD_OUTPUT;
+if (changed) {
+  console.log(changed === BUILD_OUTPUT ? 'Compilando a loja (primeira execução)...' : `O código mudou desde o último build (${changed}): compilando a loja...`);
+  execSync('npm run build', { stdio: 'inherit', cwd: ROOT });
 }
 
 // On the first start (a fresh clone or a new `npm ci`: no mark in the cache folder yet), importing the bundle

@@ -6,6 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { newerThanBuild } from '../../../scripts/build-freshness.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -15,6 +16,9 @@ export function assertBuilt(): void {
   if (!fs.existsSync(file)) {
     throw new Error(`${file} não existe. Compile antes: \`npm run build\`, depois \`npm run test:reliability\`.`);
   }
+  // The suite tests the code as it is: a bundle older than a source file would test the code before the edit.
+  const changed = newerThanBuild(ROOT);
+  if (changed) throw new Error(`${changed} mudou depois do build. Compile de novo: \`npm run build\`, depois \`npm run test:reliability\`.`);
 }
 
 // Ports other tools of this project use by default (dev server, e2e, benchmarks).
