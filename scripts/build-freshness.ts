@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** What the build is made from: the three source folders and the files that say how it is built. */
+/** What the build is made from: the source folders, the static files and the files that say how it is built. */
 export const BUILD_INPUTS = ['app', 'src', 'server', 'public', 'vite', 'vite.config.ts', 'react-router.config.ts', 'scripts/build-server.ts', 'package-lock.json'];
 /** The file `npm run build` writes last. */
 export const BUILD_OUTPUT = 'build/server/bundle/index.js';
