@@ -10,7 +10,7 @@ export const BUILD_INPUTS = ['app', 'src', 'server', 'public', 'vite', 'vite.con
 /** The file `npm run build` writes last. */
 export const BUILD_OUTPUT = 'build/server/bundle/index.js';
 
-const IGNORED = /(^|\/)(node_modules|\.react-router)(\/|$)|\.test\.tsx?$/;
+const IGNORED = /(^|\/)node_modules(\/|$)|\.test\.tsx?$/;
 
 /** The first input (relative to root) changed after the build was written, or null when the build is current. */
 export function newerThanBuild(root: string): string | null {

@@ -3,21 +3,17 @@
 // process exiting, which never leaves one behind).
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { newerThanBuild } from '../../../scripts/build-freshness.ts';
+import { BUILD_OUTPUT, newerThanBuild } from '../../../scripts/build-freshness.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 /** The suite runs the production build; say how to make it instead of failing obscurely. */
 export function assertBuilt(): void {
-  const file = path.join(ROOT, 'build/server/bundle/index.js');
-  if (!fs.existsSync(file)) {
-    throw new Error(`${file} não existe. Compile antes: \`npm run build\`, depois \`npm run test:reliability\`.`);
-  }
-  // The suite tests the code as it is: a bundle older than a source file would test the code before the edit.
+  // The suite tests the code as it is: no bundle, or one older than a source file, would not be that code.
   const changed = newerThanBuild(ROOT);
+  if (changed === BUILD_OUTPUT) throw new Error(`${path.join(ROOT, BUILD_OUTPUT)} não existe. Compile antes: \`npm run build\`, depois \`npm run test:reliability\`.`);
   if (changed) throw new Error(`${changed} mudou depois do build. Compile de novo: \`npm run build\`, depois \`npm run test:reliability\`.`);
 }
 
