@@ -18,6 +18,7 @@ import { PrefetchPageLinks, useNavigate } from 'react-router';
  * - The handlers stay when the children render live, so an `IslandLink` works the same before and after.
  * - When `version` changes (new loader data after a navigation or a revalidation), the children render and
  *   replace the server's markup, like any React element.
+ * - With `html` instead of children, the island's content is that HTML, on the server and when it renders live.
  * Without JavaScript nothing here runs: the server's markup is the page.
  */
 type StaticProps = HTMLAttributes<HTMLElement> & {
@@ -29,8 +30,14 @@ type StaticProps = HTMLAttributes<HTMLElement> & {
   version?: string | (() => string);
   /** Prefetch a link's page on hover/focus, as `<Link prefetch="intent">` does. */
   prefetch?: boolean;
-  children: ReactNode;
-};
+} & (
+  | { children: ReactNode; html?: never }
+  | {
+      /** The island's content as HTML, built without React (a product grid's cards, ProductCard.tsx). */
+      html: string;
+      children?: never;
+    }
+);
 
 let pageHydrated = false;
 /** Called once the first render has committed (root.tsx): islands mounted later render their children. */
@@ -40,7 +47,7 @@ export function markHydrated() {
 
 const INTENT_DELAY_MS = 100;
 
-export function Static({ as = 'div', version: versionOf = '', prefetch = false, children, ...props }: StaticProps) {
+export function Static({ as = 'div', version: versionOf = '', prefetch = false, children, html, ...props }: StaticProps) {
   const id = useId();
   const version = typeof versionOf === 'string' ? versionOf : typeof document === 'undefined' ? '' : versionOf();
   const navigate = useNavigate();
@@ -100,7 +107,9 @@ export function Static({ as = 'div', version: versionOf = '', prefetch = false, 
   // A live `<Link>` handles its own click first (the island then sees it prevented) and prefetches itself.
   const element = keep
     ? createElement(as, { ...props, ...handlers, key: 'server', 'data-static': id, suppressHydrationWarning: true, dangerouslySetInnerHTML: { __html: first.html } })
-    : createElement(as, { ...props, ...handlers, key: 'live', 'data-static': id }, children);
+    : html !== undefined
+      ? createElement(as, { ...props, ...handlers, key: 'live', 'data-static': id, dangerouslySetInnerHTML: { __html: html } })
+      : createElement(as, { ...props, ...handlers, key: 'live', 'data-static': id }, children);
   return (
     <>
       {element}
