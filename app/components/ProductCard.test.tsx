@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { ProductSummary } from '../../src/domain/catalog/types.ts';
+import { DiscountBadge, OldPrice, PriceLines } from './Price.tsx';
 import { ProductGrid, productCardHtml } from './ProductCard.tsx';
 
 const farol: ProductSummary = {
@@ -57,6 +58,16 @@ describe('productCardHtml', () => {
     expect(text(html)).toBe('Magneti Marelli Farol Dianteiro Esquerdo Volvo C70 2.5 2006-2013 Serve no seu Gol 1.0 2015 (universal) Preço: R$ 19,90 R$ 17,91 no PIX Esgotado');
     expect(html).toContain('<svg aria-hidden="true"');
     expect(html).not.toContain('OFF');
+  });
+
+  it('writes the badge and the price lines exactly as Price.tsx renders them elsewhere (the product page, the cart)', () => {
+    const react = (element: React.ReactElement) => renderToStaticMarkup(element).replaceAll('<!-- -->', '');
+    const html = productCardHtml(farol, false, undefined);
+    expect(html).toContain(react(<DiscountBadge percent={farol.discountPercent} />));
+    expect(html).toContain(react(<OldPrice cents={farol.oldPriceCents} />));
+    expect(html).toContain(react(<PriceLines priceCents={farol.priceCents} />));
+    const cheap = { ...farol, priceCents: 1_990 };
+    expect(productCardHtml(cheap, false, undefined)).toContain(react(<PriceLines priceCents={cheap.priceCents} />));
   });
 });
 
