@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Separate from vite.config.ts: the React Router plugin must not run under Vitest.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,

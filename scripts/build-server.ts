@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { asciiRegexps } from './ascii-regexps.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUNDLE_DIR = path.join(ROOT, 'build/server/bundle');
@@ -85,4 +86,14 @@ await esbuild.build({
   plugins: [importMetaPaths, streamingRendererOnly],
   logLevel: 'warning',
 });
+
+// esbuild leaves regular expression literals as written: make them ASCII too, so that V8 keeps each file's text
+// one byte per character (scripts/ascii-regexps.ts). The linked source maps are off by a few columns on the
+// lines that change, after the first escape.
+for (const file of fs.readdirSync(BUNDLE_DIR).filter((f) => f.endsWith('.js'))) {
+  const at = path.join(BUNDLE_DIR, file);
+  const { code, escaped, left } = asciiRegexps(fs.readFileSync(at, 'utf8'));
+  if (escaped > 0) fs.writeFileSync(at, code);
+  if (left > 0) console.warn(`build-server: ${file} ainda tem ${left} caractere(s) fora do ASCII; o V8 guarda o arquivo com 2 bytes por caractere.`);
+}
 
