@@ -67,7 +67,7 @@ const CACHE = path.join(BENCH, '.cache');
 const RESULTS = path.join(BENCH, 'results');
 const DEFAULT_PORT_RANGE = '3200-3299';
 // `npm start`'s server command (package.json "serve"): its environment assignments and Node flags, so the
-// bench measures the server as it is started (e.g. MALLOC_ARENA_MAX=16 MALLOC_MMAP_THRESHOLD_=65536 node --max-semi-space-size=16 ...).
+// bench measures the server as it is started (e.g. MALLOC_ARENA_MAX=16 MALLOC_MMAP_THRESHOLD_=65536 node --max-semi-space-size=8 ...).
 const SERVE_COMMAND = /((?:[A-Z_]+=\S+ )*)node ((?:--[^ ]+ )*)server\/main\.js/.exec((JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve ?? '');
 const SERVER_NODE_FLAGS = (SERVE_COMMAND?.[2] ?? '').split(' ').filter((a) => a.startsWith('--'));
 const SERVER_ENV: Record<string, string> = Object.fromEntries(
@@ -753,7 +753,7 @@ async function preparePglite(): Promise<PgliteBench> {
 
 async function startServer(kind: 'postgres' | 'pglite', env: Record<string, string>, database: string = kind) {
   const port = await freePort();
-  // The same V8 flags and environment as `npm start` (package.json "serve"): young generation capped at 16 MB
+  // The same V8 flags and environment as `npm start` (package.json "serve"): young generation capped at 8 MB
   // per semi-space, up to 16 malloc arenas.
   const child = startChild(`server ${database}`, process.execPath, [...SERVER_NODE_FLAGS, 'server/main.js'], childEnv({
     ...SERVER_ENV,

@@ -2,6 +2,13 @@
 import { z } from 'zod';
 import { parseOriginList } from '../platform/origins.ts';
 
+/**
+ * PGlite's shared_buffers in MB. PostgreSQL's 128 MB default sat in the process's WebAssembly memory on top of
+ * the OS cache of the same files; 32 MB until 2026-11-28, when 16 took 15 MB off a busy server's peak at 100,000
+ * products with the pages and searches as fast (README, "Decisions and notes").
+ */
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 16;
+
 /** The sandbox's built-in webhook secret: fine on a laptop, never accepted with an https PUBLIC_URL. */
 export const DEFAULT_WEBHOOK_SECRET = 'sandbox-webhook-secret-troque-em-producao';
 
@@ -69,8 +76,8 @@ const schema = z.object({
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /** Anonymous catalog pages served from memory for this long, then refreshed while served stale (0: off). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
-  /** PGlite's shared_buffers in MB: PostgreSQL's 128 MB default doubled the OS cache inside the process. */
-  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(32),
+  /** PGlite's shared_buffers in MB (DEFAULT_PGLITE_SHARED_BUFFERS_MB above). */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(DEFAULT_PGLITE_SHARED_BUFFERS_MB),
   /** Every this many seconds glibc's malloc_trim gives the C heap's free pages back to the system (0: never). */
   MALLOC_TRIM_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),

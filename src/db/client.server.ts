@@ -18,6 +18,7 @@ import * as schema from './schema.ts';
 import { SizeCachingNodeFS } from './pglite-fs.server.ts';
 import { yieldBetweenTurns } from './pglite-yield.server.ts';
 import { EMBEDDED_STATISTICS_TARGET } from './maintenance.server.ts';
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from '../config/env.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -51,7 +52,7 @@ export interface OpenOptions {
   dataDir?: string;
   poolSize?: number;
   migrationsFolder?: string;
-  /** PGlite's shared_buffers (PGLITE_SHARED_BUFFERS_MB, default 32). */
+  /** PGlite's shared_buffers (PGLITE_SHARED_BUFFERS_MB, default DEFAULT_PGLITE_SHARED_BUFFERS_MB). */
   pgliteSharedBuffersMb?: number;
   /** A new PGlite folder's cluster is made in this process: for short-lived processes that exit when done. */
   clusterInProcess?: boolean;
@@ -144,7 +145,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // operating system's cache of the same files: the process stood at 390 MB right after opening and
       // 527 MB after one full scan. With 32 MB: 283 and 350 MB (issue 16); the files stay in the OS cache.
       // ANALYZE's sample is sized to fit PGlite's memory too (maintenance.server.ts).
-      postgresqlconf: [`shared_buffers=${opts.pgliteSharedBuffersMb ?? 32}MB`, `default_statistics_target=${EMBEDDED_STATISTICS_TARGET}`],
+      postgresqlconf: [`shared_buffers=${opts.pgliteSharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB`, `default_statistics_target=${EMBEDDED_STATISTICS_TARGET}`],
     });
     // Each turn at the database lets the event loop poll first when it has waited 10 ms (pglite-yield.server.ts).
     yieldBetweenTurns(client);
