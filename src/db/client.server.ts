@@ -144,6 +144,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // PostgreSQL's default 128 MB of shared buffers lives in PGlite's WebAssembly memory, on top of the
       // operating system's cache of the same files: the process stood at 390 MB right after opening and
       // 527 MB after one full scan. With 32 MB: 283 and 350 MB (issue 16); the files stay in the OS cache.
+      // 16 MB since 2026-11-28 (DEFAULT_PGLITE_SHARED_BUFFERS_MB): about 15 MB less at a busy server's peak.
       // ANALYZE's sample is sized to fit PGlite's memory too (maintenance.server.ts).
       postgresqlconf: [`shared_buffers=${opts.pgliteSharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB`, `default_statistics_target=${EMBEDDED_STATISTICS_TARGET}`],
     });
