@@ -37,6 +37,7 @@ import { contentSecurityPolicy } from './csp.ts';
 import { createDatabaseGate } from './database-gate.ts';
 import { createPageServer, withScriptHashes } from './pages.ts';
 import { apiError } from './http.ts';
+import { escapeHtml } from '../src/platform/html.ts';
 import type { Logger } from './logger.ts';
 
 export interface AppOptions {
@@ -462,8 +463,7 @@ function controlCharsInQuery(): MiddlewareHandler {
 }
 
 function simplePage(title: string, message: string): string {
-  const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
-  return `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)} | Olimpo Peças</title><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>${esc(title)}</h1><p role="alert">${esc(message)}</p><p><a href="/">Voltar para Home</a></p></body></html>`;
+  return `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} | Olimpo Peças</title><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(message)}</p><p><a href="/">Voltar para Home</a></p></body></html>`;
 }
 
 /** URL paths of the client build's files outside /assets/ (which has its own handler). */

@@ -2,6 +2,7 @@ import { preload } from 'react-dom';
 import type { ProductSummary } from '../../src/domain/catalog/types.ts';
 import { formatBRL } from '../../src/domain/pricing/money.ts';
 import { productPriceLines } from '../../src/domain/pricing/pricing.ts';
+import { escapeHtml } from '../../src/platform/html.ts';
 import { Static } from './Static.tsx';
 
 /** "Serve no seu Gol 1.0 2015", and whether the product serves it as a universal part. */
@@ -9,10 +10,6 @@ export interface FitBadge {
   text: string;
   universal: boolean;
 }
-
-/** Text or an attribute value as HTML: the five characters React escapes, the same way. */
-const escapeHtml = (text: string) => text.replace(/["&'<>]/g, (c) => ESCAPES[c]!);
-const ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
 
 const CARD_CLASS =
   'group relative flex w-full flex-col overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-4 focus-within:ring-ink focus-within:ring-offset-2';

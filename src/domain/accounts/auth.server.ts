@@ -11,6 +11,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { escapeHtml } from '../../platform/html.ts';
 import type { GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
 import type { Db } from '../../db/client.server.ts';
 import { getMailer } from '../../platform/mailer.server.ts';
@@ -130,10 +131,6 @@ function foreignRedirect(ctx: { body?: unknown; query?: unknown }, trusted: stri
 function emailOf(body: unknown): string {
   const email = (body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 320) : '';
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 async function sendResetEmail(settings: AuthSettings, user: { email: string; name: string }, token: string) {

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../platform/datetime.ts';
 import type { OrderView } from './orders.server.ts';
 import { formatBoletoLine } from '../payments/format.ts';
 import { trackingUrl } from './tracking.ts';
+import { escapeHtml } from '../../platform/html.ts';
 
 export const ORDER_EMAIL_KINDS = ['confirmation', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
@@ -17,15 +18,14 @@ export interface MailContent {
   html: string;
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const cpfText = (cpf: string) => `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
 const greeting = (order: OrderView) => (order.customer ? `Olá, ${order.customer.name.split(' ')[0]}!` : 'Olá!');
 
 function page(title: string, paragraphs: string[], link: { href: string; label: string }): string {
   return `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f1f1f">
-<h1 style="font-size:20px">${esc(title)}</h1>
+<h1 style="font-size:20px">${escapeHtml(title)}</h1>
 ${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}
-<p><a href="${esc(link.href)}">${esc(link.label)}</a></p>
+<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>
 </body></html>`;
 }
 
@@ -60,13 +60,13 @@ export function confirmationMail(order: OrderView, orderUrl: string, storeName: 
     `Acompanhe o pedido: ${orderUrl}`,
   ].join('\n');
   const html = `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f1f1f">
-<h1 style="font-size:20px">Pedido #${esc(order.number)} recebido</h1>
-<p>${esc(greeting(order))} Obrigado por comprar na ${esc(storeName)}!</p>
-<ul>${lines.map((l) => `<li>${esc(l.slice(2))}</li>`).join('')}</ul>
-<p><strong>Total: ${esc(formatBRL(order.totalCents))}</strong> (${esc(pay)})</p>
-${instructions ? `<pre style="white-space:pre-wrap;background:#f5f5f5;padding:8px">${esc(instructions)}</pre>` : ''}
-${buyer ? `<p>${esc(buyer)}</p>` : ''}
-<p><a href="${esc(orderUrl)}">Acompanhar pedido</a></p>
+<h1 style="font-size:20px">Pedido #${escapeHtml(order.number)} recebido</h1>
+<p>${escapeHtml(greeting(order))} Obrigado por comprar na ${escapeHtml(storeName)}!</p>
+<ul>${lines.map((l) => `<li>${escapeHtml(l.slice(2))}</li>`).join('')}</ul>
+<p><strong>Total: ${escapeHtml(formatBRL(order.totalCents))}</strong> (${escapeHtml(pay)})</p>
+${instructions ? `<pre style="white-space:pre-wrap;background:#f5f5f5;padding:8px">${escapeHtml(instructions)}</pre>` : ''}
+${buyer ? `<p>${escapeHtml(buyer)}</p>` : ''}
+<p><a href="${escapeHtml(orderUrl)}">Acompanhar pedido</a></p>
 </body></html>`;
   return { subject: `Pedido #${order.number} recebido - ${storeName}`, text, html };
 }
@@ -90,29 +90,29 @@ export function statusMail(
     case 'paid':
       subject = `Pagamento aprovado - pedido ${n}`;
       lines = [`Recebemos o pagamento de ${total} do pedido ${n}${when}. Agora separamos os seus itens para envio.`];
-      html = lines.map(esc);
+      html = lines.map(escapeHtml);
       break;
     case 'shipped': {
       const code = data.trackingCode ?? order.trackingCode ?? '';
       const url = code ? trackingUrl(code) : '';
       subject = `Pedido ${n} enviado`;
       lines = [`O pedido ${n} foi enviado${when}.`, ...(code ? [`Código de rastreio (Correios): ${code}`, `Rastreie em: ${url}`] : [])];
-      html = [esc(`O pedido ${n} foi enviado${when}.`), ...(code ? [`Código de rastreio (Correios): <a href="${esc(url)}">${esc(code)}</a>`] : [])];
+      html = [escapeHtml(`O pedido ${n} foi enviado${when}.`), ...(code ? [`Código de rastreio (Correios): <a href="${escapeHtml(url)}">${escapeHtml(code)}</a>`] : [])];
       break;
     }
     case 'delivered':
       subject = `Pedido ${n} entregue`;
       lines = [`O pedido ${n} foi entregue${when}. Esperamos que goste! Conte como foi avaliando o pedido.`];
-      html = lines.map(esc);
+      html = lines.map(escapeHtml);
       break;
     case 'cancelled': {
       const reason = data.note?.trim() || 'cancelado pela loja';
       subject = `Pedido ${n} cancelado`;
       lines = [`O pedido ${n} foi cancelado${when}.`, `Motivo: ${reason}.`.replace(/\.\.$/, '.'), 'Os itens voltaram ao estoque. Se quiser, faça um novo pedido na loja.'];
-      html = lines.map(esc);
+      html = lines.map(escapeHtml);
       break;
     }
   }
   const text = [greeting(order), '', ...lines, '', `Acompanhe o pedido: ${orderUrl}`, '', storeName].join('\n');
-  return { subject: `${subject} - ${storeName}`, text, html: page(subject, [esc(greeting(order)), ...html], link) };
+  return { subject: `${subject} - ${storeName}`, text, html: page(subject, [escapeHtml(greeting(order)), ...html], link) };
 }
