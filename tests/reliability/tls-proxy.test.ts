@@ -2,10 +2,12 @@
 // in front of two app instances on one PostgreSQL, PUBLIC_URL https and TRUST_PROXY=true. Chromium, through
 // https://, signs up, signs out and in, places a PIX order and pays it in the sandbox; one instance is killed
 // halfway and the journey goes on through the other; the owner then moves the order on in the back office.
-// The answers carry HSTS (once), a CSP, Secure cookies and immutable, precompressed assets.
+// The answers carry HSTS (once), a CSP, Secure cookies and immutable, precompressed assets; what nginx
+// answers itself (a body over its limit, no instance up) is pt-BR too.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright';
@@ -13,6 +15,7 @@ import type { Browser, BrowserContext, Page, Response as PageResponse } from 'pl
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { startFakeViaCep } from '../support/fake-viacep.ts';
 import { createAccounts, PASSWORD } from './support/accounts.ts';
+import { isPtBrMessage } from './support/checks.ts';
 import type { Account } from './support/accounts.ts';
 import { createServerDatabase, DATABASE_KINDS } from './support/databases.ts';
 import type { ServerDatabase } from './support/databases.ts';
@@ -210,6 +213,46 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('the shop behind nginx with 
     for (const c of cookies) expect(c.secure, c.name).toBe(true);
     expect(nginx.errorLog()).not.toMatch(/\[(emerg|alert|crit)\]/);
   });
+
+  it('answers in pt-BR when nginx itself refuses a body or no instance is up', async () => {
+    // nginx reads Content-Length and refuses before the body: none is sent here.
+    const tooBig = (p: string, type: string) => viaProxy(p, { method: 'POST', headers: { 'content-type': type, 'content-length': String(9 * 1024 * 1024), origin } });
+    const page = await tooBig('/Login', 'application/x-www-form-urlencoded');
+    expect(page.status).toBe(413);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('O arquivo ou formulário enviado passa do limite.');
+    const api = await tooBig('/api/orders', 'application/json');
+    expect(api.status).toBe(413);
+    expect(isPtBrMessage((JSON.parse(api.body) as { erro?: string }).erro), api.body).toBe(true);
+
+    await Promise.all([a.kill9(), b.kill9()]);
+    const down = await viaProxy('/ProductList');
+    expect(down.status).toBe(503);
+    expect(down.headers['retry-after']).toBe('5');
+    expect(down.body).toContain('Estamos em manutenção rápida');
+    const apiDown = await viaProxy('/api/products');
+    expect(apiDown.status).toBe(503);
+    expect(apiDown.headers['retry-after']).toBe('5');
+    expect(isPtBrMessage((JSON.parse(apiDown.body) as { erro?: string }).erro), apiDown.body).toBe(true);
+  });
+
+  /** One HTTP/1.1 request through nginx over TLS; with a content-length and no body, only the headers go. */
+  function viaProxy(pathname: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+    const { port } = new URL(origin);
+    return new Promise((resolve, reject) => {
+      const req = https.request({ host: '127.0.0.1', port, servername: HOST, rejectUnauthorized: false, method: init.method ?? 'GET', path: pathname, headers: { host: `${HOST}:${port}`, ...init.headers } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        res.on('end', () => {
+          req.destroy();
+          resolve({ status: res.statusCode!, headers: res.headers, body });
+        });
+      });
+      req.on('error', reject);
+      req.flushHeaders();
+    });
+  }
 
   /** A browser of its own (cookies, storage) that trusts the test's certificate and keeps every answer. */
   async function visitor(): Promise<{ context: BrowserContext; page: Page; responses: PageResponse[] }> {
