@@ -87,6 +87,12 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('the shop behind nginx with 
     expect(res.headers.getSetCookie().join('\n')).toMatch(/__Secure-better-auth\.session_token=[^;]+;.*\bSecure\b/);
   });
 
+  it('answers no other name than its own over TLS', async () => {
+    await expect(viaProxy('/', {}, { servername: 'outro.example' })).rejects.toThrow(/alert|handshake|socket/i);
+    await expect(viaProxy('/', { headers: { host: 'outro.example' } })).rejects.toThrow(/socket hang up|ECONNRESET/);
+    expect((await viaProxy('/robots.txt')).status).toBe(200);
+  });
+
   it('sends plain http to https', async () => {
     const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
       http.get({ host: '127.0.0.1', port: httpPort, path: '/Cart?x=1', headers: { host: HOST } }, resolve).on('error', reject),
@@ -237,10 +243,10 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('the shop behind nginx with 
   });
 
   /** One HTTP/1.1 request through nginx over TLS; with a content-length and no body, only the headers go. */
-  function viaProxy(pathname: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  function viaProxy(pathname: string, init: { method?: string; headers?: Record<string, string> } = {}, tls = { servername: HOST }): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
     const { port } = new URL(origin);
     return new Promise((resolve, reject) => {
-      const req = https.request({ host: '127.0.0.1', port, servername: HOST, rejectUnauthorized: false, method: init.method ?? 'GET', path: pathname, headers: { host: `${HOST}:${port}`, ...init.headers } }, (res) => {
+      const req = https.request({ host: '127.0.0.1', port, servername: tls.servername, rejectUnauthorized: false, method: init.method ?? 'GET', path: pathname, headers: { host: `${HOST}:${port}`, ...init.headers } }, (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (d: string) => (body += d));

@@ -45,6 +45,7 @@ export function siteConfig(opts: NginxOptions & { cert: string; key: string }): 
     if (text === before) throw new Error(`deploy/nginx.conf mudou: "${String(from)}" não está mais lá; ajuste tests/reliability/support/nginx.ts`);
   };
   replace(/^\s*listen \[::\]:\d+.*$/gm, ''); // loopback only here
+  replace('listen 443 ssl http2 default_server;', `listen 127.0.0.1:${opts.httpsPort} ssl http2 default_server;`);
   replace('listen 443 ssl http2;', `listen 127.0.0.1:${opts.httpsPort} ssl http2;`);
   replace('listen 80;', `listen 127.0.0.1:${opts.httpPort};`);
   replace('/etc/letsencrypt/live/loja.example.com/fullchain.pem', opts.cert);
