@@ -36,7 +36,7 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('the shop behind nginx with 
   let admin: Account;
   let origin = '';
   let httpPort = 0;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-tls-data-'));
+  let dataDir = '';
 
   beforeAll(async () => {
     assertNginxAndOpenssl(); // before anything slow: a missing nginx fails here, with the way to install it
@@ -44,6 +44,7 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('the shop behind nginx with 
     httpPort = plainPort;
     origin = `https://${HOST}:${httpsPort}`;
     viaCep = await startFakeViaCep();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-tls-data-'));
     database = await createServerDatabase('postgres', {
       seedProducts: 20,
       prepare: async (db) => {
@@ -73,7 +74,7 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('the shop behind nginx with 
     await Promise.all([a?.stop(), b?.stop()]);
     await database?.dispose();
     await viaCep?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('answers a page form with the forwarded https origin normally, not with a 400', async () => {
