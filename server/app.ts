@@ -20,7 +20,7 @@ import { parseArtPath, renderArt } from '../src/domain/catalog/art.ts';
 import { CLIENT_IP_HEADER, resolveClientIp } from '../src/platform/client-ip.ts';
 import { CONTROL_CHARS_MESSAGE, hasControlChars } from '../src/platform/control-chars.ts';
 import { safeError } from '../src/platform/log-safe.ts';
-import { isTrustedWrite, trustedOriginsFor } from '../src/platform/origins.ts';
+import { asAddressed, isTrustedWrite, trustedOriginsFor } from '../src/platform/origins.ts';
 import type { OriginPolicy } from '../src/platform/origins.ts';
 import { getUploadStore } from '../src/platform/uploads.server.ts';
 import { accountApi } from './api/account.ts';
@@ -239,10 +239,12 @@ export function createApp(opts: AppOptions) {
       ? await handlerPromise
       : createRequestHandler(await (opts.build as () => Promise<ServerBuild>)(), mode);
     // With databaseDown, the root route's middleware answers the maintenance page (503) before any loader.
+    // React Router sees the URL the browser used (https:// behind a TLS proxy): its action check compares it
+    // with the browser's Origin.
     const render = (request: Request, databaseDown: boolean) => {
       const context = new RouterContextProvider();
       context.set(databaseDownContext, databaseDown);
-      return handler(request, context);
+      return handler(asAddressed(request, policy), context);
     };
     const maintenance = async (request: Request) => {
       const res = await render(request, true);

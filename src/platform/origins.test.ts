@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTrustedWrite, parseOriginList, requestOrigin, trustedOriginsFor } from './origins.ts';
+import { asAddressed, isTrustedWrite, parseOriginList, requestOrigin, trustedOriginsFor } from './origins.ts';
 import { hasControlChars, jsonHasControlChars } from './control-chars.ts';
 import { safeError, scrubText } from './log-safe.ts';
 
@@ -16,6 +16,30 @@ describe('origins', () => {
     expect(requestOrigin('http://10.0.0.2:3000/x', h({ host: '10.0.0.2:3000', 'x-forwarded-host': 'loja.example.com', 'x-forwarded-proto': 'https' }), true)).toBe('https://loja.example.com');
     expect(requestOrigin('http://10.0.0.2:3000/x', h({ host: '10.0.0.2:3000', 'x-forwarded-host': 'loja.example.com', 'x-forwarded-proto': 'https' }), false)).toBe('http://10.0.0.2:3000');
     expect(requestOrigin('http://127.0.0.1/x', h({ host: 'a b/c' }), false)).toBeNull();
+  });
+
+  it('takes PUBLIC_URL’s scheme for PUBLIC_URL’s host when a trusted proxy forwards no scheme', () => {
+    const h = (o: Record<string, string>) => new Headers(o);
+    expect(requestOrigin('http://loja.example.com/x', h({ host: 'loja.example.com' }), true, 'https://loja.example.com')).toBe('https://loja.example.com');
+    expect(requestOrigin('http://loja.example.com/x', h({ host: 'loja.example.com', 'x-forwarded-proto': 'http' }), true, 'https://loja.example.com')).toBe('http://loja.example.com');
+    // Another host (an instance reached directly) keeps the socket's scheme; without TRUST_PROXY nothing changes.
+    expect(requestOrigin('http://127.0.0.1:3001/x', h({ host: '127.0.0.1:3001' }), true, 'https://loja.example.com')).toBe('http://127.0.0.1:3001');
+    expect(requestOrigin('http://loja.example.com/x', h({ host: 'loja.example.com' }), false, 'https://loja.example.com')).toBe('http://loja.example.com');
+  });
+
+  it('hands the pages the URL the browser used behind a trusted TLS proxy, body included', async () => {
+    const policy = { publicOrigin: 'https://loja.example.com', trustProxy: true };
+    const headers = { host: '127.0.0.1:3001', 'x-forwarded-host': 'loja.example.com', 'x-forwarded-proto': 'https', 'content-type': 'application/x-www-form-urlencoded' };
+    const post = asAddressed(new Request('http://127.0.0.1:3001/Login?redirectTo=%2FCart', { method: 'POST', headers, body: 'email=a%40b.com' }), policy);
+    expect(post.url).toBe('https://loja.example.com/Login?redirectTo=%2FCart');
+    expect(post.method).toBe('POST');
+    expect(post.headers.get('content-type')).toBe('application/x-www-form-urlencoded');
+    expect(await post.text()).toBe('email=a%40b.com');
+    expect(asAddressed(new Request('http://127.0.0.1:3001/Cart', { headers }), policy).url).toBe('https://loja.example.com/Cart');
+    const same = new Request('http://127.0.0.1:3001/Cart', { headers });
+    expect(asAddressed(same, { ...policy, trustProxy: false })).toBe(same);
+    const direct = new Request('http://127.0.0.1:3001/Cart', { headers: { host: '127.0.0.1:3001' } });
+    expect(asAddressed(direct, policy)).toBe(direct);
   });
 
   it('trusts its own origin, PUBLIC_URL and CORS_ORIGINS; refuses foreign, null and cross-site writes', () => {
