@@ -50,8 +50,6 @@ const schema = z.object({
   FACEBOOK_DIALOG_URL: z.url('FACEBOOK_DIALOG_URL deve ser uma URL completa').default('https://www.facebook.com/v24.0/dialog/oauth'),
   FACEBOOK_GRAPH_URL: z.url('FACEBOOK_GRAPH_URL deve ser uma URL completa').default('https://graph.facebook.com/v24.0'),
   VIACEP_URL: z.url('VIACEP_URL deve ser uma URL').default('https://viacep.com.br'),
-  // Tests only: sellers' photo addresses are fetched through this base (a local fake server). Unset in production.
-  PHOTO_FETCH_VIA: z.url('PHOTO_FETCH_VIA deve ser uma URL').optional(),
   // No default on purpose: "set explicitly" is how an https deployment opts into the sandbox (see below and
   // paymentProviderOf). Unset on http means the embedded sandbox.
   PAYMENT_PROVIDER: z.enum(['sandbox', 'mercadopago'], { error: 'PAYMENT_PROVIDER deve ser sandbox ou mercadopago' }).optional(),
