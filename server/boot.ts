@@ -45,6 +45,7 @@ export function bootServices(env: Env, logger?: Logger): void {
     storeName: store.name,
     webhookSecret: env.PAYMENT_WEBHOOK_SECRET,
     mercadoPagoWebhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET,
+    mercadoPagoWebhookToleranceSeconds: env.MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS,
     onChargeError: (err, order) => logger?.error({ err: safeError(err), order }, 'falha no provedor de pagamento: pedido cancelado e estoque devolvido'),
     sandboxRoutes: sandboxRoutesEnabled(env),
     pixExpiryMinutes: env.PIX_EXPIRY_MINUTES,

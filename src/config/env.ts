@@ -58,6 +58,8 @@ const schema = z.object({
   MERCADOPAGO_ACCESS_TOKEN: z.string().min(10, 'MERCADOPAGO_ACCESS_TOKEN inválido (copie o Access Token das credenciais da aplicação)').optional(),
   MERCADOPAGO_PUBLIC_KEY: z.string().min(10, 'MERCADOPAGO_PUBLIC_KEY inválida (copie a Public Key das credenciais da aplicação)').optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().min(16, 'MERCADOPAGO_WEBHOOK_SECRET deve ter ao menos 16 caracteres (a assinatura secreta dos Webhooks)').optional(),
+  // How far (seconds, either way) a signed notification's ts may be from our clock; older ones are refused.
+  MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int('MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS deve ser um número inteiro de segundos').min(30, 'MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS deve ser de 30 a 86400 segundos').max(86_400, 'MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS deve ser de 30 a 86400 segundos').default(300),
   MERCADOPAGO_API_URL: z.url('MERCADOPAGO_API_URL deve ser uma URL completa').default('https://api.mercadopago.com'),
   PIX_EXPIRY_MINUTES: z.coerce.number().int('PIX_EXPIRY_MINUTES deve ser um número inteiro de minutos').min(1, 'PIX_EXPIRY_MINUTES deve ser de 1 a 1440 minutos').max(1440, 'PIX_EXPIRY_MINUTES deve ser de 1 a 1440 minutos').default(30),
   // Limits on placing orders (per client IP and per e-mail, in a window), and units of one product per order.
