@@ -215,8 +215,8 @@ export function signMercadoPagoWebhook(secret: string, dataId: string, requestId
 export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /**
- * Mercado Pago's ts as milliseconds: its notifications send milliseconds (13 digits); seconds (10 digits, as
- * some of its examples show) are read as seconds. Anything else is no time at all.
+ * Mercado Pago's ts as milliseconds. Its examples show both milliseconds (13 digits) and seconds (10 digits),
+ * so both are read. Anything else is no time at all.
  */
 export function webhookTimeMs(ts: string): number | null {
   if (/^\d{13}$/.test(ts)) return Number(ts);
