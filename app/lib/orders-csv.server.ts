@@ -3,7 +3,7 @@
 import type { ordersForExport } from '../../src/domain/orders/back-office.server.ts';
 import { formatCentsDecimal } from '../../src/domain/pricing/money.ts';
 import { formatDateTime } from '../../src/platform/datetime.ts';
-import { spreadsheetCsv } from '../../src/platform/spreadsheet.ts';
+import { spreadsheetCsv } from '../../src/platform/spreadsheet-csv.server.ts';
 import { cpfText, paymentLabel, shippingLabel, statusLabel } from './admin-orders.ts';
 
 type ExportedOrder = Awaited<ReturnType<typeof ordersForExport>>[number];

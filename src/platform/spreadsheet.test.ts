@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { neutraliseSpreadsheetText, restoreSpreadsheetText, spreadsheetCsv } from './spreadsheet.ts';
+import { spreadsheetCsv } from './spreadsheet-csv.server.ts';
+import { neutraliseSpreadsheetText, restoreSpreadsheetText } from './spreadsheet.ts';
 
 describe('spreadsheet cells', () => {
   it.each([

@@ -3,7 +3,7 @@
 // Sheets (OWASP "CSV Injection"): a text cell starting with =, +, -, @, tab or carriage return gets a leading
 // single quote, which spreadsheets show as text. Numbers stay numbers: a numeric cell ("-12,50", 3) is left
 // alone. The catalog import undoes exactly that quote (restoreSpreadsheetText), so export → import round-trips.
-import { stringify } from 'csv-stringify/sync';
+// No dependencies: the catalog format (format.ts) reaches the browser. CSV writing is spreadsheet-csv.server.ts.
 
 export type SheetCell = string | number | null | undefined;
 
@@ -26,12 +26,4 @@ export function restoreSpreadsheetText(value: string): string {
 export function neutraliseSpreadsheetCell(value: SheetCell): string | number {
   if (value === null || value === undefined) return '';
   return typeof value === 'number' ? value : neutraliseSpreadsheetText(value);
-}
-
-/** Rows as CSV text (`;` by default, as Brazilian spreadsheets expect), every text cell neutralised. */
-export function spreadsheetCsv(rows: SheetCell[][], delimiter: ';' | ',' = ';'): string {
-  return stringify(
-    rows.map((row) => row.map(neutraliseSpreadsheetCell)),
-    { delimiter },
-  );
 }

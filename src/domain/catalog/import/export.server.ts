@@ -3,7 +3,7 @@
 // fitment written by full vehicle version. Produced page by page (keyset on id), as a stream of chunks.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.server.ts';
-import { spreadsheetCsv } from '../../../platform/spreadsheet.ts';
+import { spreadsheetCsv } from '../../../platform/spreadsheet-csv.server.ts';
 import { formatCompatibility } from '../../fitment/compatibility-text.ts';
 import { loadFleet } from '../../fitment/fleet.server.ts';
 import { COLUMNS, formatMoneyCell } from './format.ts';
