@@ -12,7 +12,6 @@ import type { AuthSettings } from '../src/domain/accounts/auth.server.ts';
 import { ensureSearchPostings } from '../src/domain/catalog/postings.server.ts';
 import { createMailer, setMailer } from '../src/platform/mailer.server.ts';
 import { createUploadStore, setUploadStore } from '../src/platform/uploads.server.ts';
-import { configureRemoteFetch } from '../src/platform/remote-image.server.ts';
 import { store } from '../src/config/store.ts';
 import { setCheckoutServices } from '../src/domain/checkout/services.server.ts';
 import { createSandboxProvider } from '../src/domain/payments/provider.ts';
@@ -39,7 +38,6 @@ export function bootServices(env: Env, logger?: Logger): void {
   setMailer(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: path.resolve(env.DATA_DIR, 'mail') }));
   setUploadStore(createUploadStore(path.resolve(env.DATA_DIR, 'uploads')));
   configureAuth(authSettingsFromEnv(env, logger));
-  configureRemoteFetch({ via: env.PHOTO_FETCH_VIA ?? null });
   setCheckoutServices({
     provider: paymentProviderFromEnv(env),
     cep: createViaCepClient({ baseUrl: env.VIACEP_URL }),
@@ -47,6 +45,7 @@ export function bootServices(env: Env, logger?: Logger): void {
     storeName: store.name,
     webhookSecret: env.PAYMENT_WEBHOOK_SECRET,
     mercadoPagoWebhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET,
+    mercadoPagoWebhookToleranceSeconds: env.MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS,
     onChargeError: (err, order) => logger?.error({ err: safeError(err), order }, 'falha no provedor de pagamento: pedido cancelado e estoque devolvido'),
     sandboxRoutes: sandboxRoutesEnabled(env),
     pixExpiryMinutes: env.PIX_EXPIRY_MINUTES,

@@ -14,10 +14,18 @@ export function cancelReason(order: Pick<OrderView, 'status' | 'events' | 'payme
   return event?.note ?? order.payment?.failureReason ?? null;
 }
 
+/** A value the server masked ("***.982.247-**") is shown as it came; digits get the usual mask. */
+const shown = (kind: 'cpf' | 'celular', value: string) => (value.includes('*') ? value : applyMask(kind, value));
+
 /** "Maria da Silva · CPF 123.456.789-09 · (11) 98765-4321", or null for orders without a buyer's identity. */
 export function buyerText(customer: OrderView['customer']): string | null {
   if (!customer) return null;
-  return [customer.name, customer.cpf ? `CPF ${applyMask('cpf', customer.cpf)}` : '', customer.phone ? applyMask('celular', customer.phone) : ''].filter(Boolean).join(' · ');
+  return [customer.name, customer.cpf ? `CPF ${shown('cpf', customer.cpf)}` : '', customer.phone ? shown('celular', customer.phone) : ''].filter(Boolean).join(' · ');
+}
+
+/** The buyer as a boleto's Pagador: name and CPF. */
+export function payerText(customer: OrderView['customer']): string {
+  return customer ? `${customer.name}${customer.cpf ? ` · CPF ${shown('cpf', customer.cpf)}` : ''}` : 'Não informado';
 }
 
 /** Spec §9 / §8: payment text with its discount or installments, or "Não especificado". */
@@ -36,6 +44,8 @@ export function deliveryText(order: Pick<OrderView, 'shippingMethod'>): string {
 
 export function addressText(a: OrderView['address'] | null | undefined): string {
   if (!a || !a.street) return 'Endereço não disponível';
+  // Masked (opened through "Acompanhar pedido"): street, city and the CEP's first five digits only.
+  if (!a.number) return `${a.street}, ${a.city} - ${a.state}, CEP ${a.cep.slice(0, 5)}-${a.cep.slice(5)}`;
   return `${a.street}, ${a.number}${a.complement ? ` - ${a.complement}` : ''}, ${a.neighborhood}, ${a.city} - ${a.state}, CEP ${a.cep.slice(0, 5)}-${a.cep.slice(5)}`;
 }
 

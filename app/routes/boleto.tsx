@@ -7,7 +7,7 @@ import { formatBoletoLine } from '../../src/domain/payments/format.ts';
 import { itfSvg } from '../../src/domain/payments/itf.ts';
 import { formatBRL } from '../../src/domain/pricing/money.ts';
 import { getViewer } from '../../server/viewer.server.ts';
-import { applyMask } from '../lib/masks.ts';
+import { payerText } from '../components/OrderDetails.tsx';
 
 export async function loader({ request, params, url }: Route.LoaderArgs) {
   const order = await findOrderFor(getDb(), params.number, await getViewer(request), url.searchParams.get('token'));
@@ -44,7 +44,7 @@ export default function BoletoPage({ loaderData }: Route.ComponentProps) {
           </div>
           <div>
             <dt className="font-semibold">Pagador</dt>
-            <dd>{order.customer ? `${order.customer.name}${order.customer.cpf ? ` · CPF ${applyMask('cpf', order.customer.cpf)}` : ''}` : 'Não informado'}</dd>
+            <dd>{payerText(order.customer)}</dd>
           </div>
           <div>
             <dt className="font-semibold">Valor</dt>

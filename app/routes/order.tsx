@@ -106,6 +106,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <OrderItems order={order} />
         <OrderTotalsList order={order} />
         <OrderFacts order={order} className="mt-4" />
+        {order.masked && <p className="mt-3 text-xs text-ink-soft">Por segurança, o CPF, o celular e o endereço aparecem só em parte. Entre na sua conta para ver o pedido completo.</p>}
       </section>
       <Link to="/ProductList" className="inline-block font-semibold underline">
         Continuar comprando

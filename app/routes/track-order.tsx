@@ -1,13 +1,14 @@
 // /AcompanharPedido: a guest opens an order with its number and the e-mail used to buy. The answer is
-// the same whether the number does not exist or the e-mail does not match; attempts are limited per IP
-// and per order number (counted in the database, across instances). A match leads to the order page with
-// a link valid for 24 hours.
+// the same whether the number does not exist or the e-mail does not match; failed attempts are limited per
+// IP and per order number (counted in the database, across instances, before the look-up; a match gives its
+// count back, so the buyer is never locked out by opening their own order). A match leads to the order page
+// with a link valid for 24 hours, which shows the buyer's documents and address masked.
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/track-order';
 import { getDb } from '../../src/db/client.server.ts';
 import { findOrderByNumberAndEmail, trackingToken } from '../../src/domain/orders/orders.server.ts';
-import { rateLimit } from '../../src/platform/rate-limit.server.ts';
+import { hitAll, rateLimit } from '../../src/platform/rate-limit.server.ts';
 import { clientIpFrom } from '../../src/platform/client-ip.ts';
 import { Field, FormNotice } from '../components/Form.tsx';
 
@@ -44,10 +45,16 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = schema.safeParse(values);
   if (!parsed.success) return data({ message: BAD_INPUT, values }, { status: 400 });
   const db = getDb();
-  const [ip, order] = await Promise.all([byIp.hit(db, `ip:${clientIpFrom(request.headers)}`), byOrder.hit(db, `order:${parsed.data.numero}`)]);
-  if (ip.limited || order.limited) return data({ message: LIMITED, values }, { status: 429, headers: { 'Retry-After': String(Math.max(ip.retryAfterSeconds, order.retryAfterSeconds)) } });
+  const keys = [
+    { limiter: byIp, key: `ip:${clientIpFrom(request.headers)}` },
+    { limiter: byOrder, key: `order:${parsed.data.numero}` },
+  ];
+  // Counted first, in one statement (a parallel burst cannot slip past the limit), then given back on a match.
+  const [ip, order] = await hitAll(db, keys);
+  if (ip!.limited || order!.limited) return data({ message: LIMITED, values }, { status: 429, headers: { 'Retry-After': String(Math.max(ip!.retryAfterSeconds, order!.retryAfterSeconds)) } });
   const found = await findOrderByNumberAndEmail(db, parsed.data.numero, parsed.data.email);
   if (!found) return data({ message: NOT_FOUND, values }, { status: 404 });
+  await Promise.all(keys.map((k) => k.limiter.refund(db, k.key)));
   return redirect(`/Pedidos/${found.number}?token=${encodeURIComponent(trackingToken(found.number, found.accessTokenHash))}`);
 }
 

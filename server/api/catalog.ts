@@ -10,6 +10,8 @@ import { getProduct } from '../../src/domain/catalog/repository.server.ts';
 import { searchWithFitment } from '../../src/domain/fitment/search.server.ts';
 import { cachedSearch } from '../../src/domain/catalog/search-cache.server.ts';
 import { toLegacyProduct } from '../../src/domain/catalog/legacy.ts';
+import type { ProductDetail, ProductSummary } from '../../src/domain/catalog/types.ts';
+import { absoluteUrl, withAbsoluteUrl } from '../../src/platform/absolute-url.ts';
 import { apiError, searchParamsOf } from '../http.ts';
 
 export const API_MAX_PAGE_SIZE = 200;
@@ -50,8 +52,15 @@ function sendEncoded(c: Context, memo: object, build: () => unknown): Response {
   return c.body(e.json);
 }
 
-export function catalogApi(getDb: () => Db) {
+export interface CatalogApiOptions {
+  /** PUBLIC_URL: product photos are answered as absolute addresses under it (other front ends, other origins). */
+  publicUrl: string;
+}
+
+export function catalogApi(getDb: () => Db, opts: CatalogApiOptions) {
   const api = new Hono();
+  const summary = <T extends ProductSummary>(p: T): T => ({ ...p, image: withAbsoluteUrl(opts.publicUrl, p.image) });
+  const detail = (p: ProductDetail): ProductDetail => ({ ...summary(p), images: p.images.map((i) => ({ ...i, url: absoluteUrl(opts.publicUrl, i.url) })) });
 
   api.get('/produtos', async (c) => {
     const parsed = parseCatalogQuery(searchParamsOf(c), pageOpts);
@@ -60,7 +69,7 @@ export function catalogApi(getDb: () => Db) {
     if (!search.ok) return apiError(c, 400, search.message);
     c.header('X-Total-Count', String(search.result.total));
     c.header('Cache-Control', 'public, max-age=10');
-    return sendEncoded(c, search.result, () => search.result.items.map(toLegacyProduct));
+    return sendEncoded(c, search.result, () => search.result.items.map((p) => toLegacyProduct(summary(p))));
   });
 
   api.get('/products', async (c) => {
@@ -75,7 +84,7 @@ export function catalogApi(getDb: () => Db) {
     c.header('Cache-Control', 'public, max-age=10');
     return sendEncoded(c, search.result, () => ({
       ...result,
-      items: vehicle ? result.items.map((i) => ({ ...i, fitment: fits[i.id] ?? 'universal' })) : result.items,
+      items: vehicle ? result.items.map((i) => ({ ...summary(i), fitment: fits[i.id] ?? 'universal' })) : result.items.map(summary),
       vehicle: vehicle && {
         source: vehicle.source,
         label: vehicle.fullLabel,
@@ -91,7 +100,7 @@ export function catalogApi(getDb: () => Db) {
     if (!/^\d{1,10}$/.test(raw)) return apiError(c, 400, 'Identificador de produto inválido.');
     const product = await getProduct(getDb(), Number(raw));
     if (!product) return apiError(c, 404, 'Produto não encontrado.');
-    return c.json(product);
+    return c.json(detail(product));
   });
 
   return api;

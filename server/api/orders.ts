@@ -216,9 +216,9 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
     const secret = services.mercadoPagoWebhookSecret;
     if (services.provider.name !== 'mercadopago' || !secret) return apiError(c, 404, 'Rota da API não encontrada.');
     const dataId = c.req.query('data.id');
-    const signed = verifyMercadoPagoSignature(secret, { signature: c.req.header('x-signature'), requestId: c.req.header('x-request-id'), dataId });
+    const signed = verifyMercadoPagoSignature(secret, { signature: c.req.header('x-signature'), requestId: c.req.header('x-request-id'), dataId }, { toleranceSeconds: services.mercadoPagoWebhookToleranceSeconds });
     if (!signed) {
-      logger.warn({ dataId: dataId?.slice(0, 64) }, 'webhook do Mercado Pago com assinatura inválida');
+      logger.warn({ dataId: dataId?.slice(0, 64) }, 'webhook do Mercado Pago com assinatura inválida ou fora da janela de tempo');
       return apiError(c, 401, 'Assinatura inválida.');
     }
     // Other topics (merchant orders, chargebacks' own topic…) are acknowledged and left alone.

@@ -50,8 +50,6 @@ const schema = z.object({
   FACEBOOK_DIALOG_URL: z.url('FACEBOOK_DIALOG_URL deve ser uma URL completa').default('https://www.facebook.com/v24.0/dialog/oauth'),
   FACEBOOK_GRAPH_URL: z.url('FACEBOOK_GRAPH_URL deve ser uma URL completa').default('https://graph.facebook.com/v24.0'),
   VIACEP_URL: z.url('VIACEP_URL deve ser uma URL').default('https://viacep.com.br'),
-  // Tests only: sellers' photo addresses are fetched through this base (a local fake server). Unset in production.
-  PHOTO_FETCH_VIA: z.url('PHOTO_FETCH_VIA deve ser uma URL').optional(),
   // No default on purpose: "set explicitly" is how an https deployment opts into the sandbox (see below and
   // paymentProviderOf). Unset on http means the embedded sandbox.
   PAYMENT_PROVIDER: z.enum(['sandbox', 'mercadopago'], { error: 'PAYMENT_PROVIDER deve ser sandbox ou mercadopago' }).optional(),
@@ -60,6 +58,8 @@ const schema = z.object({
   MERCADOPAGO_ACCESS_TOKEN: z.string().min(10, 'MERCADOPAGO_ACCESS_TOKEN inválido (copie o Access Token das credenciais da aplicação)').optional(),
   MERCADOPAGO_PUBLIC_KEY: z.string().min(10, 'MERCADOPAGO_PUBLIC_KEY inválida (copie a Public Key das credenciais da aplicação)').optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().min(16, 'MERCADOPAGO_WEBHOOK_SECRET deve ter ao menos 16 caracteres (a assinatura secreta dos Webhooks)').optional(),
+  // How far (seconds, either way) a signed notification's ts may be from our clock; older ones are refused.
+  MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int('MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS deve ser um número inteiro de segundos').min(30, 'MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS deve ser de 30 a 86400 segundos').max(86_400, 'MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS deve ser de 30 a 86400 segundos').default(300),
   MERCADOPAGO_API_URL: z.url('MERCADOPAGO_API_URL deve ser uma URL completa').default('https://api.mercadopago.com'),
   PIX_EXPIRY_MINUTES: z.coerce.number().int('PIX_EXPIRY_MINUTES deve ser um número inteiro de minutos').min(1, 'PIX_EXPIRY_MINUTES deve ser de 1 a 1440 minutos').max(1440, 'PIX_EXPIRY_MINUTES deve ser de 1 a 1440 minutos').default(30),
   // Limits on placing orders (per client IP and per e-mail, in a window), and units of one product per order.

@@ -34,7 +34,10 @@ test('"Acompanhar pedido": número + e-mail abrem o pedido; a mesma resposta qua
   await tryWith(`#${placed.order.number}`, email.toUpperCase());
   await expect(page).toHaveURL(new RegExp(`/Pedidos/${placed.order.number}\\?token=a\\.`));
   await expect(page.getByRole('heading', { level: 1, name: `Pedido #${placed.order.number}` })).toBeVisible();
-  await expect(page.getByText('Maria da Silva · CPF 529.982.247-25 · (11) 98765-4321')).toBeVisible();
+  // Whoever has the number and the e-mail sees the buyer's documents and address only in part.
+  await expect(page.getByText('Maria da Silva · CPF ***.982.247-** · (**) *****-4321')).toBeVisible();
+  await expect(page.getByText(/Entre na sua conta para ver o pedido completo/)).toBeVisible();
+  expect(await page.locator('main').innerText()).not.toContain('529.982.247-25');
   await expect(page.getByRole('img', { name: 'QR Code PIX do pedido' })).toHaveJSProperty('complete', true);
   expect(await page.getByRole('img', { name: 'QR Code PIX do pedido' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });

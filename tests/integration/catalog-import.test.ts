@@ -2,8 +2,6 @@
 // a file mixing good rows, bad rows (unknown brand, category, vehicle; bad money) and a repeated ref gives
 // the dry-run counts and line numbers as a spreadsheet shows them, writes nothing, then applies exactly the
 // good rows (price history, fitment, photo fetched once); re-importing it changes nothing.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +14,9 @@ import { exportCatalogCsv } from '../../src/domain/catalog/import/export.server.
 import { createImport, markQueued, runImport } from '../../src/domain/catalog/import/import.server.ts';
 import { mergeGinPendingLists } from '../../src/db/maintenance.server.ts';
 import { createUploadStore, setUploadStore } from '../../src/platform/uploads.server.ts';
+import { configureRemoteFetch } from '../../src/platform/remote-image.server.ts';
+import { startFakePhotoHost } from '../support/fake-photo-host.ts';
+import type { FakePhotoHost } from '../support/fake-photo-host.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import type { Db } from '../../src/db/client.server.ts';
@@ -46,7 +47,7 @@ const snapshot = (db: Db) =>
 
 describe.each(DATABASE_KINDS)('catalog import/export on %s', (kind) => {
   let database: TestDatabase;
-  let photoServer: http.Server;
+  let photoServer: FakePhotoHost;
   let photoUrl = '';
   let photoHits = 0;
   let png: Buffer;
@@ -55,20 +56,21 @@ describe.each(DATABASE_KINDS)('catalog import/export on %s', (kind) => {
     setUploadStore(createUploadStore(fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-import-'))));
     await database.db.execute(sql`insert into users (id, name, email, role) values ('adm1', 'Ana Admin', 'ana@example.com', 'admin')`);
     png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#f6aa1c' } }).png().toBuffer();
-    photoServer = http.createServer((req, res) => {
+    photoServer = await startFakePhotoHost((route, _req, res) => {
       photoHits++;
-      if (req.url === '/peca.png') {
+      if (route === '/peca.png') {
         res.writeHead(200, { 'content-type': 'image/png' });
         res.end(png);
       } else {
         res.writeHead(404).end();
       }
     });
-    await new Promise<void>((r) => photoServer.listen(0, '127.0.0.1', r));
-    photoUrl = `http://127.0.0.1:${(photoServer.address() as AddressInfo).port}/peca.png`;
+    configureRemoteFetch(photoServer.settings);
+    photoUrl = `${photoServer.origin}/peca.png`;
   }, 120_000);
   afterAll(async () => {
-    photoServer?.close();
+    configureRemoteFetch({});
+    await photoServer?.close();
     await database?.dispose();
   });
 

@@ -45,11 +45,32 @@ describe('Mercado Pago webhook signature', () => {
     expect(webhookManifest('ABC123', 'req-1', '1704908010')).toBe('id:abc123;request-id:req-1;ts:1704908010;');
     expect(webhookManifest('123456', undefined, '1')).toBe('id:123456;ts:1;');
     const v1 = crypto.createHmac('sha256', 'segredo-de-teste-123').update('id:abc123;request-id:req-1;ts:1704908010;').digest('hex');
-    expect(verifyMercadoPagoSignature('segredo-de-teste-123', { signature: `ts=1704908010,v1=${v1}`, requestId: 'req-1', dataId: 'ABC123' })).toBe(true);
-    expect(verifyMercadoPagoSignature('segredo-de-teste-123', { signature: `ts=1704908011,v1=${v1}`, requestId: 'req-1', dataId: 'ABC123' })).toBe(false);
-    expect(verifyMercadoPagoSignature('segredo-de-teste-123', { signature: `ts=1704908010,v1=${v1}`, requestId: 'req-2', dataId: 'ABC123' })).toBe(false);
-    expect(verifyMercadoPagoSignature('segredo-de-teste-123', { signature: 'lixo', requestId: 'req-1', dataId: 'ABC123' })).toBe(false);
-    expect(verifyMercadoPagoSignature('segredo-de-teste-123', { signature: undefined, requestId: 'req-1', dataId: 'ABC123' })).toBe(false);
+    const at = { now: 1704908010_000 + 1000 }; // one second after it was signed
+    expect(verifyMercadoPagoSignature('segredo-de-teste-123', { signature: `ts=1704908010,v1=${v1}`, requestId: 'req-1', dataId: 'ABC123' }, at)).toBe(true);
+    expect(verifyMercadoPagoSignature('segredo-de-teste-123', { signature: `ts=1704908011,v1=${v1}`, requestId: 'req-1', dataId: 'ABC123' }, at)).toBe(false);
+    expect(verifyMercadoPagoSignature('segredo-de-teste-123', { signature: `ts=1704908010,v1=${v1}`, requestId: 'req-2', dataId: 'ABC123' }, at)).toBe(false);
+    expect(verifyMercadoPagoSignature('segredo-de-teste-123', { signature: 'lixo', requestId: 'req-1', dataId: 'ABC123' }, at)).toBe(false);
+    expect(verifyMercadoPagoSignature('segredo-de-teste-123', { signature: undefined, requestId: 'req-1', dataId: 'ABC123' }, at)).toBe(false);
+  });
+
+  it('accepts a valid signature only within the tolerance of our clock (ts in milliseconds or seconds)', () => {
+    const now = Date.parse('2026-11-28T15:00:00Z');
+    const sign = (ts: string) => ({ signature: signMercadoPagoWebhook('segredo-de-teste-123', '42', 'req-1', ts), requestId: 'req-1', dataId: '42' });
+    for (const [ts, ok] of [
+      [String(now), true],
+      [String(now - 299_000), true],
+      [String(now + 60_000), true],
+      [String(Math.floor(now / 1000) - 200), true],
+      [String(now - 301_000), false],
+      [String(now - 86_400_000), false],
+      [String(now + 301_000), false],
+      [String(Math.floor(now / 1000) - 400), false],
+      ['1', false],
+      ['17649', false],
+    ] as const) {
+      expect(verifyMercadoPagoSignature('segredo-de-teste-123', sign(ts), { now }), ts).toBe(ok);
+    }
+    expect(verifyMercadoPagoSignature('segredo-de-teste-123', sign(String(now - 3_600_000)), { now, toleranceSeconds: 7200 })).toBe(true);
   });
 
   it('refuses to start with PAYMENT_PROVIDER=mercadopago and no webhook secret, naming the variable in pt-BR', () => {
@@ -177,14 +198,15 @@ describe.each(DATABASE_KINDS)('Mercado Pago on %s', (kind) => {
     expect(swapped.status).toBe(401);
     expect(await statusOf(o.number)).toBe('awaiting_payment');
 
-    const valid = await fake.notify(id, { requestId: 'req-replay', ts: '1790000000000' });
+    const sentAt = String(Date.now());
+    const valid = await fake.notify(id, { requestId: 'req-replay', ts: sentAt });
     expect(valid.status).toBe(200);
     expect(await valid.json()).toEqual({ ok: true, resultado: 'paid' });
     expect(await statusOf(o.number)).toBe('paid');
     const after = await counts(o.number);
 
     // The same notification again, a fresh one, and a late "payment.created" (out of order): 200, nothing changes.
-    for (const again of [await fake.notify(id, { requestId: 'req-replay', ts: '1790000000000' }), await fake.notify(id), await fake.notify(id, { action: 'payment.created' })]) {
+    for (const again of [await fake.notify(id, { requestId: 'req-replay', ts: sentAt }), await fake.notify(id), await fake.notify(id, { action: 'payment.created' })]) {
       expect(again.status).toBe(200);
       expect(await again.json()).toEqual({ ok: true, resultado: 'already_applied' });
     }
@@ -192,6 +214,24 @@ describe.each(DATABASE_KINDS)('Mercado Pago on %s', (kind) => {
     expect(replayed.events).toBe(after.events);
     expect(replayed.stock).toBe(after.stock);
     expect(await statusOf(o.number)).toBe('paid');
+  });
+
+  it('a validly signed notification older than the tolerance gets 401 and changes nothing', async () => {
+    const { order: o } = await place(order({ payment: 'pix' }));
+    const id = fake.paymentFor(o.number)!.id;
+    fake.payments.get(id)!.status = 'approved';
+    const before = await counts(o.number);
+    const reads = fake.requests.length;
+    for (const ts of [String(Date.now() - 10 * 60_000), String(Math.floor(Date.now() / 1000) - 3600), '1790000000000']) {
+      const late = await fake.notify(id, { ts });
+      expect(late.status, ts).toBe(401);
+      expect(await late.json()).toEqual({ erro: 'Assinatura inválida.' });
+    }
+    expect(fake.requests.length).toBe(reads); // the payment was not even read back
+    expect(await statusOf(o.number)).toBe('awaiting_payment');
+    expect(await counts(o.number)).toEqual(before);
+    // The same notification sent now is accepted.
+    expect(await (await fake.notify(id)).json()).toEqual({ ok: true, resultado: 'paid' });
   });
 
   it('turns the sandbox webhook and "Simular pagamento" off: only Mercado Pago confirms its orders', async () => {

@@ -1,10 +1,8 @@
-// Sellers' photos: an https:// address is fetched once (through a local fake HTTP server standing in for the
-// seller's host), checked by its content and stored like an upload, so the shop serves it; the fetch has a
+// Sellers' photos: an https:// address is fetched once (from a local https server standing in for the
+// seller's host, tests/support/fake-photo-host.ts), checked by its content and stored like an upload, so the shop serves it; the fetch has a
 // timeout, a size cap and never reaches our own network. Uploads are capped at 24 megapixels and decoded one
 // at a time.
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -17,11 +15,12 @@ import { createUploadStore, setUploadStore } from '../../src/platform/uploads.se
 import { setDatabase } from '../../src/db/client.server.ts';
 import { createTestDatabase } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
+import { startFakePhotoHost } from '../support/fake-photo-host.ts';
+import type { FakePhotoHost } from '../support/fake-photo-host.ts';
 
 const M = PRODUCT_MESSAGES;
-let fake: http.Server;
+let fake: FakePhotoHost;
 let base = '';
-const hits: string[] = [];
 let png: Buffer;
 let uploads: string;
 // The product form reads the vehicle fleet (compatibility fields) from the database.
@@ -31,11 +30,9 @@ beforeAll(async () => {
   database = await createTestDatabase('pglite');
   setDatabase(database);
   png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c33' } }).png().toBuffer();
-  fake = http.createServer((req, res) => {
-    hits.push(req.url!);
-    const route = req.url!.replace(/^\/fotos\.example\.com/, '');
+  fake = await startFakePhotoHost((route, _req, res) => {
     if (route === '/ok.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(png);
-    if (route === '/moved.png') return res.writeHead(302, { location: 'https://fotos.example.com/ok.png' }).end();
+    if (route === '/moved.png') return res.writeHead(302, { location: `${base}/ok.png` }).end();
     if (route === '/big.jpg') {
       res.writeHead(200, { 'content-type': 'image/jpeg' }); // no length: the cap counts the bytes as they come
       const chunk = Buffer.alloc(1024 * 1024, 7);
@@ -46,16 +43,14 @@ beforeAll(async () => {
     if (route === '/slow.png') return; // never answers
     res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
-  configureRemoteFetch({ via: base, timeoutMs: 800 });
+  base = fake.origin;
+  configureRemoteFetch({ ...fake.settings, timeoutMs: 800 });
   uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-fotos-'));
   setUploadStore(createUploadStore(uploads));
 });
 
 afterAll(async () => {
-  fake.closeAllConnections();
-  await new Promise<void>((resolve) => fake.close(() => resolve()));
+  await fake.close();
   configureRemoteFetch({});
   fs.rmSync(uploads, { recursive: true, force: true });
   setDatabase(undefined);
@@ -64,7 +59,7 @@ afterAll(async () => {
 
 describe('photos at an https:// address', () => {
   it('fetches a real image once and re-encodes it (following a redirect)', async () => {
-    for (const url of ['https://fotos.example.com/ok.png', 'https://fotos.example.com/moved.png']) {
+    for (const url of [`${base}/ok.png`, `${base}/moved.png`]) {
       const result = await processRemoteProductPhoto(url);
       expect(result.ok, url).toBe(true);
       if (result.ok) {
@@ -75,29 +70,29 @@ describe('photos at an https:// address', () => {
   });
 
   it('refuses what is not an image, too big, too slow or missing, with pt-BR messages', async () => {
-    expect(await processRemoteProductPhoto('https://fotos.example.com/page.html')).toEqual({ ok: false, message: M.fotoType });
-    expect(await processRemoteProductPhoto('https://fotos.example.com/big.jpg')).toEqual({ ok: false, message: M.fotoSize });
+    expect(await processRemoteProductPhoto(`${base}/page.html`)).toEqual({ ok: false, message: M.fotoType });
+    expect(await processRemoteProductPhoto(`${base}/big.jpg`)).toEqual({ ok: false, message: M.fotoSize });
     const started = Date.now();
-    expect(await processRemoteProductPhoto('https://fotos.example.com/slow.png')).toEqual({ ok: false, message: M.fotoUrlFetch });
+    expect(await processRemoteProductPhoto(`${base}/slow.png`)).toEqual({ ok: false, message: M.fotoUrlFetch });
     expect(Date.now() - started).toBeLessThan(3000);
-    expect(await processRemoteProductPhoto('https://fotos.example.com/nada.png')).toEqual({ ok: false, message: M.fotoUrlFetch });
-    expect(await processRemoteProductPhoto('http://fotos.example.com/ok.png')).toEqual({ ok: false, message: M.fotoUrlFetch });
+    expect(await processRemoteProductPhoto(`${base}/nada.png`)).toEqual({ ok: false, message: M.fotoUrlFetch });
+    expect(await processRemoteProductPhoto(base.replace('https:', 'http:') + '/ok.png')).toEqual({ ok: false, message: M.fotoUrlFetch });
   });
 
-  it('never fetches from our own network (without the test relay)', async () => {
+  it('never fetches from our own network (with the production defaults)', async () => {
     configureRemoteFetch({ timeoutMs: 800 });
     try {
-      for (const url of ['https://127.0.0.1/x.png', 'https://10.0.0.8/x.png', 'https://[::1]/x.png', 'https://169.254.169.254/latest/meta-data']) {
+      for (const url of ['https://127.0.0.1/x.png', 'https://10.0.0.8/x.png', 'https://[::1]/x.png', 'https://169.254.169.254/latest/meta-data', `https://127.0.0.2:${fake.port}/ok.png`, `https://localhost:${fake.port}/ok.png`]) {
         expect(await processRemoteProductPhoto(url), url).toEqual({ ok: false, message: M.fotoUrlFetch });
       }
     } finally {
-      configureRemoteFetch({ via: base, timeoutMs: 800 });
+      configureRemoteFetch({ ...fake.settings, timeoutMs: 800 });
     }
   });
 
   it('"Cadastrar Produto" with a photo address stores our own copy and points the product at it', async () => {
     const form = new FormData();
-    for (const [k, v] of Object.entries({ titulo: 'Farol Remoto Teste', descricao: 'Farol com foto vinda de um endereço.', valorantigo: '200,00', valoratual: '150,00', categoria: 'iluminacao', marca: 'Bosch', veiculo: 'carros', estado: 'novo', estoque: '3', foto_url: 'https://fotos.example.com/ok.png' })) form.append(k, v);
+    for (const [k, v] of Object.entries({ titulo: 'Farol Remoto Teste', descricao: 'Farol com foto vinda de um endereço.', valorantigo: '200,00', valoratual: '150,00', categoria: 'iluminacao', marca: 'Bosch', veiculo: 'carros', estado: 'novo', estoque: '3', foto_url: `${base}/ok.png` })) form.append(k, v);
     const post = await readProductPost(new Request('http://loja.test/CriarProduto', { method: 'POST', body: form }), { photoRequired: true });
     expect(post.ok).toBe(true);
     if (!post.ok) return;
@@ -106,7 +101,7 @@ describe('photos at an https:// address', () => {
     expect(fs.readdirSync(path.join(uploads, 'produtos'))).toHaveLength(1);
 
     const bad = new FormData();
-    for (const [k, v] of form) bad.append(k, k === 'foto_url' ? 'https://fotos.example.com/nada.png' : v);
+    for (const [k, v] of form) bad.append(k, k === 'foto_url' ? `${base}/nada.png` : v);
     const refused = await readProductPost(new Request('http://loja.test/CriarProduto', { method: 'POST', body: bad }), { photoRequired: true });
     expect(refused.ok).toBe(false);
   });

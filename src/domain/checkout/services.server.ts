@@ -24,6 +24,8 @@ export interface CheckoutServices {
   webhookSecret: string;
   /** MERCADOPAGO_WEBHOOK_SECRET: verifies Mercado Pago's x-signature (only with PAYMENT_PROVIDER=mercadopago). */
   mercadoPagoWebhookSecret?: string;
+  /** MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS: how old (or early) a signed notification may be (default 300). */
+  mercadoPagoWebhookToleranceSeconds?: number;
   /** The payment provider failed during a checkout (the order was cancelled and its stock returned). */
   onChargeError?: (err: unknown, orderNumber: string) => void;
   /** The sandbox's pay route and signed webhook (/api/payments/sandbox/*, /api/payments/webhook) answer. */

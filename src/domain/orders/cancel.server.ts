@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.server.ts';
 import { refundKey } from '../payments/gateway-sync.server.ts';
-import { maybePaymentProvider } from '../payments/provider.ts';
+import { maybePaymentProvider, sandboxRefund } from '../payments/provider.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { payments } from '../payments/schema.ts';
 import { moveOrder } from './orders.server.ts';
@@ -27,14 +27,16 @@ export async function cancelOrder(db: Db, number: string, opts: { reason?: strin
   if (!canMove(status, 'cancelled')) return { ok: false, message: `Não é possível cancelar um pedido "${STATUS_LABELS[status]}".` };
   let note = opts.reason?.trim() || DEFAULT_CANCEL_REASON;
 
-  // The sandbox moved no money: nothing to give back. A real gateway's payment is refunded before cancelling.
-  if (row.paymentId !== null && row.paymentStatus === 'paid' && row.paymentProvider !== 'sandbox') {
-    if (!provider?.refund || provider.name !== row.paymentProvider || !row.providerRef) {
+  // A paid payment is refunded before cancelling. The sandbox moved no money, but its payment is refunded all
+  // the same (whatever provider runs now), so the record never says "paid" for a cancelled order.
+  if (row.paymentId !== null && row.paymentStatus === 'paid') {
+    const refunder = row.paymentProvider === 'sandbox' ? { name: 'sandbox', refund: sandboxRefund } : provider;
+    if (!refunder?.refund || refunder.name !== row.paymentProvider || !row.providerRef) {
       return { ok: false, message: `Não foi possível estornar o pagamento: o provedor "${row.paymentProvider}" não está configurado. O pedido não foi cancelado.` };
     }
     let refunded;
     try {
-      refunded = await provider.refund(row.providerRef, { idempotencyKey: refundKey(number) });
+      refunded = await refunder.refund(row.providerRef, { idempotencyKey: refundKey(number) });
     } catch (err) {
       refunded = { ok: false as const, message: (err as Error).message };
     }

@@ -12,6 +12,7 @@ import { payments } from '../payments/schema.ts';
 import { orderEvents, orderLines, orders } from './schema.ts';
 import { canMove, STATUS_LABELS } from './status.ts';
 import { queueOrderEmail } from './outbox.server.ts';
+import { maskOrderForTracking } from './masking.ts';
 import type { OrderStatus } from './status.ts';
 
 export interface OrderView {
@@ -47,6 +48,8 @@ export interface OrderView {
     failureReason: string | null;
   } | null;
   events: { status: string; note: string | null; createdAt: string }[];
+  /** Opened with the "Acompanhar pedido" link only: CPF, phone and address come masked (masking.ts). */
+  masked?: true;
 }
 
 export function hashToken(token: string): string {
@@ -218,10 +221,12 @@ export async function findOrderFor(db: Db, number: string, viewer: Viewer, token
   if (!hit) return null;
   const { row } = hit;
   const owner = viewer.userId !== null && row.userId === viewer.userId;
-  const tokenOk =
-    typeof token === 'string' && token.length > 0 && token.length < 200 && (safeEqual(hashToken(token), row.accessTokenHash) || trackingTokenOk(token, row));
-  if (!owner && !tokenOk && !viewer.isAdmin) return null;
-  return hit.view;
+  if (owner || viewer.isAdmin) return hit.view;
+  if (typeof token !== 'string' || token.length === 0 || token.length >= 200) return null;
+  // The checkout's own link (a secret only the buyer's browser and inbox hold) shows the order whole; the link
+  // "Acompanhar pedido" gives to whoever knows the number and the e-mail shows it masked.
+  if (safeEqual(hashToken(token), row.accessTokenHash)) return hit.view;
+  return trackingTokenOk(token, row) ? maskOrderForTracking(hit.view) : null;
 }
 
 function safeEqual(a: string, b: string): boolean {

@@ -211,8 +211,29 @@ export function signMercadoPagoWebhook(secret: string, dataId: string, requestId
   return `ts=${ts},v1=${v1}`;
 }
 
-/** Checks x-signature ("ts=…,v1=…") against the manifest built from the query's data.id and x-request-id. */
-export function verifyMercadoPagoSignature(secret: string, opts: { signature: string | undefined; requestId: string | undefined; dataId: string | undefined }): boolean {
+/** MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS' default: how far a notification's ts may be from our clock. */
+export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * Mercado Pago's ts as milliseconds. Its examples show both milliseconds (13 digits) and seconds (10 digits),
+ * so both are read. Anything else is no time at all.
+ */
+export function webhookTimeMs(ts: string): number | null {
+  if (/^\d{13}$/.test(ts)) return Number(ts);
+  if (/^\d{10}$/.test(ts)) return Number(ts) * 1000;
+  return null;
+}
+
+/**
+ * Checks x-signature ("ts=…,v1=…") against the manifest built from the query's data.id and x-request-id, and
+ * that its ts is within the tolerance of our clock (either way): a captured notification cannot be replayed
+ * once the window has passed.
+ */
+export function verifyMercadoPagoSignature(
+  secret: string,
+  opts: { signature: string | undefined; requestId: string | undefined; dataId: string | undefined },
+  clock: { now?: number; toleranceSeconds?: number } = {},
+): boolean {
   if (!opts.signature || opts.signature.length > 500) return false;
   const parts = new Map<string, string>();
   for (const piece of opts.signature.split(',')) {
@@ -224,5 +245,8 @@ export function verifyMercadoPagoSignature(secret: string, opts: { signature: st
   if (!ts || !v1 || !/^\d{1,20}$/.test(ts) || !/^[0-9a-f]{64}$/i.test(v1)) return false;
   const expected = crypto.createHmac('sha256', secret).update(webhookManifest(opts.dataId, opts.requestId, ts)).digest();
   const given = Buffer.from(v1, 'hex');
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return false;
+  const sent = webhookTimeMs(ts);
+  const { now = Date.now(), toleranceSeconds = DEFAULT_WEBHOOK_TOLERANCE_SECONDS } = clock;
+  return sent !== null && Math.abs(now - sent) <= toleranceSeconds * 1000;
 }

@@ -119,7 +119,13 @@ export function createSandboxProvider(opts: { pix: PixConfig }): PaymentProvider
       });
       return { status: 'pending', providerRef, boleto: { line: boleto.line, dueDate: dueDay } };
     },
+    refund: sandboxRefund,
   };
+}
+
+/** The sandbox's refund: no money moved, so it always succeeds; the same key gives the same reference. */
+export async function sandboxRefund(_id: string, opts: { idempotencyKey: string }): Promise<RefundResult> {
+  return { ok: true, refundRef: `sbx_estorno_${crypto.createHash('sha256').update(opts.idempotencyKey).digest('hex').slice(0, 16)}` };
 }
 
 /** Webhook signatures: HMAC-SHA256 of the raw body, sent as `X-Olimpo-Signature: sha256=<hex>`. */

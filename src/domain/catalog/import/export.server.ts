@@ -2,8 +2,8 @@
 // with a BOM (so Excel reads the accents), `;` separators, money as "1234,56", lists joined by `|`,
 // fitment written by full vehicle version. Produced page by page (keyset on id), as a stream of chunks.
 import { sql } from 'drizzle-orm';
-import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../../db/client.server.ts';
+import { spreadsheetCsv } from '../../../platform/spreadsheet-csv.server.ts';
 import { formatCompatibility } from '../../fitment/compatibility-text.ts';
 import { loadFleet } from '../../fitment/fleet.server.ts';
 import { COLUMNS, formatMoneyCell } from './format.ts';
@@ -18,7 +18,7 @@ interface ExportRow extends ProductSheetColumns {
 
 export async function* exportCatalogCsv(db: Db): AsyncGenerator<string> {
   const fleet = await loadFleet(db);
-  yield '\uFEFF' + stringify([COLUMNS as unknown as string[]], { delimiter: ';' });
+  yield '\uFEFF' + spreadsheetCsv([[...COLUMNS]]);
   let after = 0;
   for (;;) {
     const res = (await db.execute(sql`
@@ -39,13 +39,13 @@ export async function* exportCatalogCsv(db: Db): AsyncGenerator<string> {
       p.condition,
       formatMoneyCell(p.price_cents),
       formatMoneyCell(p.on_sale ? p.old_price_cents : null),
-      String(p.stock),
+      Number(p.stock),
       p.oem_codes.join('|'),
       p.equivalent_codes.join('|'),
       formatCompatibility({ rows: (p.fitments ?? []).map((f) => ({ vehicleId: f.v, yearFrom: f.f, yearTo: f.t })), universal: p.universal as never }, fleet),
       p.photo_source ?? '',
     ]);
-    yield stringify(records, { delimiter: ';' });
+    yield spreadsheetCsv(records); // titles and descriptions are sellers' text: never a formula
     after = Number(res.rows[res.rows.length - 1]!.id);
     if (res.rows.length < PAGE) return;
   }

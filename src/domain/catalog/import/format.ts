@@ -2,6 +2,7 @@
 // cell is read (money with a comma or a dot, `|` lists) and written, and the check of one row into what
 // the catalog stores. Every failure is one pt-BR sentence naming the column and the value.
 import { hasControlChars } from '../../../platform/control-chars.ts';
+import { restoreSpreadsheetText } from '../../../platform/spreadsheet.ts';
 import { formatCentsDecimal } from '../../pricing/money.ts';
 import { parsePriceParam } from '../query.ts';
 import { MAX_PRICE_CENTS } from '../query.ts';
@@ -92,7 +93,8 @@ function pick<T extends { slug: string; label: string }>(list: readonly T[], val
 /** Checks one data row (cells by column name). `line` is the spreadsheet's row number (header = 1). */
 export function checkRow(cells: Partial<Record<Column, string>>, line: number, ctx: RowContext): RowResult {
   const fail = (message: string): RowResult => ({ ok: false, line, message });
-  const cell = (c: Column) => (cells[c] ?? '').trim();
+  // A cell our export quoted so a spreadsheet shows it as text ('=…) comes back as it was.
+  const cell = (c: Column) => restoreSpreadsheetText(cells[c] ?? '').trim();
   // The shop's one rule (tab and line breaks pass: a spreadsheet cell may hold them; they are folded below).
   for (const c of COLUMNS) {
     if (hasControlChars(cells[c] ?? '', { multiline: true })) return fail(`Caractere de controle na coluna ${c}.`);

@@ -11,6 +11,8 @@ import { getUploadStore } from '../../../platform/uploads.server.ts';
 import { fitmentSearchKeys, indexFleet, sortRows } from '../../fitment/compatibility-text.ts';
 import { loadFleet } from '../../fitment/fleet.server.ts';
 import { processProductPhoto } from '../photos.server.ts';
+import { MAX_PHOTO_BYTES, PRODUCT_MESSAGES } from '../product-form.ts';
+import { fetchRemoteFile } from '../../../platform/remote-image.server.ts';
 import { refreshLexicon } from '../repository.server.ts';
 import { saleFields } from '../../pricing/pricing.ts';
 import { catalogImports, importedPhotos } from '../schema.ts';
@@ -29,6 +31,7 @@ const textArray = (v: string[]) => sql`array(select jsonb_array_elements_text(${
 const intArray = (v: number[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(v)}::jsonb)::int)`;
 const MAX_STORED_ERRORS = 1000;
 const PHOTO_TIMEOUT_MS = 15_000;
+const PHOTO_FETCH_FAILED = 'Não foi possível baixar a foto de foto_url. Use um link https público da imagem ou deixe a coluna vazia.';
 
 export interface RowError {
   line: number;
@@ -240,14 +243,14 @@ export interface ApplyDeps {
   onProgress?: (summary: { processed: number; valid: number }) => void;
 }
 
+/** A photo we could not use, with the pt-BR reason the import report may show (nothing from the remote host). */
+class PhotoRefused extends Error {}
+
+// Through the same hardened fetcher as the seller form (https, public addresses only, streamed size cap).
 async function defaultFetchPhoto(url: string): Promise<Uint8Array> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(PHOTO_TIMEOUT_MS), redirect: 'follow' });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  const length = Number(res.headers.get('content-length') ?? 0);
-  if (length > 6 * 1024 * 1024) throw new Error('grande demais');
-  const buf = new Uint8Array(await res.arrayBuffer());
-  if (buf.byteLength > 6 * 1024 * 1024) throw new Error('grande demais');
-  return buf;
+  const fetched = await fetchRemoteFile(url, MAX_PHOTO_BYTES, PHOTO_TIMEOUT_MS);
+  if (!fetched.ok) throw new PhotoRefused(fetched.reason === 'too_big' ? PRODUCT_MESSAGES.fotoSize : PHOTO_FETCH_FAILED);
+  return fetched.data;
 }
 
 /** Fetches (once per URL ever) the photos a batch names; returns the rows whose photo failed. */
@@ -259,11 +262,13 @@ async function fetchPhotos(db: Db, rows: CatalogRow[], deps: ApplyDeps): Promise
     try {
       const bytes = await (deps.fetchPhoto ?? defaultFetchPhoto)(url);
       const processed = await processProductPhoto(bytes);
-      if (!processed.ok) throw new Error(processed.message);
+      if (!processed.ok) throw new PhotoRefused(processed.message);
       const saved = await getUploadStore().save('produtos', processed.data, 'webp');
       await db.insert(importedPhotos).values({ sourceUrl: url, url: saved.url, width: Math.min(processed.width, 32_767), height: Math.min(processed.height, 32_767) }).onConflictDoNothing();
     } catch (err) {
-      for (const r of rows) if (r.photoUrl === url) failures.set(r.line, `Não foi possível usar a foto ${url.slice(0, 80)}: ${(err as Error).message.slice(0, 120)}`);
+      // Only our own pt-BR reasons reach the report: never the address's answer, status or an internal error.
+      const reason = err instanceof PhotoRefused ? err.message : PHOTO_FETCH_FAILED;
+      for (const r of rows) if (r.photoUrl === url) failures.set(r.line, reason);
     }
   }
   return failures;
