@@ -38,6 +38,7 @@ import { createDatabaseGate } from './database-gate.ts';
 import { createPageServer, withScriptHashes } from './pages.ts';
 import { apiError } from './http.ts';
 import { escapeHtml } from '../src/platform/html.ts';
+import { isHttpsUrl } from '../src/platform/https.ts';
 import type { Logger } from './logger.ts';
 
 export interface AppOptions {
@@ -78,7 +79,7 @@ const isApiPath = (p: string) => p.startsWith('/api/') || p === '/orders' || p =
 export function createApp(opts: AppOptions) {
   const app = new Hono();
   const mode = opts.mode ?? 'production';
-  const https = opts.publicUrl.startsWith('https://');
+  const https = isHttpsUrl(opts.publicUrl);
   const clientDir = opts.clientDir ?? path.resolve('build/client');
   const db = () => opts.database().db;
   // Database outages become 503s (maintenance page, pt-BR JSON) instead of 500s or hanging requests.

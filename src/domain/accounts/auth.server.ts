@@ -12,6 +12,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { escapeHtml } from '../../platform/html.ts';
+import { isHttpsUrl } from '../../platform/https.ts';
 import type { GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
 import type { Db } from '../../db/client.server.ts';
 import { getMailer } from '../../platform/mailer.server.ts';
@@ -204,7 +205,7 @@ export function createAuth(db: Db, settings: AuthSettings) {
       },
     },
     advanced: {
-      useSecureCookies: origin.startsWith('https://'),
+      useSecureCookies: isHttpsUrl(origin),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     onAPIError: {
