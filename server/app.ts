@@ -37,6 +37,7 @@ import { contentSecurityPolicy } from './csp.ts';
 import { createDatabaseGate } from './database-gate.ts';
 import { createPageServer, withScriptHashes } from './pages.ts';
 import { apiError } from './http.ts';
+import { lostConnectionsAs503, RETRY_AFTER_SECONDS, unavailableResponse } from './middleware/outage.ts';
 import { escapeHtml } from '../src/platform/html.ts';
 import { isHttpsUrl } from '../src/platform/https.ts';
 import type { Logger } from './logger.ts';
@@ -69,9 +70,7 @@ function securityHeaders(https: boolean): Record<string, string> {
   return headers;
 }
 
-const UNAVAILABLE_MESSAGE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
 const INTERNAL_ERROR_MESSAGE = 'Erro interno. Tente novamente em instantes.';
-const RETRY_AFTER_SECONDS = '5';
 
 /** The JSON API (pt-BR `{ erro }` bodies), as opposed to pages. */
 const isApiPath = (p: string) => p.startsWith('/api/') || p === '/orders' || p === '/chat';
@@ -84,10 +83,7 @@ export function createApp(opts: AppOptions) {
   const db = () => opts.database().db;
   // Database outages become 503s (maintenance page, pt-BR JSON) instead of 500s or hanging requests.
   const gate = createDatabaseGate(() => opts.database().ping());
-  const unavailable = (c: Context) => {
-    c.header('Retry-After', RETRY_AFTER_SECONDS);
-    return apiError(c, 503, UNAVAILABLE_MESSAGE);
-  };
+  const unavailable = (c: Context) => unavailableResponse(c.req.path);
   // Connections lost so far: a request that failed while one died met a dead connection, not a bug.
   const losses = () => opts.database().connectionLosses?.() ?? 0;
   const lostDuring = (c: Context) => losses() !== (c.get('losses' as never) as unknown as number);
@@ -97,13 +93,6 @@ export function createApp(opts: AppOptions) {
     const started = performance.now();
     c.set('losses' as never, losses() as never);
     await next();
-    if (c.res.status >= 500 && c.res.status !== 503 && isApiPath(c.req.path) && lostDuring(c)) {
-      const kept = [...c.res.headers].filter(([k]) => k.startsWith('access-control-') || k === 'vary');
-      await c.res.body?.cancel();
-      c.res = undefined;
-      c.res = unavailable(c);
-      for (const [k, v] of kept) c.res.headers.set(k, v); // CORS: the other front end reads the 503 too
-    }
     // A built script or stylesheet (hashed, immutable) is never a document: the document-only headers
     // (CSP, frame, referrer, permissions, opener policies) do nothing on it and cost ~420 bytes per file,
     // several files per first load on a mobile link (issue 16's JavaScript budget counts them). It keeps
@@ -125,6 +114,7 @@ export function createApp(opts: AppOptions) {
     else if (c.res.status >= 500) opts.logger.error({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request failed');
     else opts.logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
+  app.use('*', lostConnectionsAs503({ applies: isApiPath, lostDuring }));
   // Anonymous pages fresh in the page cache leave before any other middleware (the 99 % case under load):
   // a GET needs no origin, body or form check, and the bytes are already compressed. Not while the
   // database is known to be down: then every page is the maintenance page, as below.
@@ -153,7 +143,7 @@ export function createApp(opts: AppOptions) {
     else opts.logger.error({ err: safeError(err), path: c.req.path }, 'unhandled error');
     // The ping also closes the gate when the database is really gone, so the next requests do not wait on it.
     const databaseUp = (await gate.check()) && !lost;
-    if (isApiPath(c.req.path)) return databaseUp ? c.json({ erro: INTERNAL_ERROR_MESSAGE }, 500) : unavailable(c);
+    if (isApiPath(c.req.path)) return databaseUp ? c.json(c.req.path.startsWith('/api/auth/') ? { code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_ERROR_MESSAGE } : { erro: INTERNAL_ERROR_MESSAGE }, 500) : unavailable(c);
     if (databaseUp) return c.text(INTERNAL_ERROR_MESSAGE, 500);
     c.header('Retry-After', RETRY_AFTER_SECONDS);
     return c.text('Estamos em manutenção rápida. Tente novamente em instantes.', 503);
@@ -184,7 +174,22 @@ export function createApp(opts: AppOptions) {
   app.route('/api', vehiclesApi(db));
   app.route('/api', cartApi(db, opts.logger));
   app.route('/api', accountApi(db));
-  app.on(['GET', 'POST'], '/api/auth/*', async (c) => inPortuguese(await authFor(db()).handler(c.req.raw)));
+  // Better Auth turns some failed queries into answers of its own: a 500 (a session it could not read) or a
+  // 4xx coded FAILED_TO_* (a user it could not create, 422). When the database is why (a connection died
+  // meanwhile, or it does not answer a ping) that is a 503; another 500 is a pt-BR 500. Failed queries it
+  // does not answer reach app.onError (src/domain/accounts/auth.server.ts: onAPIError.throw).
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    const res = await authFor(db()).handler(c.req.raw);
+    if (res.status < 400 || res.status === 503) return res;
+    const internal = res.status >= 500 || /^FAILED_TO_/.test(await authErrorCode(res));
+    if (internal && (lostDuring(c) || !(await gate.check()))) {
+      await res.body?.cancel().catch(() => {});
+      return unavailable(c);
+    }
+    if (res.status < 500) return inPortuguese(res);
+    await res.body?.cancel().catch(() => {});
+    return c.json({ code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_ERROR_MESSAGE }, 500);
+  });
   app.all('/api/*', (c) => apiError(c, 404, 'Rota da API não encontrada.'));
 
   // Uploaded product photos: only names we generated, served as images that cannot run anything.
@@ -267,6 +272,16 @@ export function createApp(opts: AppOptions) {
   });
 
   return app;
+}
+
+/** The `code` of a Better Auth error answer ('' when it has none). */
+async function authErrorCode(res: Response): Promise<string> {
+  try {
+    const code = ((await res.clone().json()) as { code?: unknown } | null)?.code;
+    return typeof code === 'string' ? code : '';
+  } catch {
+    return '';
+  }
 }
 
 /**
