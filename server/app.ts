@@ -14,7 +14,7 @@ import type { ServerBuild } from 'react-router';
 import { databaseDownContext } from '../app/lib/request-context.ts';
 import { isConnectionError, noteConnectionLoss } from '../src/db/client.server.ts';
 import type { Database } from '../src/db/client.server.ts';
-import { authFor, providerFormOrigins } from '../src/domain/accounts/auth.server.ts';
+import { authFor, providerFormOrigins, sessionUserOf } from '../src/domain/accounts/auth.server.ts';
 import { authErrorMessage, isAuthSentence, MSG } from '../src/domain/accounts/messages.ts';
 import { parseArtPath, renderArt } from '../src/domain/catalog/art.ts';
 import { CLIENT_IP_HEADER, resolveClientIp } from '../src/platform/client-ip.ts';
@@ -37,8 +37,10 @@ import { contentSecurityPolicy } from './csp.ts';
 import { createDatabaseGate } from './database-gate.ts';
 import { createPageServer, withScriptHashes } from './pages.ts';
 import { apiError } from './http.ts';
+import { isApiPath, refuseBody, SAFE_METHODS, simplePage } from './middleware/http-basics.ts';
 import { lostConnectionsAs503, RETRY_AFTER_SECONDS, unavailableResponse } from './middleware/outage.ts';
-import { escapeHtml } from '../src/platform/html.ts';
+import { pageBodies } from './middleware/page-bodies.ts';
+import { pageForms } from './middleware/page-forms.ts';
 import { isHttpsUrl } from '../src/platform/https.ts';
 import type { Logger } from './logger.ts';
 
@@ -72,8 +74,6 @@ function securityHeaders(https: boolean): Record<string, string> {
 
 const INTERNAL_ERROR_MESSAGE = 'Erro interno. Tente novamente em instantes.';
 
-/** The JSON API (pt-BR `{ erro }` bodies), as opposed to pages. */
-const isApiPath = (p: string) => p.startsWith('/api/') || p === '/orders' || p === '/chat';
 
 export function createApp(opts: AppOptions) {
   const app = new Hono();
@@ -130,7 +130,9 @@ export function createApp(opts: AppOptions) {
   const policy: OriginPolicy = { publicOrigin: new URL(opts.publicUrl).origin, corsOrigins: opts.corsOrigins ?? [], trustProxy: opts.trustProxy ?? false };
   app.use('*', cors(policy.corsOrigins));
   app.use('*', originCheck(policy));
-  app.use('*', pageBodyLimit());
+  // Page forms: the session before the body on the back office and the product forms, a limit per route,
+  // then the form itself (server/middleware/).
+  app.use('*', pageBodies({ roleOf: async (headers) => (await sessionUserOf(db(), headers))?.role ?? null }));
   app.use('*', controlCharsInQuery());
   app.use('*', pageForms());
 
@@ -320,7 +322,6 @@ function clientIp(trustProxy: boolean): MiddlewareHandler {
   };
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Cross-site by design: the payment gateways' signed webhooks and OAuth providers posting back (form_post).
 const CROSS_SITE_ALLOWED = [/^\/api\/payments\/webhook\/?$/, /^\/api\/payments\/mercadopago\/webhook\/?$/, /^\/api\/auth\/callback\/[\w-]+\/?$/, /^\/api\/auth\/oauth2\/callback\/[\w-]+\/?$/];
 
@@ -379,89 +380,6 @@ function cors(allowed: readonly string[]): MiddlewareHandler {
   };
 }
 
-// Page forms: small, except the product form, which carries a photo of up to 5 MB.
-const PHOTO_FORMS = /^\/(criarproduto|meusprodutos)(\/|\.data|$)/i;
-const smallForms = bodyLimit({ maxSize: 64 * 1024, onError: refuseBody((c) => c.html(simplePage('Dados grandes demais', 'O formulário enviado é grande demais.'), 413)) });
-const photoForms = bodyLimit({ maxSize: 6 * 1024 * 1024, onError: refuseBody((c) => c.html(simplePage('Foto grande demais', 'A foto deve ter no máximo 5 MB.'), 413)) });
-
-// The back office's catalog import takes a spreadsheet (100,000 rows is about 30 MB of CSV).
-const IMPORT_FORMS = /^\/admin\/importar(\.data|$)/i;
-const importForms = bodyLimit({ maxSize: 80 * 1024 * 1024, onError: refuseBody((c) => c.html(simplePage('Arquivo grande demais', 'A planilha deve ter no máximo 80 MB.'), 413)) });
-
-function pageBodyLimit(): MiddlewareHandler {
-  return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || isApiPath(c.req.path)) return next();
-    if (IMPORT_FORMS.test(c.req.path)) return importForms(c, next);
-    return (PHOTO_FORMS.test(c.req.path) ? photoForms : smallForms)(c, next);
-  };
-}
-
-const DISCARD_AT_MOST = 16 * 1024 * 1024;
-
-/**
- * Answers a refused request after reading and dropping what is left of its body (up to 16 MB): a client
- * still sending when the answer comes and the socket closes reads "connection reset" instead of the pt-BR
- * answer. When the body cannot be read to its end, the answer says the connection closes.
- */
-function refuseBody(respond: (c: Context) => Response | Promise<Response>) {
-  return async (c: Context): Promise<Response> => {
-    let drained = false;
-    const body = c.req.raw.body;
-    if (body && !body.locked) {
-      const reader = body.getReader();
-      let seen = 0;
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) {
-            drained = true;
-            break;
-          }
-          seen += value.byteLength;
-          if (seen > DISCARD_AT_MOST) {
-            await reader.cancel();
-            break;
-          }
-        }
-      } catch {
-        drained = false;
-      }
-    } else drained = !body;
-    const res = await respond(c);
-    if (!drained) res.headers.set('Connection', 'close');
-    return res;
-  };
-}
-
-const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
-
-/**
- * Page actions read HTML forms only: another content type, or a multipart body that cannot be read, is
- * answered here in pt-BR (415/400) instead of failing inside an action's `request.formData()` as a 500.
- */
-function pageForms(): MiddlewareHandler {
-  return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || isApiPath(c.req.path)) return next();
-    const type = c.req.header('content-type') ?? '';
-    if (!FORM_TYPES.test(type)) return refuseBody((c) => c.html(simplePage('Formulário inválido', 'Envie os dados pelo formulário da página.'), 415))(c);
-    let fields: Iterable<[string, FormDataEntryValue]>;
-    if (/^multipart\//i.test(type)) {
-      try {
-        fields = await c.req.raw.clone().formData();
-      } catch {
-        return refuseBody((c) => c.html(simplePage('Formulário inválido', 'Não foi possível ler o formulário enviado. Tente novamente.'), 400))(c);
-      }
-    } else fields = new URLSearchParams(await c.req.raw.clone().text());
-    // Forms hold text areas: tab and line breaks pass, NUL and the other controls do not.
-    for (const [name, value] of fields) {
-      if (hasControlChars(name, { multiline: true }) || (typeof value === 'string' && hasControlChars(value, { multiline: true }))) {
-        return c.html(simplePage('Formulário inválido', CONTROL_CHARS_MESSAGE), 400);
-      }
-    }
-    return next();
-  };
-}
-
 /** Query strings (searches, filters, tokens) with control characters: a pt-BR 400 before any handler. */
 function controlCharsInQuery(): MiddlewareHandler {
   return async (c, next) => {
@@ -476,10 +394,6 @@ function controlCharsInQuery(): MiddlewareHandler {
     }
     return next();
   };
-}
-
-function simplePage(title: string, message: string): string {
-  return `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} | Olimpo Peças</title><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(message)}</p><p><a href="/">Voltar para Home</a></p></body></html>`;
 }
 
 /** URL paths of the client build's files outside /assets/ (which has its own handler). */
