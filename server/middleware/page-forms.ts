@@ -20,7 +20,7 @@ function checkMultipart(body: ReadableStream<Uint8Array> | null, contentType: st
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: { 'content-type': contentType }, limits: { fieldSize: Infinity } });
+      parser = busboy({ headers: { 'content-type': contentType }, limits: { fieldSize: Infinity, fieldNameSize: Infinity } });
     } catch {
       void body.cancel().catch(() => {});
       resolve('unreadable'); // no boundary, or not multipart/form-data after all
