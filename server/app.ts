@@ -14,7 +14,7 @@ import type { ServerBuild } from 'react-router';
 import { databaseDownContext } from '../app/lib/request-context.ts';
 import { isConnectionError, noteConnectionLoss } from '../src/db/client.server.ts';
 import type { Database } from '../src/db/client.server.ts';
-import { authFor, providerFormOrigins } from '../src/domain/accounts/auth.server.ts';
+import { authFor, providerFormOrigins, sessionUserOf } from '../src/domain/accounts/auth.server.ts';
 import { authErrorMessage, isAuthSentence, MSG } from '../src/domain/accounts/messages.ts';
 import { parseArtPath, renderArt } from '../src/domain/catalog/art.ts';
 import { CLIENT_IP_HEADER, resolveClientIp } from '../src/platform/client-ip.ts';
@@ -37,7 +37,11 @@ import { contentSecurityPolicy } from './csp.ts';
 import { createDatabaseGate } from './database-gate.ts';
 import { createPageServer, withScriptHashes } from './pages.ts';
 import { apiError } from './http.ts';
-import { escapeHtml } from '../src/platform/html.ts';
+import { isApiPath, refuseBody, SAFE_METHODS, simplePage } from './middleware/http-basics.ts';
+import { lostConnectionsAs503, RETRY_AFTER_SECONDS, unavailableResponse } from './middleware/outage.ts';
+import { pageBodies } from './middleware/page-bodies.ts';
+import { pageForms } from './middleware/page-forms.ts';
+import { isHttpsUrl } from '../src/platform/https.ts';
 import type { Logger } from './logger.ts';
 
 export interface AppOptions {
@@ -68,25 +72,18 @@ function securityHeaders(https: boolean): Record<string, string> {
   return headers;
 }
 
-const UNAVAILABLE_MESSAGE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
 const INTERNAL_ERROR_MESSAGE = 'Erro interno. Tente novamente em instantes.';
-const RETRY_AFTER_SECONDS = '5';
 
-/** The JSON API (pt-BR `{ erro }` bodies), as opposed to pages. */
-const isApiPath = (p: string) => p.startsWith('/api/') || p === '/orders' || p === '/chat';
 
 export function createApp(opts: AppOptions) {
   const app = new Hono();
   const mode = opts.mode ?? 'production';
-  const https = opts.publicUrl.startsWith('https://');
+  const https = isHttpsUrl(opts.publicUrl);
   const clientDir = opts.clientDir ?? path.resolve('build/client');
   const db = () => opts.database().db;
   // Database outages become 503s (maintenance page, pt-BR JSON) instead of 500s or hanging requests.
   const gate = createDatabaseGate(() => opts.database().ping());
-  const unavailable = (c: Context) => {
-    c.header('Retry-After', RETRY_AFTER_SECONDS);
-    return apiError(c, 503, UNAVAILABLE_MESSAGE);
-  };
+  const unavailable = (c: Context) => unavailableResponse(c.req.path);
   // Connections lost so far: a request that failed while one died met a dead connection, not a bug.
   const losses = () => opts.database().connectionLosses?.() ?? 0;
   const lostDuring = (c: Context) => losses() !== (c.get('losses' as never) as unknown as number);
@@ -96,13 +93,6 @@ export function createApp(opts: AppOptions) {
     const started = performance.now();
     c.set('losses' as never, losses() as never);
     await next();
-    if (c.res.status >= 500 && c.res.status !== 503 && isApiPath(c.req.path) && lostDuring(c)) {
-      const kept = [...c.res.headers].filter(([k]) => k.startsWith('access-control-') || k === 'vary');
-      await c.res.body?.cancel();
-      c.res = undefined;
-      c.res = unavailable(c);
-      for (const [k, v] of kept) c.res.headers.set(k, v); // CORS: the other front end reads the 503 too
-    }
     // A built script or stylesheet (hashed, immutable) is never a document: the document-only headers
     // (CSP, frame, referrer, permissions, opener policies) do nothing on it and cost ~420 bytes per file,
     // several files per first load on a mobile link (issue 16's JavaScript budget counts them). It keeps
@@ -124,6 +114,7 @@ export function createApp(opts: AppOptions) {
     else if (c.res.status >= 500) opts.logger.error({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request failed');
     else opts.logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
+  app.use('*', lostConnectionsAs503({ applies: isApiPath, lostDuring }));
   // Anonymous pages fresh in the page cache leave before any other middleware (the 99 % case under load):
   // a GET needs no origin, body or form check, and the bytes are already compressed. Not while the
   // database is known to be down: then every page is the maintenance page, as below.
@@ -139,7 +130,9 @@ export function createApp(opts: AppOptions) {
   const policy: OriginPolicy = { publicOrigin: new URL(opts.publicUrl).origin, corsOrigins: opts.corsOrigins ?? [], trustProxy: opts.trustProxy ?? false };
   app.use('*', cors(policy.corsOrigins));
   app.use('*', originCheck(policy));
-  app.use('*', pageBodyLimit());
+  // Page forms: the session before the body on the back office and the product forms, a limit per route,
+  // then the form itself (server/middleware/).
+  app.use('*', pageBodies({ roleOf: async (headers) => (await sessionUserOf(db(), headers))?.role ?? null }));
   app.use('*', controlCharsInQuery());
   app.use('*', pageForms());
 
@@ -152,7 +145,7 @@ export function createApp(opts: AppOptions) {
     else opts.logger.error({ err: safeError(err), path: c.req.path }, 'unhandled error');
     // The ping also closes the gate when the database is really gone, so the next requests do not wait on it.
     const databaseUp = (await gate.check()) && !lost;
-    if (isApiPath(c.req.path)) return databaseUp ? c.json({ erro: INTERNAL_ERROR_MESSAGE }, 500) : unavailable(c);
+    if (isApiPath(c.req.path)) return databaseUp ? c.json(c.req.path.startsWith('/api/auth/') ? { code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_ERROR_MESSAGE } : { erro: INTERNAL_ERROR_MESSAGE }, 500) : unavailable(c);
     if (databaseUp) return c.text(INTERNAL_ERROR_MESSAGE, 500);
     c.header('Retry-After', RETRY_AFTER_SECONDS);
     return c.text('Estamos em manutenção rápida. Tente novamente em instantes.', 503);
@@ -183,7 +176,22 @@ export function createApp(opts: AppOptions) {
   app.route('/api', vehiclesApi(db));
   app.route('/api', cartApi(db, opts.logger));
   app.route('/api', accountApi(db));
-  app.on(['GET', 'POST'], '/api/auth/*', async (c) => inPortuguese(await authFor(db()).handler(c.req.raw)));
+  // Better Auth turns some failed queries into answers of its own: a 500 (a session it could not read) or a
+  // 4xx coded FAILED_TO_* (a user it could not create, 422). When the database is why (a connection died
+  // meanwhile, or it does not answer a ping) that is a 503; another 500 is a pt-BR 500. Failed queries it
+  // does not answer reach app.onError (src/domain/accounts/auth.server.ts: onAPIError.throw).
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    const res = await authFor(db()).handler(c.req.raw);
+    if (res.status < 400 || res.status === 503) return res;
+    const internal = res.status >= 500 || /^FAILED_TO_/.test(await authErrorCode(res));
+    if (internal && (lostDuring(c) || !(await gate.check()))) {
+      await res.body?.cancel().catch(() => {});
+      return unavailable(c);
+    }
+    if (res.status < 500) return inPortuguese(res);
+    await res.body?.cancel().catch(() => {});
+    return c.json({ code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_ERROR_MESSAGE }, 500);
+  });
   app.all('/api/*', (c) => apiError(c, 404, 'Rota da API não encontrada.'));
 
   // Uploaded product photos: only names we generated, served as images that cannot run anything.
@@ -270,6 +278,16 @@ export function createApp(opts: AppOptions) {
   return app;
 }
 
+/** The `code` of a Better Auth error answer ('' when it has none). */
+async function authErrorCode(res: Response): Promise<string> {
+  try {
+    const code = ((await res.clone().json()) as { code?: unknown } | null)?.code;
+    return typeof code === 'string' ? code : '';
+  } catch {
+    return '';
+  }
+}
+
 /**
  * Better Auth's hooks translate the errors of its endpoints, but some are raised before they run (a body
  * that is not JSON, a content type it does not read, an unknown route: English or empty answers). Every
@@ -306,7 +324,6 @@ function clientIp(trustProxy: boolean): MiddlewareHandler {
   };
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Cross-site by design: the payment gateways' signed webhooks and OAuth providers posting back (form_post).
 const CROSS_SITE_ALLOWED = [/^\/api\/payments\/webhook\/?$/, /^\/api\/payments\/mercadopago\/webhook\/?$/, /^\/api\/auth\/callback\/[\w-]+\/?$/, /^\/api\/auth\/oauth2\/callback\/[\w-]+\/?$/];
 
@@ -365,89 +382,6 @@ function cors(allowed: readonly string[]): MiddlewareHandler {
   };
 }
 
-// Page forms: small, except the product form, which carries a photo of up to 5 MB.
-const PHOTO_FORMS = /^\/(criarproduto|meusprodutos)(\/|\.data|$)/i;
-const smallForms = bodyLimit({ maxSize: 64 * 1024, onError: refuseBody((c) => c.html(simplePage('Dados grandes demais', 'O formulário enviado é grande demais.'), 413)) });
-const photoForms = bodyLimit({ maxSize: 6 * 1024 * 1024, onError: refuseBody((c) => c.html(simplePage('Foto grande demais', 'A foto deve ter no máximo 5 MB.'), 413)) });
-
-// The back office's catalog import takes a spreadsheet (100,000 rows is about 30 MB of CSV).
-const IMPORT_FORMS = /^\/admin\/importar(\.data|$)/i;
-const importForms = bodyLimit({ maxSize: 80 * 1024 * 1024, onError: refuseBody((c) => c.html(simplePage('Arquivo grande demais', 'A planilha deve ter no máximo 80 MB.'), 413)) });
-
-function pageBodyLimit(): MiddlewareHandler {
-  return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || isApiPath(c.req.path)) return next();
-    if (IMPORT_FORMS.test(c.req.path)) return importForms(c, next);
-    return (PHOTO_FORMS.test(c.req.path) ? photoForms : smallForms)(c, next);
-  };
-}
-
-const DISCARD_AT_MOST = 16 * 1024 * 1024;
-
-/**
- * Answers a refused request after reading and dropping what is left of its body (up to 16 MB): a client
- * still sending when the answer comes and the socket closes reads "connection reset" instead of the pt-BR
- * answer. When the body cannot be read to its end, the answer says the connection closes.
- */
-function refuseBody(respond: (c: Context) => Response | Promise<Response>) {
-  return async (c: Context): Promise<Response> => {
-    let drained = false;
-    const body = c.req.raw.body;
-    if (body && !body.locked) {
-      const reader = body.getReader();
-      let seen = 0;
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) {
-            drained = true;
-            break;
-          }
-          seen += value.byteLength;
-          if (seen > DISCARD_AT_MOST) {
-            await reader.cancel();
-            break;
-          }
-        }
-      } catch {
-        drained = false;
-      }
-    } else drained = !body;
-    const res = await respond(c);
-    if (!drained) res.headers.set('Connection', 'close');
-    return res;
-  };
-}
-
-const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
-
-/**
- * Page actions read HTML forms only: another content type, or a multipart body that cannot be read, is
- * answered here in pt-BR (415/400) instead of failing inside an action's `request.formData()` as a 500.
- */
-function pageForms(): MiddlewareHandler {
-  return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || isApiPath(c.req.path)) return next();
-    const type = c.req.header('content-type') ?? '';
-    if (!FORM_TYPES.test(type)) return refuseBody((c) => c.html(simplePage('Formulário inválido', 'Envie os dados pelo formulário da página.'), 415))(c);
-    let fields: Iterable<[string, FormDataEntryValue]>;
-    if (/^multipart\//i.test(type)) {
-      try {
-        fields = await c.req.raw.clone().formData();
-      } catch {
-        return refuseBody((c) => c.html(simplePage('Formulário inválido', 'Não foi possível ler o formulário enviado. Tente novamente.'), 400))(c);
-      }
-    } else fields = new URLSearchParams(await c.req.raw.clone().text());
-    // Forms hold text areas: tab and line breaks pass, NUL and the other controls do not.
-    for (const [name, value] of fields) {
-      if (hasControlChars(name, { multiline: true }) || (typeof value === 'string' && hasControlChars(value, { multiline: true }))) {
-        return c.html(simplePage('Formulário inválido', CONTROL_CHARS_MESSAGE), 400);
-      }
-    }
-    return next();
-  };
-}
-
 /** Query strings (searches, filters, tokens) with control characters: a pt-BR 400 before any handler. */
 function controlCharsInQuery(): MiddlewareHandler {
   return async (c, next) => {
@@ -462,10 +396,6 @@ function controlCharsInQuery(): MiddlewareHandler {
     }
     return next();
   };
-}
-
-function simplePage(title: string, message: string): string {
-  return `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} | Olimpo Peças</title><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(message)}</p><p><a href="/">Voltar para Home</a></p></body></html>`;
 }
 
 /** URL paths of the client build's files outside /assets/ (which has its own handler). */

@@ -27,7 +27,7 @@ import { setJobRunner, startJobRunner } from '../src/platform/job-runner.server.
 import type { JobRunner } from '../src/platform/job-runner.server.ts';
 import { jobsFor, withOrderEmailRelay } from '../src/domain/jobs/registry.server.ts';
 import { broadcastCatalogChanges, CATALOG_CHANNEL, catalogChangesMissed, receiveCatalogNotification } from '../src/domain/catalog/changes.server.ts';
-import { safeError, scrubText } from '../src/platform/log-safe.ts';
+import { safeError } from '../src/platform/log-safe.ts';
 
 /** Process-wide services other than the database: mail, uploaded files, sign-in, payments, CEP lookup, the cookie secret. */
 export function bootServices(env: Env, logger?: Logger): void {
@@ -73,10 +73,8 @@ export function authSettingsFromEnv(env: Env, logger?: Logger): AuthSettings {
       env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET
         ? { clientId: env.FACEBOOK_CLIENT_ID, clientSecret: env.FACEBOOK_CLIENT_SECRET, dialogUrl: env.FACEBOOK_DIALOG_URL, graphUrl: env.FACEBOOK_GRAPH_URL }
         : undefined,
-    // Better Auth's info lines name e-mail addresses: they go to the debug level only.
-    log: logger
-      ? (level, message) => (level === 'error' ? logger.error(`auth: ${scrubText(message)}`) : level === 'warn' ? logger.warn(`auth: ${scrubText(message)}`) : logger.debug(`auth: ${message}`))
-      : undefined,
+    // Already redacted (src/domain/accounts/auth-log.ts); its info lines are chatter: debug level.
+    log: logger ? (level, message, errors) => logger[level === 'info' ? 'debug' : level]({ errors }, `auth: ${message}`) : undefined,
   };
 }
 

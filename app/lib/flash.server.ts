@@ -4,11 +4,12 @@
 import { redirect } from 'react-router';
 import { FLASH_MESSAGES, isFlashKey } from '../../src/domain/accounts/messages.ts';
 import type { FlashKey } from '../../src/domain/accounts/messages.ts';
+import { isHttpsUrl } from '../../src/platform/https.ts';
 import { publicUrl } from './site.server.ts';
 
 const COOKIE = 'olimpo_flash';
 
-const secure = () => (publicUrl().startsWith('https://') ? '; Secure' : '');
+const secure = () => (isHttpsUrl(publicUrl()) ? '; Secure' : '');
 
 export function flashCookie(key: FlashKey): string {
   return `${COOKIE}=${key}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax${secure()}`;

@@ -8,6 +8,7 @@ import { VehicleSelector } from '../components/vehicle/VehicleSelector.tsx';
 import { garageView } from '../lib/garage.server.ts';
 import { originFrom, seo } from '../lib/seo.ts';
 import { publicUrl } from '../lib/site.server.ts';
+import { isHttpsUrl } from '../../src/platform/https.ts';
 
 const LEVELS = ['tipo', 'marca', 'modelo', 'ano', 'versao'] as const;
 
@@ -43,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
     input.intencao === 'limpar'
       ? ({ action: 'clear' } as const)
       : { action: input.intencao === 'usar' ? ('use' as const) : ('remove' as const), vehicleId: Number(input.versao), year: Number(input.ano) };
-  const result = await changeGarage(getDb(), request, change, { secure: publicUrl().startsWith('https://') });
+  const result = await changeGarage(getDb(), request, change, { secure: isHttpsUrl(publicUrl()) });
   if (!result.ok) return data({ error: result.message }, { status: 400 });
   return redirect(returnTo, result.setCookie ? { headers: { 'Set-Cookie': result.setCookie } } : undefined);
 }

@@ -1,5 +1,6 @@
 // Owns the process configuration: every environment variable is parsed and validated here, once, at boot.
 import { z } from 'zod';
+import { isHttpsUrl } from '../platform/https.ts';
 import { parseOriginList } from '../platform/origins.ts';
 
 /**
@@ -12,6 +13,12 @@ export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 16;
 /** The sandbox's built-in webhook secret: fine on a laptop, never accepted with an https PUBLIC_URL. */
 export const DEFAULT_WEBHOOK_SECRET = 'sandbox-webhook-secret-troque-em-producao';
 
+/**
+ * A secret's value without the blanks around it (a line break pasted from a file, spaces): its length is
+ * checked on what is left, so whitespace never passes for a secret.
+ */
+const secret = () => z.string().trim();
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -21,14 +28,20 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL deve começar com postgres:// ou postgresql://')
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
-  PUBLIC_URL: z.url('PUBLIC_URL deve ser uma URL completa, por exemplo https://loja.exemplo.com.br').default('http://localhost:3000'),
+  // Parsed and written back in canonical form (scheme and host in lower case, no trailing slash): every later
+  // comparison sees `https://`, whatever the operator typed (`HTTPS://Loja.Exemplo.com.br`).
+  PUBLIC_URL: z
+    .url('PUBLIC_URL deve ser uma URL completa, por exemplo https://loja.exemplo.com.br')
+    .refine((v) => URL.parse(v)?.protocol === 'http:' || isHttpsUrl(v), 'PUBLIC_URL deve começar com http:// ou https://')
+    .transform((v) => new URL(v).href.replace(/\/+$/, ''))
+    .default('http://localhost:3000'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_ON_START: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL deve começar com smtp:// ou smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Olimpo Peças <nao-responda@olimpopecas.com.br>'),
   // Accounts. Without a secret outside a real deployment, boot keeps a random one in DATA_DIR (with a warning).
-  BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET deve ter pelo menos 32 caracteres (gere com: openssl rand -base64 32)').optional(),
+  BETTER_AUTH_SECRET: secret().min(32, 'BETTER_AUTH_SECRET deve ter pelo menos 32 caracteres (gere com: openssl rand -base64 32)').optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   // Other front ends (their origins, comma-separated) allowed to call the API from the browser (CORS).
   CORS_ORIGINS: z
@@ -43,21 +56,21 @@ const schema = z.object({
       }
     }),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: secret().min(1).optional(),
   GOOGLE_ISSUER_URL: z.url('GOOGLE_ISSUER_URL deve ser uma URL completa').default('https://accounts.google.com'),
   FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
-  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: secret().min(1).optional(),
   FACEBOOK_DIALOG_URL: z.url('FACEBOOK_DIALOG_URL deve ser uma URL completa').default('https://www.facebook.com/v24.0/dialog/oauth'),
   FACEBOOK_GRAPH_URL: z.url('FACEBOOK_GRAPH_URL deve ser uma URL completa').default('https://graph.facebook.com/v24.0'),
   VIACEP_URL: z.url('VIACEP_URL deve ser uma URL').default('https://viacep.com.br'),
   // No default on purpose: "set explicitly" is how an https deployment opts into the sandbox (see below and
   // paymentProviderOf). Unset on http means the embedded sandbox.
   PAYMENT_PROVIDER: z.enum(['sandbox', 'mercadopago'], { error: 'PAYMENT_PROVIDER deve ser sandbox ou mercadopago' }).optional(),
-  PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'PAYMENT_WEBHOOK_SECRET deve ter ao menos 16 caracteres').default(DEFAULT_WEBHOOK_SECRET),
+  PAYMENT_WEBHOOK_SECRET: secret().min(16, 'PAYMENT_WEBHOOK_SECRET deve ter ao menos 16 caracteres').default(DEFAULT_WEBHOOK_SECRET),
   // Mercado Pago (PAYMENT_PROVIDER=mercadopago): the three credentials of the application, and the API base.
-  MERCADOPAGO_ACCESS_TOKEN: z.string().min(10, 'MERCADOPAGO_ACCESS_TOKEN inválido (copie o Access Token das credenciais da aplicação)').optional(),
+  MERCADOPAGO_ACCESS_TOKEN: secret().min(10, 'MERCADOPAGO_ACCESS_TOKEN inválido (copie o Access Token das credenciais da aplicação)').optional(),
   MERCADOPAGO_PUBLIC_KEY: z.string().min(10, 'MERCADOPAGO_PUBLIC_KEY inválida (copie a Public Key das credenciais da aplicação)').optional(),
-  MERCADOPAGO_WEBHOOK_SECRET: z.string().min(16, 'MERCADOPAGO_WEBHOOK_SECRET deve ter ao menos 16 caracteres (a assinatura secreta dos Webhooks)').optional(),
+  MERCADOPAGO_WEBHOOK_SECRET: secret().min(16, 'MERCADOPAGO_WEBHOOK_SECRET deve ter ao menos 16 caracteres (a assinatura secreta dos Webhooks)').optional(),
   // How far (seconds, either way) a signed notification's ts may be from our clock; older ones are refused.
   MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int('MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS deve ser um número inteiro de segundos').min(30, 'MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS deve ser de 30 a 86400 segundos').max(86_400, 'MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS deve ser de 30 a 86400 segundos').default(300),
   MERCADOPAGO_API_URL: z.url('MERCADOPAGO_API_URL deve ser uma URL completa').default('https://api.mercadopago.com'),
@@ -71,7 +84,7 @@ const schema = z.object({
   PIX_MERCHANT_NAME: z.string().min(1).default('OLIMPO PECAS'),
   PIX_MERCHANT_CITY: z.string().min(1).default('SAO PAULO'),
   OLIMPIA_LLM_BASE_URL: z.url('OLIMPIA_LLM_BASE_URL deve ser uma URL').optional(),
-  OLIMPIA_LLM_API_KEY: z.string().min(1).optional(),
+  OLIMPIA_LLM_API_KEY: secret().min(1).optional(),
   OLIMPIA_LLM_MODEL: z.string().min(1).optional(),
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /** Anonymous catalog pages served from memory for this long, then refreshed while served stale (0: off). */
@@ -82,7 +95,7 @@ const schema = z.object({
   MALLOC_TRIM_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
   // Signs the store's own cookies (the guest's "Minha garagem"). Unset: a random one kept in DATA_DIR.
-  COOKIE_SECRET: z.string().min(32, 'COOKIE_SECRET deve ter pelo menos 32 caracteres (gere com: openssl rand -base64 32)').optional(),
+  COOKIE_SECRET: secret().min(32, 'COOKIE_SECRET deve ter pelo menos 32 caracteres (gere com: openssl rand -base64 32)').optional(),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -95,19 +108,21 @@ export function paymentProviderOf(env: Pick<Env, 'PAYMENT_PROVIDER'>): 'sandbox'
 /** The sandbox's pay route and webhook answer: on http by default, on https only when chosen by name with its own secret. */
 export function sandboxRoutesEnabled(env: Pick<Env, 'PAYMENT_PROVIDER' | 'PUBLIC_URL' | 'PAYMENT_WEBHOOK_SECRET'>): boolean {
   if (paymentProviderOf(env) !== 'sandbox') return false;
-  if (!env.PUBLIC_URL.startsWith('https://')) return true;
+  if (!isHttpsUrl(env.PUBLIC_URL)) return true;
   return env.PAYMENT_PROVIDER === 'sandbox' && env.PAYMENT_WEBHOOK_SECRET !== DEFAULT_WEBHOOK_SECRET;
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  // Empty strings mean "not set", as in most .env files.
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  // Empty strings mean "not set", as in most .env files; so does a value made only of blanks (a secret of
+  // spaces is no secret).
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''));
   // Without PUBLIC_URL the shop is where it listens: http://localhost:<PORT>.
   if (cleaned.PUBLIC_URL === undefined && cleaned.PORT !== undefined) cleaned.PUBLIC_URL = `http://localhost:${cleaned.PORT}`;
   const result = schema
     .superRefine((v, ctx) => {
       // A real deployment (https, or several instances on PostgreSQL) must share one configured secret.
-      const deployed = v.NODE_ENV === 'production' && (v.PUBLIC_URL.startsWith('https://') || v.DATABASE_URL !== undefined);
+      const https = isHttpsUrl(v.PUBLIC_URL);
+      const deployed = v.NODE_ENV === 'production' && (https || v.DATABASE_URL !== undefined);
       if (deployed && !v.BETTER_AUTH_SECRET) {
         ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'obrigatório em produção (com PUBLIC_URL https ou DATABASE_URL); gere com: openssl rand -base64 32' });
       }
@@ -123,7 +138,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       }
       // Payments in a real deployment (https): nothing is paid by the sandbox unless it was chosen by name,
       // and its webhook never trusts the secret everybody can read in this repository.
-      if (v.PUBLIC_URL.startsWith('https://')) {
+      if (https) {
         if (v.PAYMENT_PROVIDER === undefined) {
           ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'obrigatório com PUBLIC_URL https: escolha o provedor de pagamento (mercadopago; o sandbox só com PAYMENT_PROVIDER=sandbox, explicitamente)' });
         }

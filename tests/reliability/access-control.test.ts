@@ -130,6 +130,11 @@ describe.each(DATABASE_KINDS)('access control: actors × endpoints (%s)', (kind)
   const ownerOnly = (a: ActorKey): Outcome => (a === 'dono' ? 'ok' : 'not-found');
   /** A write everyone but `allowed` must be refused; it is only sent by refused actors (nothing may change). */
   const refusedWrite = (allowed: (a: ActorKey) => Outcome) => (a: ActorKey) => allowed(a);
+  /**
+   * A write to the back office or a product form: the edge checks the session before reading the body, so a
+   * guest gets the 401 page (with a link to sign in) rather than the action's redirect.
+   */
+  const guardedWrite = (allowed: (a: ActorKey) => Outcome) => (a: ActorKey): Outcome => (a === 'visitante' ? 'unauthorized' : allowed(a));
 
   interface Endpoint {
     name: string;
@@ -172,35 +177,35 @@ describe.each(DATABASE_KINDS)('access control: actors × endpoints (%s)', (kind)
     { name: 'página /garagem', send: (a) => call(a, 'GET', '/garagem'), expected: () => 'ok' },
     // Sellers.
     { name: 'página /CriarProduto', send: (a) => call(a, 'GET', '/CriarProduto'), expected: sellerPage },
-    { name: 'POST /CriarProduto', send: (a) => call(a, 'POST', '/CriarProduto', { form: { ...PRODUCT, titulo: 'Produto Que Não Pode Existir' } }), expected: refusedWrite(sellerPage), write: true },
+    { name: 'POST /CriarProduto', send: (a) => call(a, 'POST', '/CriarProduto', { form: { ...PRODUCT, titulo: 'Produto Que Não Pode Existir' } }), expected: guardedWrite(sellerPage), write: true },
     { name: 'página /MeusProdutos', send: (a) => call(a, 'GET', '/MeusProdutos'), expected: sellerPage, secret: { text: () => PRODUCT.titulo, mayContain: (a) => a === 'vendedor' } },
     { name: 'página /MeusProdutos/:id (do vendedor)', send: (a) => call(a, 'GET', `/MeusProdutos/${ids.product}`), expected: (a) => (a === 'visitante' ? 'login' : a === 'vendedor' || a === 'admin' ? 'ok' : 'forbidden') },
-    { name: 'POST /MeusProdutos/:id (do vendedor)', send: (a) => call(a, 'POST', `/MeusProdutos/${ids.product}`, { form: { ...PRODUCT, titulo: 'Produto Alterado Por Outro', valoratual: '1,00' } }), expected: (a) => (a === 'visitante' ? 'login' : a === 'vendedor' || a === 'admin' ? 'ok' : 'forbidden'), write: true },
+    { name: 'POST /MeusProdutos/:id (do vendedor)', send: (a) => call(a, 'POST', `/MeusProdutos/${ids.product}`, { form: { ...PRODUCT, titulo: 'Produto Alterado Por Outro', valoratual: '1,00' } }), expected: guardedWrite((a) => (a === 'visitante' ? 'login' : a === 'vendedor' || a === 'admin' ? 'ok' : 'forbidden')), write: true },
     { name: 'página /MeusProdutos/:id (do outro vendedor)', send: (a) => call(a, 'GET', `/MeusProdutos/${ids.otherProduct}`), expected: (a) => (a === 'visitante' ? 'login' : a === 'outro vendedor' || a === 'admin' ? 'ok' : 'forbidden') },
     // The back office.
     { name: 'página /Admin/Pedidos', send: (a) => call(a, 'GET', '/Admin/Pedidos'), expected: adminPage, secret: { text: () => accounts.owner!.email, mayContain: (a) => a === 'admin' || a === 'dono' } },
-    { name: 'POST /Admin/Pedidos (cancelar)', send: (a) => call(a, 'POST', '/Admin/Pedidos', { form: { numero: ids.order, status: 'cancelled' } }), expected: refusedWrite(adminPage), write: true },
+    { name: 'POST /Admin/Pedidos (cancelar)', send: (a) => call(a, 'POST', '/Admin/Pedidos', { form: { numero: ids.order, status: 'cancelled' } }), expected: guardedWrite(adminPage), write: true },
     { name: 'página /Admin/Vendedores', send: (a) => call(a, 'GET', '/Admin/Vendedores'), expected: adminPage },
     // The back office of issue 18: every page, action and export is for admins; /Admin/Produtos also lets
     // sellers in, limited to their own products.
     { name: 'página /Admin (painel)', send: (a) => call(a, 'GET', '/Admin'), expected: adminPage },
     { name: 'página /Admin/Cupons', send: (a) => call(a, 'GET', '/Admin/Cupons'), expected: adminPage, secret: { text: () => 'OLIMPO', mayContain: (a) => a === 'admin' } },
-    { name: 'POST /Admin/Cupons (criar)', send: (a) => call(a, 'POST', '/Admin/Cupons', { form: { codigo: 'INVASOR', tipo: 'percent', percentual: '90', ativo: 'on' } }), expected: refusedWrite(adminPage), write: true },
-    { name: 'POST /Admin/Cupons (desativar OLIMPO)', send: (a) => call(a, 'POST', '/Admin/Cupons', { form: { intent: 'toggle', id: '1', ativo: 'false' } }), expected: refusedWrite(adminPage), write: true },
+    { name: 'POST /Admin/Cupons (criar)', send: (a) => call(a, 'POST', '/Admin/Cupons', { form: { codigo: 'INVASOR', tipo: 'percent', percentual: '90', ativo: 'on' } }), expected: guardedWrite(adminPage), write: true },
+    { name: 'POST /Admin/Cupons (desativar OLIMPO)', send: (a) => call(a, 'POST', '/Admin/Cupons', { form: { intent: 'toggle', id: '1', ativo: 'false' } }), expected: guardedWrite(adminPage), write: true },
     { name: 'página /Admin/Importar', send: (a) => call(a, 'GET', '/Admin/Importar'), expected: adminPage },
-    { name: 'POST /Admin/Importar (confirmar)', send: (a) => call(a, 'POST', '/Admin/Importar', { form: { intent: 'confirmar', id: '1' } }), expected: refusedWrite(adminPage), write: true },
+    { name: 'POST /Admin/Importar (confirmar)', send: (a) => call(a, 'POST', '/Admin/Importar', { form: { intent: 'confirmar', id: '1' } }), expected: guardedWrite(adminPage), write: true },
     { name: 'GET /Admin/Produtos/exportar.csv', send: (a) => call(a, 'GET', '/Admin/Produtos/exportar.csv'), expected: adminPage, secret: { text: () => 'Produto do Outro Vendedor', mayContain: (a) => a === 'admin' } },
     { name: 'página /Admin/Produtos', send: (a) => call(a, 'GET', '/Admin/Produtos'), expected: sellerPage, secret: { text: () => 'Produto do Outro Vendedor', mayContain: (a) => a === 'outro vendedor' || a === 'admin' } },
     { name: 'página /Admin/Produtos/:id (do vendedor)', send: (a) => call(a, 'GET', `/Admin/Produtos/${ids.product}`), expected: (a) => (a === 'visitante' ? 'login' : a === 'vendedor' || a === 'admin' ? 'ok' : a === 'outro vendedor' ? 'not-found' : 'forbidden') },
-    { name: 'POST /Admin/Produtos/:id (do vendedor)', send: (a) => call(a, 'POST', `/Admin/Produtos/${ids.product}`, { form: { titulo: 'Preço Mudado Por Outro', descricao: 'Descrição alterada por quem não pode.', preco: '1,00', preco_antigo: '', estoque: '999', ativo: 'on', oem: '', equivalentes: '' } }), expected: (a) => (a === 'visitante' ? 'login' : a === 'vendedor' || a === 'admin' ? 'ok' : a === 'outro vendedor' ? 'not-found' : 'forbidden'), write: true },
-    { name: 'POST /Admin/Produtos (desativar em lote o do vendedor)', send: (a) => call(a, 'POST', '/Admin/Produtos', { form: { ids: String(ids.product), acao: 'desativar' } }), expected: (a) => (a === 'visitante' ? 'login' : a === 'vendedor' || a === 'admin' ? 'ok' : 'forbidden'), write: true },
+    { name: 'POST /Admin/Produtos/:id (do vendedor)', send: (a) => call(a, 'POST', `/Admin/Produtos/${ids.product}`, { form: { titulo: 'Preço Mudado Por Outro', descricao: 'Descrição alterada por quem não pode.', preco: '1,00', preco_antigo: '', estoque: '999', ativo: 'on', oem: '', equivalentes: '' } }), expected: guardedWrite((a) => (a === 'visitante' ? 'login' : a === 'vendedor' || a === 'admin' ? 'ok' : a === 'outro vendedor' ? 'not-found' : 'forbidden')), write: true },
+    { name: 'POST /Admin/Produtos (desativar em lote o do vendedor)', send: (a) => call(a, 'POST', '/Admin/Produtos', { form: { ids: String(ids.product), acao: 'desativar' } }), expected: guardedWrite((a) => (a === 'visitante' ? 'login' : a === 'vendedor' || a === 'admin' ? 'ok' : 'forbidden')), write: true },
     { name: 'página /Admin/Pedidos/:n', send: (a) => call(a, 'GET', `/Admin/Pedidos/${ids.order}`), expected: adminPage, secret: { text: () => OWNER_STREET, mayContain: (a) => a === 'admin' } },
-    { name: 'POST /Admin/Pedidos/:n (cancelar)', send: (a) => call(a, 'POST', `/Admin/Pedidos/${ids.order}`, { form: { intent: 'cancelar', confirmacao: 'on' } }), expected: refusedWrite(adminPage), write: true },
+    { name: 'POST /Admin/Pedidos/:n (cancelar)', send: (a) => call(a, 'POST', `/Admin/Pedidos/${ids.order}`, { form: { intent: 'cancelar', confirmacao: 'on' } }), expected: guardedWrite(adminPage), write: true },
     { name: 'página /Admin/Pedidos/:n/etiqueta', send: (a) => call(a, 'GET', `/Admin/Pedidos/${ids.order}/etiqueta`), expected: adminPage, secret: { text: () => OWNER_STREET, mayContain: (a) => a === 'admin' } },
     { name: 'GET /Admin/Pedidos/exportar.csv', send: (a) => call(a, 'GET', '/Admin/Pedidos/exportar.csv'), expected: adminPage, secret: { text: () => accounts.owner!.email, mayContain: (a) => a === 'admin' } },
     { name: 'página /Admin/Clientes', send: (a) => call(a, 'GET', '/Admin/Clientes'), expected: adminPage, secret: { text: () => accounts.owner!.email, mayContain: (a) => a === 'admin' } },
     { name: 'página /Admin/Clientes/:id', send: (a) => call(a, 'GET', `/Admin/Clientes/${accounts.owner!.id}`), expected: adminPage, secret: { text: () => accounts.owner!.email, mayContain: (a) => a === 'admin' } },
-    { name: 'POST /Admin/Vendedores (aprovar)', send: (a) => call(a, 'POST', '/Admin/Vendedores', { form: { id: String(ids.application), decisao: 'aprovar' } }), expected: refusedWrite(adminPage), write: true },
+    { name: 'POST /Admin/Vendedores (aprovar)', send: (a) => call(a, 'POST', '/Admin/Vendedores', { form: { id: String(ids.application), decisao: 'aprovar' } }), expected: guardedWrite(adminPage), write: true },
   ];
 
   async function expectOutcome(res: Response, outcome: Outcome, what: string) {

@@ -12,6 +12,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { escapeHtml } from '../../platform/html.ts';
+import { isHttpsUrl } from '../../platform/https.ts';
 import type { GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
 import type { Db } from '../../db/client.server.ts';
 import { getMailer } from '../../platform/mailer.server.ts';
@@ -24,7 +25,9 @@ import { asRole, firstName } from './roles.ts';
 import type { Role } from './roles.ts';
 import { accounts, sessions, users, verifications } from './schema.ts';
 import { authApiInputProblem, MAX_PASSWORD, MIN_PASSWORD } from './validation.ts';
-import { scrubText } from '../../platform/log-safe.ts';
+import { authLogEntry, authLogError } from './auth-log.ts';
+import type { AuthLogError, AuthLogLevel } from './auth-log.ts';
+import { isConnectionError, noteConnectionLoss } from '../../db/client.server.ts';
 
 export const RESET_TOKEN_SECONDS = 60 * 60;
 export const SESSION_COOKIE = 'better-auth.session_token';
@@ -39,8 +42,11 @@ export interface AuthSettings {
   secret: string;
   google?: { clientId: string; clientSecret: string; issuerUrl: string };
   facebook?: { clientId: string; clientSecret: string; dialogUrl: string; graphUrl: string };
-  /** Where Better Auth's own log lines go (default: warnings and errors on the console). */
-  log?: (level: 'debug' | 'info' | 'success' | 'warn' | 'error', message: string) => void;
+  /**
+   * Where Better Auth's own log lines go, already redacted (auth-log.ts); default: warnings and errors on
+   * the console. `errors`: the kind, code and redacted message of the errors it passed along.
+   */
+  log?: (level: AuthLogLevel, message: string, errors?: AuthLogError[]) => void;
 }
 
 export interface SessionUser {
@@ -159,7 +165,17 @@ export function createAuth(db: Db, settings: AuthSettings) {
   const providers: GenericOAuthConfig[] = [];
   if (settings.google) providers.push(googleConfig(settings.google));
   if (settings.facebook) providers.push(facebookConfig(settings.facebook));
-  const log = settings.log ?? ((level, message) => (level === 'error' || level === 'warn') && console[level](`[auth] ${message}`));
+  const log =
+    settings.log ??
+    ((level, message, errors) => (level === 'error' || level === 'warn') && console[level](`[auth] ${message}${errors?.length ? ` ${JSON.stringify(errors)}` : ''}`));
+  // Better Auth's logger receives the errors it caught (a failed query, with the e-mail, the password hash
+  // and the session token among its parameters): only their redacted kind reaches `log`. A lost connection
+  // is counted, so the edge answers the request it failed 503 (server/app.ts).
+  const fromBetterAuth = (level: AuthLogLevel, message: unknown, ...args: unknown[]) => {
+    if ([message, ...args].some((a) => isConnectionError(a))) noteConnectionLoss();
+    const entry = authLogEntry(message, args);
+    log(level, entry.message, entry.errors.length > 0 ? entry.errors : undefined);
+  };
 
   return betterAuth({
     appName: 'Olimpo Peças',
@@ -170,7 +186,7 @@ export function createAuth(db: Db, settings: AuthSettings) {
     // opened at 127.0.0.1 or a LAN address); the same policy as the HTTP edge (src/platform/origins.ts).
     trustedOrigins: (request?: Request) => trustedFor(request),
     telemetry: { enabled: false },
-    logger: { level: 'debug', log: (level, message) => log(level, message) },
+    logger: { level: 'debug', log: fromBetterAuth },
     database: drizzleAdapter(db, { provider: 'pg', usePlural: true, schema: { users, sessions, accounts, verifications } }),
     // Better Auth's own limiter keeps counts in memory per process; ours (limits.server.ts) is in the database.
     rateLimit: { enabled: false },
@@ -183,7 +199,7 @@ export function createAuth(db: Db, settings: AuthSettings) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         // Not awaited: the answer must take the same time whether or not the e-mail has an account.
-        void sendResetEmail(settings, user, token).catch((err: unknown) => log('error', `e-mail de nova senha falhou: ${scrubText((err as Error).message)}`));
+        void sendResetEmail(settings, user, token).catch((err: unknown) => log('error', 'e-mail de nova senha falhou', err instanceof Error ? [authLogError(err)] : undefined));
       },
     },
     user: {
@@ -204,16 +220,16 @@ export function createAuth(db: Db, settings: AuthSettings) {
       },
     },
     advanced: {
-      useSecureCookies: origin.startsWith('https://'),
+      useSecureCookies: isHttpsUrl(origin),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     onAPIError: {
       errorURL: '/Login',
-      // 4xx answers (wrong password, 429…) are normal traffic, not errors worth a log line.
-      onError: (e) => {
-        if (isApiError(e) && e.statusCode < 500) return;
-        log('error', scrubText(e instanceof Error ? `${e.name}: ${e.message}` : String(e)));
-      },
+      // An error that is not an APIError (a failed query: the database went away) leaves the handler as it
+      // is, for the edge to answer 503 or a pt-BR 500 and log it redacted (server/app.ts). Without this,
+      // Better Auth's router prints it whole with console.error ("# SERVER_ERROR:", every query parameter
+      // included) and answers an empty 500. APIErrors (4xx, its own 500s) still become answers.
+      throw: true,
     },
     plugins: providers.length > 0 ? [genericOAuth({ config: providers })] : [],
     hooks: {
