@@ -151,6 +151,8 @@ export async function createImport(db: Db, input: { fileName: string; path: stri
       })
       .returning();
     await storeImportFile(tx as unknown as Db, inserted!.id, input.path);
+    // Dry runs left unconfirmed for a week give their file's space back (confirming one then says so).
+    await tx.execute(sql`delete from catalog_import_files where import_id in (select id from catalog_imports where status = 'dry_run' and created_at < now() - interval '7 days')`);
     return inserted!;
   });
   return { ok: true, summary: toSummary(row) };
