@@ -32,6 +32,8 @@ export interface ImportLimits {
   cellChars: number;
   /** XLSX: bytes of all its parts once inflated. */
   uncompressedBytes: number;
+  /** XLSX: bytes of its shared strings (the sheet's text table, the one part held in memory) once inflated. */
+  sharedStringsBytes: number;
   /** XLSX: inflated ÷ compressed size of one part above 1 MB (ordinary sheets stay well under 30). */
   compressionRatio: number;
   /** XLSX: files inside the zip. */
@@ -43,6 +45,8 @@ export const IMPORT_LIMITS: ImportLimits = {
   columns: 64,
   cellChars: 32_767,
   uncompressedBytes: 400 * 1024 * 1024,
+  // A 100,000-row catalog written by Excel has about 30 MB of them.
+  sharedStringsBytes: 128 * 1024 * 1024,
   compressionRatio: 100,
   zipEntries: 1000,
 };

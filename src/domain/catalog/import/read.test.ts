@@ -1,6 +1,7 @@
 // Reading catalog files as streams, within limits: an XLSX as Excel writes it (shared strings, rich text,
 // formulas, several sheets), a zip bomb refused while inflating (whether its sizes are honest or lie), and
 // rows, columns and cells over their limits, each refused with a pt-BR message naming the limit.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -82,6 +83,12 @@ describe('reading catalog files', () => {
     expect((await readAll('linhas-ok.xlsx', file('linhas-ok.xlsx'), limits)).rows).toHaveLength(1000);
     fs.writeFileSync(file('linhas.csv'), rows(1001).map((r) => r.join(';')).join('\n'));
     expect(await readAll('linhas.csv', file('linhas.csv'), limits)).toMatchObject({ error: 'O arquivo tem linhas demais (máximo 1.000 linhas de produtos).', status: 413 });
+  });
+
+  it('refuses a text table (shared strings) over its limit: the one part held in memory', async () => {
+    await writeXlsx(file('textos.xlsx'), [HEADER, ...Array.from({ length: 300 }, (_, i) => [`T-${i}`, crypto.randomBytes(2400).toString('hex'), ...ROW.slice(2)])], { sharedStrings: true });
+    expect(await readAll('textos.xlsx', file('textos.xlsx'), { ...IMPORT_LIMITS, sharedStringsBytes: 1024 * 1024 })).toMatchObject({ error: 'Os textos da planilha passam do limite de 1 MB.', status: 413 });
+    expect((await readAll('textos.xlsx', file('textos.xlsx'))).rows).toHaveLength(300);
   });
 
   it('refuses too many columns and oversized cells', async () => {

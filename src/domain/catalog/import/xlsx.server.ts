@@ -56,7 +56,7 @@ function listEntries(zip: ZipFile, limits: ImportLimits): Promise<Map<string, En
 }
 
 /** Inflates one part, counting every byte against the file's budget and the part's compression ratio. */
-async function* inflate(zip: ZipFile, entry: Entry, budget: { left: number }, limits: ImportLimits): AsyncGenerator<Buffer> {
+async function* inflate(zip: ZipFile, entry: Entry, budget: { left: number }, limits: ImportLimits, cap?: { bytes: number; error: () => ImportFileError }): AsyncGenerator<Buffer> {
   const stream = await new Promise<NodeJS.ReadableStream & { destroy(): void }>((resolve, reject) =>
     zip.openReadStream(entry, (err, s) => (err || !s ? reject(unreadable()) : resolve(s as never))),
   );
@@ -68,6 +68,7 @@ async function* inflate(zip: ZipFile, entry: Entry, budget: { left: number }, li
       budget.left -= chunk.length;
       if (budget.left < 0) throw tooBig(limits);
       if (seen > maxForEntry) throw tooCompressed(limits);
+      if (cap && seen > cap.bytes) throw cap.error();
       yield chunk;
     }
   } catch (err) {
@@ -185,7 +186,8 @@ function textCollector(on: Listeners, onDone: (text: string) => void, container:
 async function readSharedStrings(zip: ZipFile, entry: Entry | undefined, budget: { left: number }, limits: ImportLimits): Promise<string[]> {
   const strings: string[] = [];
   if (!entry) return strings;
-  const rows = parsePart(inflate(zip, entry, budget, limits), (on) => textCollector(on, (text) => strings.push(text), 'si'), () => []);
+  const cap = { bytes: limits.sharedStringsBytes, error: () => new ImportFileError(`Os textos da planilha passam do limite de ${n(limits.sharedStringsBytes / MB)} MB.`, 413) };
+  const rows = parsePart(inflate(zip, entry, budget, limits, cap), (on) => textCollector(on, (text) => strings.push(text), 'si'), () => []);
   for await (const _ of rows);
   return strings;
 }
