@@ -5,6 +5,7 @@
 // from there as a stream (docs/catalog-import.md); a file over the limits is answered 413, naming the limit.
 import { useEffect } from 'react';
 import { data, Form, Link, redirect, useNavigation, useRevalidator } from 'react-router';
+import { z } from 'zod';
 import type { Route } from './+types/import';
 import { getDb } from '../../../src/db/client.server.ts';
 import { COLUMNS, MAX_IMPORT_BYTES } from '../../../src/domain/catalog/import/format.ts';
@@ -44,13 +45,16 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return { current: current ? view(current) : null, recent: recent.map(view) };
 }
 
+const importId = z.coerce.number().int().min(1).max(2_147_483_647);
+
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireAdmin(request, url);
   const db = getDb();
   const form = await request.formData();
   if (form.get('intent') === 'confirmar') {
-    const id = Number(form.get('id'));
-    if (!Number.isSafeInteger(id) || id < 1) return data({ ok: false, message: 'Importação não encontrada.' }, { status: 404 });
+    const parsed = importId.safeParse(form.get('id'));
+    if (!parsed.success) return data({ ok: false, message: 'Importação não encontrada.' }, { status: 404 });
+    const id = parsed.data;
     const runner = maybeJobRunner();
     if (!runner) return data({ ok: false, message: 'O executor de tarefas não está ativo. Tente novamente em instantes.' }, { status: 503 });
     if (!(await confirmImport(db, runner, id))) return data({ ok: false, message: 'Esta importação já foi confirmada.' }, { status: 409 });
