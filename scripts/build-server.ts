@@ -17,9 +17,9 @@ import { asciiRegexps } from './ascii-regexps.ts';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUNDLE_DIR = path.join(ROOT, 'build/server/bundle');
 
-// Left to Node: native code (koffi, sharp), packages that read their own files next to their code (PGlite's
-// WebAssembly and data; already minified), and modules loaded only by an admin's rare action (exceljs).
-const EXTERNAL = ['koffi', 'sharp', 'exceljs', '@electric-sql/pglite', '@electric-sql/pglite/*', 'pg-native'];
+// Left to Node: native code (koffi, sharp) and packages that read their own files next to their code (PGlite's
+// WebAssembly and data; already minified).
+const EXTERNAL = ['koffi', 'sharp', '@electric-sql/pglite', '@electric-sql/pglite/*', 'pg-native'];
 
 // A module that finds a file next to itself (`new URL('./x.json', import.meta.url)`, `import.meta.dirname`)
 // keeps finding it: each module's `import.meta` paths are rewritten to its own place, relative to the bundle.

@@ -1,4 +1,4 @@
-// npm run catalog:import -- file.csv [--dry-run]: the back office's import from the command line. Checks
+// npm run catalog:import -- file.csv|file.xlsx [--dry-run]: the back office's import from the command line. Checks
 // every row first and prints what would change; without --dry-run it then applies the rows that pass
 // (same batches as /Admin/Importar, run in this process) and lists the others by line number, counted as a
 // spreadsheet shows them (the header is line 1). With PGlite, stop the server first (one process per folder).
@@ -15,7 +15,7 @@ import { createLogger } from '../server/logger.ts';
 const { values, positionals } = parseArgs({ options: { 'dry-run': { type: 'boolean', default: false } }, allowPositionals: true });
 const file = positionals[0];
 if (!file || positionals.length > 1) {
-  console.error('Uso: npm run catalog:import -- arquivo.csv [--dry-run]');
+  console.error('Uso: npm run catalog:import -- arquivo.csv|arquivo.xlsx [--dry-run]');
   process.exit(2);
 }
 if (!fs.existsSync(file)) {
@@ -37,7 +37,7 @@ function printErrors(s: ImportSummary): void {
 let exitCode = 0;
 try {
   const started = Date.now();
-  const dry = await createImport(database.db, { fileName: path.basename(file), bytes: fs.readFileSync(file), userId: null });
+  const dry = await createImport(database.db, { fileName: path.basename(file), path: file, userId: null });
   if (!dry.ok) {
     console.error(dry.message);
     exitCode = 1;

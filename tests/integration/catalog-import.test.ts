@@ -1,7 +1,9 @@
 // Catalog import and export on each database: the export re-imports as "nothing changes" (CSV and XLSX);
+// a zip bomb is refused (413, nothing stored);
 // a file mixing good rows, bad rows (unknown brand, category, vehicle; bad money) and a repeated ref gives
 // the dry-run counts and line numbers as a spreadsheet shows them, writes nothing, then applies exactly the
 // good rows (price history, fitment, photo fetched once); re-importing it changes nothing.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +20,7 @@ import { configureRemoteFetch } from '../../src/platform/remote-image.server.ts'
 import { startFakePhotoHost } from '../support/fake-photo-host.ts';
 import type { FakePhotoHost } from '../support/fake-photo-host.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
+import { writeXlsx, writeXlsxBomb } from '../support/xlsx.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import type { Db } from '../../src/db/client.server.ts';
 
@@ -27,8 +30,18 @@ async function exportText(db: Db): Promise<string> {
   return out;
 }
 
+const files = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-import-files-'));
+afterAll(() => fs.rmSync(files, { recursive: true, force: true }));
+
+/** Writes `bytes` to a file, as the upload or the command line hand it over, and runs the dry run on it. */
+async function tryImport(db: Db, name: string, bytes: Uint8Array, userId: string | null = 'adm1') {
+  const filePath = path.join(files, `${crypto.randomUUID()}-${name}`);
+  fs.writeFileSync(filePath, bytes);
+  return createImport(db, { fileName: name, path: filePath, userId });
+}
+
 async function importBytes(db: Db, name: string, bytes: Uint8Array) {
-  const dry = await createImport(db, { fileName: name, bytes, userId: 'adm1' });
+  const dry = await tryImport(db, name, bytes);
   if (!dry.ok) throw new Error(dry.message);
   return dry.summary;
 }
@@ -89,14 +102,22 @@ describe.each(DATABASE_KINDS)('catalog import/export on %s', (kind) => {
   });
 
   it('export → XLSX → import changes nothing', async () => {
-    const { default: ExcelJS } = await import('exceljs');
     const records = parse((await exportText(database.db)).replace(/^\uFEFF/, ''), { delimiter: ';' }) as string[][];
-    const book = new ExcelJS.Workbook();
-    const sheet = book.addWorksheet('Catálogo');
-    for (const r of records) sheet.addRow(r);
-    const bytes = new Uint8Array(await book.xlsx.writeBuffer());
-    const dry = await importBytes(database.db, 'catalogo.xlsx', bytes);
+    const xlsx = path.join(files, 'catalogo.xlsx');
+    await writeXlsx(xlsx, records, { sharedStrings: true });
+    const dry = await importBytes(database.db, 'catalogo.xlsx', fs.readFileSync(xlsx));
     expect(dry).toMatchObject({ totalRows: 80, unchanged: 80, created: 0, updated: 0, failed: 0 });
+  });
+
+  it('refuses a zip bomb XLSX with a pt-BR 413 naming the limit, and stores nothing', async () => {
+    const records = parse((await exportText(database.db)).replace(/^\uFEFF/, ''), { delimiter: ';' }) as string[][];
+    const bomb = path.join(files, 'bomba.xlsx');
+    await writeXlsxBomb(bomb, records[0]!, records[1]!, 260);
+    const [before] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from catalog_imports`);
+    const res = await tryImport(database.db, 'bomba.xlsx', fs.readFileSync(bomb));
+    expect(res).toMatchObject({ ok: false, status: 413 });
+    expect(!res.ok && res.message).toMatch(/^A planilha está compactada além do normal \(mais de 100 vezes o tamanho\)/);
+    expect(await queryRows(database.db, sql`select count(*)::int as n from catalog_imports`)).toEqual([before]);
   });
 
   it('a file with good rows, bad rows and a repeated ref: dry run, then apply, then re-import', async () => {
@@ -173,8 +194,8 @@ describe.each(DATABASE_KINDS)('catalog import/export on %s', (kind) => {
   });
 
   it('refuses a file without the required columns, with a pt-BR reason', async () => {
-    const res = await createImport(database.db, { fileName: 'x.csv', bytes: new TextEncoder().encode('ref;titulo\nA;B\n'), userId: null });
-    expect(res).toEqual({ ok: false, message: 'Faltam colunas no cabeçalho: descricao, marca, categoria, tipo_veiculo, estado, preco, estoque.' });
+    const res = await tryImport(database.db, 'x.csv', new TextEncoder().encode('ref;titulo\nA;B\n'), null);
+    expect(res).toEqual({ ok: false, status: 400, message: 'Faltam colunas no cabeçalho: descricao, marca, categoria, tipo_veiculo, estado, preco, estoque.' });
   });
 
   it('an interrupted apply resumes after the last committed batch', async () => {

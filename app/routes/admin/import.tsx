@@ -1,14 +1,17 @@
 // /Admin/Importar: upload a CSV or XLSX, see before anything is written how many rows create, update, stay
 // unchanged or fail (each failing row by line, with its reason), then confirm: the rows that passed are
 // applied in batches by the durable job runner. The progress bar reads the import's row in the database,
-// so it survives a reload (?id=N) and a server restart.
+// so it survives a reload (?id=N) and a server restart. The upload goes to a temporary file and is read
+// from there as a stream (docs/catalog-import.md); a file over the limits is answered 413, naming the limit.
 import { useEffect } from 'react';
 import { data, Form, Link, redirect, useNavigation, useRevalidator } from 'react-router';
+import { z } from 'zod';
 import type { Route } from './+types/import';
 import { getDb } from '../../../src/db/client.server.ts';
 import { COLUMNS, MAX_IMPORT_BYTES } from '../../../src/domain/catalog/import/format.ts';
 import { createImport, getImport, recentImports } from '../../../src/domain/catalog/import/import.server.ts';
 import type { ImportSummary } from '../../../src/domain/catalog/import/import.server.ts';
+import { withUploadedFile } from '../../../src/domain/catalog/import/file-store.server.ts';
 import { confirmImport } from '../../../src/domain/catalog/import/job.server.ts';
 import { maybeJobRunner } from '../../../src/platform/job-runner.server.ts';
 import { formatDateTime } from '../../../src/platform/datetime.ts';
@@ -19,8 +22,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Importar catálogo | Ad
 
 const STATUS_LABEL: Record<ImportSummary['status'], string> = {
   dry_run: 'Simulação (nada gravado)',
-  queued: 'Na fila',
-  running: 'Aplicando',
+  queued: 'Importação em andamento… (na fila)',
+  running: 'Importação em andamento…',
   done: 'Concluída',
   failed: 'Interrompida (será retomada)',
 };
@@ -42,13 +45,16 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return { current: current ? view(current) : null, recent: recent.map(view) };
 }
 
+const importId = z.coerce.number().int().min(1).max(2_147_483_647);
+
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireAdmin(request, url);
   const db = getDb();
   const form = await request.formData();
   if (form.get('intent') === 'confirmar') {
-    const id = Number(form.get('id'));
-    if (!Number.isSafeInteger(id) || id < 1) return data({ ok: false, message: 'Importação não encontrada.' }, { status: 404 });
+    const parsed = importId.safeParse(form.get('id'));
+    if (!parsed.success) return data({ ok: false, message: 'Importação não encontrada.' }, { status: 404 });
+    const id = parsed.data;
     const runner = maybeJobRunner();
     if (!runner) return data({ ok: false, message: 'O executor de tarefas não está ativo. Tente novamente em instantes.' }, { status: 503 });
     if (!(await confirmImport(db, runner, id))) return data({ ok: false, message: 'Esta importação já foi confirmada.' }, { status: 409 });
@@ -58,8 +64,8 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (!(file instanceof File) || file.size === 0) return data({ ok: false, message: 'Escolha um arquivo CSV ou XLSX.' }, { status: 400 });
   if (file.size > MAX_IMPORT_BYTES) return data({ ok: false, message: 'A planilha deve ter no máximo 80 MB.' }, { status: 413 });
   if (!/\.(csv|xlsx|txt)$/i.test(file.name)) return data({ ok: false, message: 'Envie um arquivo .csv ou .xlsx.' }, { status: 400 });
-  const result = await createImport(db, { fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()), userId: user.id });
-  if (!result.ok) return data({ ok: false, message: result.message }, { status: 400 });
+  const result = await withUploadedFile(file, (filePath) => createImport(db, { fileName: file.name, path: filePath, userId: user.id }));
+  if (!result.ok) return data({ ok: false, message: result.message }, { status: result.status });
   throw redirect(`/Admin/Importar?id=${result.summary.id}`);
 }
 
@@ -126,6 +132,7 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
               <p className="text-sm">{percent}%</p>
             </div>
           )}
+          {working && <p className="mt-2 text-sm text-ink-soft">Você pode sair desta página: a importação continua no servidor e o resultado fica aqui.</p>}
           <p className="mt-2 text-sm text-ink-soft">{current.totalRows.toLocaleString('pt-BR')} linhas de produtos no arquivo.</p>
           <Counts s={current} planned={current.status === 'dry_run'} />
           {current.message && <p className="mt-3 text-sm text-red-700">{current.message}</p>}

@@ -191,9 +191,9 @@ export const priceChanges = pgTable(
 );
 
 /**
- * Catalog imports (CSV/XLSX): the uploaded file itself, its dry-run summary and the progress of applying
- * it. The apply job reads the file again and resumes from `processed_rows`, which each batch advances in
- * the same transaction as its writes.
+ * Catalog imports (CSV/XLSX): the dry-run summary of an uploaded file and the progress of applying it.
+ * The file itself is in catalog_import_files; the apply job reads it again and resumes from
+ * `processed_rows`, which each batch advances in the same transaction as its writes.
  */
 export const catalogImports = pgTable(
   'catalog_imports',
@@ -201,7 +201,6 @@ export const catalogImports = pgTable(
     id: serial('id').primaryKey(),
     userId: text('user_id'),
     fileName: text('file_name').notNull(),
-    file: bytea('file').notNull(),
     /** dry_run → queued → running → done | failed */
     status: text('status').notNull(),
     totalRows: integer('total_rows').notNull().default(0),
@@ -220,6 +219,22 @@ export const catalogImports = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [check('catalog_imports_status_check', sql`${t.status} in ('dry_run', 'queued', 'running', 'done', 'failed')`)],
+);
+
+/**
+ * An import's uploaded file in 1 MB pieces, so that it is written and read back piece by piece (never
+ * whole in memory) by whichever instance runs the import's job. Deleted once the import is done.
+ */
+export const catalogImportFiles = pgTable(
+  'catalog_import_files',
+  {
+    importId: integer('import_id')
+      .notNull()
+      .references(() => catalogImports.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.seq] })],
 );
 
 /** Photos fetched by imports from a supplier's URL: each URL is fetched once, then reused. */

@@ -19,6 +19,38 @@ export const REQUIRED_COLUMNS: Column[] = ['ref', 'titulo', 'descricao', 'marca'
 
 export const MAX_IMPORT_ROWS = 200_000;
 export const MAX_IMPORT_BYTES = 80 * 1024 * 1024;
+
+/**
+ * What a catalog file may hold. The file is read as a stream, so these bound the work and the memory an
+ * upload costs (a zip bomb stops at the first limit it crosses, while inflating, not after).
+ */
+export interface ImportLimits {
+  /** Product rows (the header not counted). */
+  rows: number;
+  /** Columns a row may reach (the format has 14). */
+  columns: number;
+  /** Characters in one cell (Excel's own maximum). */
+  cellChars: number;
+  /** XLSX: bytes of all its parts once inflated. */
+  uncompressedBytes: number;
+  /** XLSX: bytes of its shared strings (the sheet's text table, the one part held in memory) once inflated. */
+  sharedStringsBytes: number;
+  /** XLSX: inflated ÷ compressed size of one part above 1 MB (ordinary sheets stay well under 30). */
+  compressionRatio: number;
+  /** XLSX: files inside the zip. */
+  zipEntries: number;
+}
+
+export const IMPORT_LIMITS: ImportLimits = {
+  rows: MAX_IMPORT_ROWS,
+  columns: 64,
+  cellChars: 32_767,
+  uncompressedBytes: 400 * 1024 * 1024,
+  // A 100,000-row catalog written by Excel has about 30 MB of them.
+  sharedStringsBytes: 128 * 1024 * 1024,
+  compressionRatio: 100,
+  zipEntries: 1000,
+};
 const MAX_CODES = 50;
 
 /** A product's columns as the spreadsheet statements read them from `products` (export and import alike). */

@@ -1,15 +1,14 @@
-// Catalog import, as one flow: read the file and check every row (dry run: nothing written but the file
-// and its summary), then apply the rows that passed in batches of BATCH, each batch ONE transaction that
+// Catalog import, as one flow: read the file as a stream and check every row (dry run: nothing written but
+// the file and its summary; a file over the limits is refused), then apply the rows that passed in batches of BATCH, each batch ONE transaction that
 // also advances the import's progress, so a crash resumes after the last committed batch and no row ever
 // half-applies. Writes are set-based (one statement per table per batch, rows passed as one JSON
 // parameter). A row equal to the stored product is left alone: re-importing a file changes nothing.
 // Photos named by foto_url are fetched once (before the batch's transaction) through the upload pipeline.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.server.ts';
 import { analyzeDatabase } from '../../../db/maintenance.server.ts';
 import { getUploadStore } from '../../../platform/uploads.server.ts';
-import { fitmentSearchKeys, indexFleet, sortRows } from '../../fitment/compatibility-text.ts';
-import { loadFleet } from '../../fitment/fleet.server.ts';
+import { fitmentSearchKeys, sortRows } from '../../fitment/compatibility-text.ts';
 import { processProductPhoto } from '../photos.server.ts';
 import { MAX_PHOTO_BYTES, PRODUCT_MESSAGES } from '../product-form.ts';
 import { fetchRemoteFile } from '../../../platform/remote-image.server.ts';
@@ -17,26 +16,23 @@ import { refreshLexicon } from '../repository.server.ts';
 import { saleFields } from '../../pricing/pricing.ts';
 import { catalogImports, importedPhotos } from '../schema.ts';
 import { catalogChanged } from '../changes.server.ts';
-import { FEATURED_BRANDS, labelOf, slugify } from '../taxonomy.ts';
-import { catalogBrands } from '../seed/generate.ts';
-import { checkRow } from './format.ts';
-import type { CatalogRow, ProductSheetColumns, RowContext } from './format.ts';
-import { readCatalogFile } from './read.ts';
+import { labelOf, slugify } from '../taxonomy.ts';
+import type { CatalogRow, ProductSheetColumns } from './format.ts';
+import { dropImportFile, restoreImportFile, storeImportFile, withTempFile } from './file-store.server.ts';
+import { scanFile } from './scan.server.ts';
+import type { RowError } from './scan.server.ts';
 
-export const IMPORT_BATCH = 1000;
+export type { RowError } from './scan.server.ts';
+
+export { IMPORT_BATCH } from './scan.server.ts';
 
 // Lists go to the database as ONE JSON parameter (drizzle would expand a JS array into one parameter each).
 const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
 const textArray = (v: string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(v)}::jsonb))`;
 const intArray = (v: number[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(v)}::jsonb)::int)`;
-const MAX_STORED_ERRORS = 1000;
 const PHOTO_TIMEOUT_MS = 15_000;
 const PHOTO_FETCH_FAILED = 'Não foi possível baixar a foto de foto_url. Use um link https público da imagem ou deixe a coluna vazia.';
 
-export interface RowError {
-  line: number;
-  message: string;
-}
 
 export interface ImportSummary {
   id: number;
@@ -63,44 +59,6 @@ interface Existing extends ProductSheetColumns {
   fitments: string[];
 }
 
-async function rowContext(db: Db): Promise<RowContext> {
-  const [brandRows, fleet] = await Promise.all([
-    db.execute(sql`select distinct on (brand_slug) brand_slug as slug, brand from products order by brand_slug, id`) as unknown as Promise<{ rows: { slug: string; brand: string }[] }>,
-    loadFleet(db),
-  ]);
-  const brands = new Map<string, string>();
-  // Known brands: the demo catalog's, the filter panel's and every brand the catalog already sells.
-  for (const b of catalogBrands()) brands.set(slugify(b), b);
-  for (const b of FEATURED_BRANDS) brands.set(b.slug, b.label);
-  for (const b of brandRows.rows) brands.set(slugify(b.brand), b.brand);
-  return { brands, fleet: indexFleet(fleet) };
-}
-
-/** Reads and checks a whole file: the rows that pass (file order, first of a repeated ref) and the errors. */
-async function checkFile(db: Db, fileName: string, bytes: Uint8Array): Promise<{ ok: true; rows: CatalogRow[]; errors: RowError[]; total: number } | { ok: false; message: string }> {
-  const read = await readCatalogFile(fileName, bytes);
-  if (!read.ok) return read;
-  const ctx = await rowContext(db);
-  const rows: CatalogRow[] = [];
-  const errors: RowError[] = [];
-  const seen = new Map<string, number>();
-  for (const r of read.rows) {
-    const res = checkRow(r.cells, r.line, ctx);
-    if (!res.ok) {
-      errors.push({ line: res.line, message: res.message });
-      continue;
-    }
-    const key = res.row.ref.toUpperCase();
-    const first = seen.get(key);
-    if (first !== undefined) {
-      errors.push({ line: r.line, message: `Referência ${res.row.ref} repetida (já aparece na linha ${first}).` });
-      continue;
-    }
-    seen.set(key, r.line);
-    rows.push(res.row);
-  }
-  return { ok: true, rows, errors, total: read.rows.length };
-}
 
 /**
  * PostgreSQL's JIT compiles the batch queries (their row estimates are large) for ~0.5 s each, far more
@@ -159,43 +117,48 @@ function plan(row: CatalogRow, existing: Map<string, Existing>, photos: Map<stri
 }
 
 function toSummary(r: typeof catalogImports.$inferSelect): ImportSummary {
-  const { file: _file, userId: _user, updatedAt: _u, ...rest } = r;
+  const { userId: _user, updatedAt: _u, ...rest } = r;
   return { ...rest, status: r.status as ImportSummary['status'] };
 }
 
 /**
- * The dry run: checks every row against the catalog and stores the file with what applying it would do
- * (rows to create, update, leave unchanged, and each failing row's line and reason). Writes nothing else.
+ * The dry run: checks every row of the file at `path` against the catalog and stores the file with what
+ * applying it would do (rows to create, update, leave unchanged, and each failing row's line and reason).
+ * Writes nothing else. A file the reader refuses is `ok: false` with a pt-BR message and the HTTP status
+ * (400, or 413 for a limit) an upload answers with, and nothing is stored.
  */
-export async function createImport(db: Db, input: { fileName: string; bytes: Uint8Array; userId: string | null }): Promise<{ ok: true; summary: ImportSummary } | { ok: false; message: string }> {
-  const checked = await checkFile(db, input.fileName, input.bytes);
-  if (!checked.ok) return checked;
+export async function createImport(db: Db, input: { fileName: string; path: string; userId: string | null }): Promise<{ ok: true; summary: ImportSummary } | { ok: false; message: string; status: 400 | 413 }> {
   const counts = { create: 0, update: 0, unchanged: 0 };
-  for (let i = 0; i < checked.rows.length; i += IMPORT_BATCH) {
-    const batch = checked.rows.slice(i, i + IMPORT_BATCH);
+  const scan = await scanFile(db, input.fileName, input.path, async (batch) => {
     const [existing, photos] = await db.transaction(async (tx) => {
       await noJit(tx as unknown as Db);
       return [await loadExisting(tx as unknown as Db, batch.map((r) => r.ref)), await knownPhotos(tx as unknown as Db, batch.flatMap((r) => (r.photoUrl ? [r.photoUrl] : [])))] as const;
     });
     for (const row of batch) counts[plan(row, existing, photos)]++;
-  }
-  const [row] = await db
-    .insert(catalogImports)
-    .values({
-      userId: input.userId,
-      fileName: input.fileName.slice(0, 200),
-      file: Buffer.from(input.bytes),
-      status: 'dry_run',
-      totalRows: checked.total,
-      validRows: checked.rows.length,
-      created: counts.create,
-      updated: counts.update,
-      unchanged: counts.unchanged,
-      failed: checked.errors.length,
-      errors: checked.errors.slice(0, MAX_STORED_ERRORS),
-    })
-    .returning();
-  return { ok: true, summary: toSummary(row!) };
+  });
+  if (!scan.ok) return scan;
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(catalogImports)
+      .values({
+        userId: input.userId,
+        fileName: input.fileName.slice(0, 200),
+        status: 'dry_run',
+        totalRows: scan.total,
+        validRows: scan.valid,
+        created: counts.create,
+        updated: counts.update,
+        unchanged: counts.unchanged,
+        failed: scan.failed,
+        errors: scan.errors,
+      })
+      .returning();
+    await storeImportFile(tx as unknown as Db, inserted!.id, input.path);
+    // Dry runs left unconfirmed for a week give their file's space back (confirming one then says so).
+    await tx.execute(sql`delete from catalog_import_files where import_id in (select id from catalog_imports where status = 'dry_run' and created_at < now() - interval '7 days')`);
+    return inserted!;
+  });
+  return { ok: true, summary: toSummary(row) };
 }
 
 export async function getImport(db: Db, id: number): Promise<ImportSummary | null> {
@@ -422,51 +385,74 @@ function saleColumns(r: CatalogRow) {
 }
 
 /**
- * Applies a queued (or interrupted) import: re-reads its file, checks the rows again, and applies the
- * valid rows from `processed_rows` on, batch by batch. Safe to run again at any point (a job retry).
+ * Applies a queued (or interrupted) import: copies its file to a temporary folder, reads and checks the
+ * rows again as a stream, and applies the valid rows from `processed_rows` on, batch by batch. Safe to
+ * run again at any point (a job retry). The rows that fail are recorded at the end, with the run's result.
  */
 export async function runImport(db: Db, id: number, deps: ApplyDeps = {}): Promise<ImportSummary | null> {
-  const [imp] = await db.select().from(catalogImports).where(eq(catalogImports.id, id)).limit(1);
+  const imp = await getImport(db, id);
   if (!imp) return null;
-  if (imp.status === 'done' || imp.status === 'dry_run') return toSummary(imp);
+  if (imp.status === 'done' || imp.status === 'dry_run') return imp;
+  const [owner] = await db.select({ userId: catalogImports.userId }).from(catalogImports).where(eq(catalogImports.id, id));
   try {
-    const checked = await checkFile(db, imp.fileName, imp.file);
-    if (!checked.ok) throw new Error(checked.message);
-    if (imp.status !== 'queued') {
-      // A retry after a failure or a crash: carry on from the last committed batch.
-      await db.update(catalogImports).set({ status: 'running', message: null, finishedAt: null, updatedAt: new Date() }).where(eq(catalogImports.id, id));
-    } else {
-      // First run: the failing rows are those of this check (the catalog may have changed since the dry run).
-      await db
+    await withTempFile(imp.fileName, async (filePath) => {
+      if (!(await restoreImportFile(db, id, filePath))) {
+        if ((await getImport(db, id))?.status === 'done') return;
+        throw new Error('o arquivo da importação não está mais guardado; envie-o de novo');
+      }
+      // First run: the failing rows are those of this run's check (the catalog may have changed since the
+      // dry run), recorded at its end; a retry after a failure or a crash carries on from the last batch.
+      const first = imp.status === 'queued';
+      const started = await db
         .update(catalogImports)
-        .set({ status: 'running', totalRows: checked.total, validRows: checked.rows.length, failed: checked.errors.length, errors: checked.errors.slice(0, MAX_STORED_ERRORS), updatedAt: new Date() })
-        .where(eq(catalogImports.id, id));
-    }
-    let processed = imp.status === 'queued' ? 0 : imp.processedRows;
-    let touched = false;
-    while (processed < checked.rows.length) {
-      const batch = checked.rows.slice(processed, processed + IMPORT_BATCH);
-      const photoFailures = await fetchPhotos(db, batch, deps);
-      const res = await applyBatch(db, id, imp.userId, batch, processed + batch.length, photoFailures);
-      if (res.created || res.updated) touched = true;
-      processed += batch.length;
-      deps.onProgress?.({ processed, valid: checked.rows.length });
-    }
-    if (touched) {
-      await refreshLexicon(db);
-      await catalogChanged(db);
-      // The new and changed rows' entries wait in the GIN indexes' pending lists, which every search reads
-      // whole, and the planner still sees the catalog as it was: merged and analysed now rather than at the
-      // next upkeep (PGlite has no autovacuum; on PostgreSQL it comes when the table has changed enough).
-      await analyzeDatabase(db);
-    }
-    await db.update(catalogImports).set({ status: 'done', finishedAt: new Date(), updatedAt: new Date() }).where(eq(catalogImports.id, id));
+        .set({ status: 'running', message: null, finishedAt: null, updatedAt: new Date(), ...(first ? { failed: 0, errors: [] } : {}) })
+        .where(and(eq(catalogImports.id, id), ne(catalogImports.status, 'done')))
+        .returning({ id: catalogImports.id });
+      // Another run of the same import finished it in the meantime.
+      if (started.length === 0) return;
+      let processed = first ? 0 : imp.processedRows;
+      let touched = false;
+      const scan = await scanFile(db, imp.fileName, filePath, async (batch, before) => {
+        const skip = processed - before;
+        if (skip >= batch.length) return;
+        const rows = skip > 0 ? batch.slice(skip) : batch;
+        const photoFailures = await fetchPhotos(db, rows, deps);
+        const res = await applyBatch(db, id, owner?.userId ?? null, rows, processed + rows.length, photoFailures);
+        if (res.created || res.updated) touched = true;
+        processed += rows.length;
+        deps.onProgress?.({ processed, valid: Math.max(processed, imp.validRows) });
+      });
+      if (!scan.ok) throw new Error(scan.message);
+      if (touched) {
+        await refreshLexicon(db);
+        await catalogChanged(db);
+        // The new and changed rows' entries wait in the GIN indexes' pending lists, which every search reads
+        // whole, and the planner still sees the catalog as it was: merged and analysed now rather than at the
+        // next upkeep (PGlite has no autovacuum; on PostgreSQL it comes when the table has changed enough).
+        await analyzeDatabase(db);
+      }
+      await db.transaction(async (tx) => {
+        await tx
+          .update(catalogImports)
+          .set({
+            status: 'done',
+            totalRows: scan.total,
+            validRows: scan.valid,
+            failed: sql`${catalogImports.failed} + ${scan.failed}`,
+            errors: sql`${json(scan.errors)} || ${catalogImports.errors}`,
+            finishedAt: new Date(),
+            updatedAt: new Date(),
+          })
+          .where(eq(catalogImports.id, id));
+        await dropImportFile(tx as unknown as Db, id);
+      });
+    });
   } catch (err) {
     if (err instanceof ImportOvertaken) return getImport(db, id);
     await db
       .update(catalogImports)
       .set({ status: 'failed', message: `A importação parou: ${(err as Error).message.slice(0, 300)}`, finishedAt: new Date(), updatedAt: new Date() })
-      .where(eq(catalogImports.id, id));
+      .where(and(eq(catalogImports.id, id), ne(catalogImports.status, 'done')));
     throw err;
   }
   return getImport(db, id);
