@@ -78,7 +78,7 @@ describe('catalog import photos', () => {
     ];
     const header = 'ref;titulo;descricao;marca;categoria;tipo_veiculo;estado;preco;estoque;foto_url';
     const lines = photos.map((url, i) => `FOTO-${i};Peça com foto ${i};Descrição da peça com foto remota.;Bosch;filtros;carros;novo;10,90;5;${url}`);
-    const dry = await createImport(database.db, { fileName: 'fotos.csv', bytes: new TextEncoder().encode([header, ...lines].join('\n')), userId: null });
+    const dry = await createImport(database.db, { fileName: 'fotos.csv', path: tempFile(new TextEncoder().encode([header, ...lines].join('\n'))), userId: null });
     if (!dry.ok) throw new Error(dry.message);
     expect(dry.summary).toMatchObject({ validRows: photos.length, failed: 0 });
     expect(await markQueued(database.db, dry.summary.id)).toBe(true);
@@ -98,3 +98,10 @@ describe('catalog import photos', () => {
     expect(refused[0]!.n).toBe(0);
   });
 });
+
+/** The import reads a file from disk, as the upload and the command line hand it over. */
+function tempFile(bytes: Uint8Array): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-import-')), 'catalogo.csv');
+  fs.writeFileSync(file, bytes);
+  return file;
+}

@@ -1,6 +1,9 @@
 // The back office's downloads cannot carry a formula: a real order from a buyer named like a spreadsheet
 // formula, and products whose titles start with =, +, - and @, are exported with those cells quoted as text;
 // numbers stay numbers; and the catalog export re-imports with nothing changed (no quote gained).
+import path from 'node:path';
+import os from 'node:os';
+import fs from 'node:fs';
 import crypto from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
@@ -55,7 +58,7 @@ describe('spreadsheet exports', () => {
     for (const r of rows) for (const cell of r) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
 
     const before = await database.db.select({ id: products.id, title: products.title, description: products.description }).from(products).orderBy(products.id);
-    const dry = await createImport(database.db, { fileName: 'catalogo.csv', bytes: new TextEncoder().encode(text), userId: null });
+    const dry = await createImport(database.db, { fileName: 'catalogo.csv', path: tempFile(new TextEncoder().encode(text)), userId: null });
     if (!dry.ok) throw new Error(dry.message);
     expect(dry.summary).toMatchObject({ unchanged: rows.length, updated: 0, created: 0, failed: 0 });
     expect(await markQueued(database.db, dry.summary.id)).toBe(true);
@@ -66,3 +69,10 @@ describe('spreadsheet exports', () => {
     expect(after.filter((p) => p.title.startsWith("'") || p.description.startsWith("'"))).toEqual([]);
   });
 });
+
+/** The import reads a file from disk, as the upload and the command line hand it over. */
+function tempFile(bytes: Uint8Array): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-import-')), 'catalogo.csv');
+  fs.writeFileSync(file, bytes);
+  return file;
+}
