@@ -36,6 +36,8 @@ import { compressLarge } from './compression.ts';
 import { contentSecurityPolicy } from './csp.ts';
 import { createDatabaseGate } from './database-gate.ts';
 import { createPageServer, withScriptHashes } from './pages.ts';
+import { databaseScope, DEFAULT_DATABASE_LIMITS } from './middleware/database-scope.ts';
+import type { DatabaseLimits } from './middleware/database-scope.ts';
 import { apiError } from './http.ts';
 import { escapeHtml } from '../src/platform/html.ts';
 import type { Logger } from './logger.ts';
@@ -54,6 +56,8 @@ export interface AppOptions {
   chat?: ChatApiOptions;
   /** PAGE_CACHE_SECONDS: how long anonymous catalog pages are served from memory (0 or unset: off). */
   pageCacheSeconds?: number;
+  /** Statement timeouts per kind of request (DB_*_STATEMENT_TIMEOUT_MS; server/middleware/database-scope.ts). */
+  databaseLimits?: DatabaseLimits;
 }
 
 function securityHeaders(https: boolean): Record<string, string> {
@@ -124,6 +128,8 @@ export function createApp(opts: AppOptions) {
     else if (c.res.status >= 500) opts.logger.error({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request failed');
     else opts.logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
+  // Each request's lane, statement timeout and client signal for the database; a timed-out read answers 503.
+  app.use('*', databaseScope(opts.databaseLimits ?? DEFAULT_DATABASE_LIMITS, opts.logger, isApiPath));
   // Anonymous pages fresh in the page cache leave before any other middleware (the 99 % case under load):
   // a GET needs no origin, body or form check, and the bytes are already compressed. Not while the
   // database is known to be down: then every page is the maintenance page, as below.

@@ -46,6 +46,11 @@ export async function openPostgres(opts: OpenOptions & { databaseUrl: string }, 
     reserved: Math.min(opts.reservedConnections ?? DEFAULT_RESERVED_CONNECTIONS, size - 1),
     cancel: (pid) => cancelBackend(url, pid),
   });
+  // The health check's own connection: /readyz never waits behind the store's queries, or a busy store
+  // would look down to the load balancer (and to the gate that shows the maintenance page).
+  const health = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  health.on('error', lost);
+  health.on('connect', (client) => client.on('error', lost));
   const db = drizzlePg(routed, { schema }) as unknown as Db;
   return {
     db,
@@ -53,10 +58,11 @@ export async function openPostgres(opts: OpenOptions & { databaseUrl: string }, 
     jobs: { kind: 'postgres', connectionString: url },
     migrate: () => migratePg(db as never, { migrationsFolder }),
     exclusive: (fn) => withStartupLock(url, fn),
-    // Straight to the pool, past the lanes: readiness must not queue behind slow reads.
-    ping: () => pingWithin(() => pool.query('select 1')),
+    ping: () => pingWithin(() => health.query('select 1')),
     connectionLosses,
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), health.end()]);
+    },
     listen: (channel, onNotify, onReconnect) => listenPg(url, channel, onNotify, onReconnect),
   };
 }
