@@ -6,7 +6,7 @@
 // - a client that leaves has its statement cancelled: its backend stops waiting at once, not at the timeout.
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { products } from '../../src/domain/catalog/schema.ts';
 import { createServerDatabase } from './support/databases.ts';
@@ -55,8 +55,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('slow reads on PostgreSQL (built
     watcher = new pg.Client({ connectionString: database.url });
     await watcher.connect();
   });
-  afterAll(async () => {
+  // A failed test must not leave the lock behind: the next one (and the server's start) would wait on it.
+  afterEach(async () => {
     await locker?.query('rollback').catch(() => {});
+  });
+  afterAll(async () => {
     await locker?.end();
     await watcher?.end();
     await server?.stop();
@@ -69,7 +72,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('slow reads on PostgreSQL (built
     const started = Date.now();
     const reads = Array.from({ length: READS }, (_, i) => {
       const path = i % 3 === 0 ? `/ProductList?q=pastilha&pagina=${i + 1}` : `/api/products?q=pastilha&pagina=${i + 1}`;
-      return server.fetch(path).then(async (r) => ({ path, status: r.status, type: r.headers.get('content-type') ?? '', body: await r.text(), ms: Date.now() - started }));
+      return server
+        .fetch(path, { signal: AbortSignal.timeout(20_000) })
+        .then(async (r) => ({ path, status: r.status, body: await r.text(), ms: Date.now() - started }))
+        .catch((err: unknown) => ({ path, status: 0, body: String(err), ms: Date.now() - started }));
     });
     // The pool's shared lane (5 - 2 reserved) is full of searches waiting on the lock; the rest queue.
     await until(async () => (await waiting()) >= 3, 5000, 'as buscas esperando o bloqueio');
