@@ -105,13 +105,18 @@ export function sandboxRoutesEnabled(env: Pick<Env, 'PAYMENT_PROVIDER' | 'PUBLIC
   return env.PAYMENT_PROVIDER === 'sandbox' && env.PAYMENT_WEBHOOK_SECRET !== DEFAULT_WEBHOOK_SECRET;
 }
 
-export function parseEnv(source: Record<string, string | undefined>): Env {
+/**
+ * `serving: false` is an operator's command-line tool (db:migrate, db:seed, admin:create, catalog:import): the
+ * same variables, without the checks that only a serving process needs (its auth secret, its payments).
+ */
+export function parseEnv(source: Record<string, string | undefined>, opts: { serving?: boolean } = {}): Env {
   // Empty strings mean "not set", as in most .env files.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   // Without PUBLIC_URL the shop is where it listens: http://localhost:<PORT>.
   if (cleaned.PUBLIC_URL === undefined && cleaned.PORT !== undefined) cleaned.PUBLIC_URL = `http://localhost:${cleaned.PORT}`;
   const result = schema
     .superRefine((v, ctx) => {
+      if (opts.serving === false) return;
       // A real deployment (https, or several instances on PostgreSQL) must share one configured secret.
       const deployed = v.NODE_ENV === 'production' && (v.PUBLIC_URL.startsWith('https://') || v.DATABASE_URL !== undefined);
       if (deployed && !v.BETTER_AUTH_SECRET) {
