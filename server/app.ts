@@ -12,7 +12,7 @@ import type { MiddlewareHandler } from 'hono';
 import { createRequestHandler, RouterContextProvider } from 'react-router';
 import type { ServerBuild } from 'react-router';
 import { databaseDownContext } from '../app/lib/request-context.ts';
-import { isConnectionError, noteConnectionLoss } from '../src/db/client.server.ts';
+import { isConnectionError, isStatementTimeout, noteConnectionLoss } from '../src/db/client.server.ts';
 import type { Database } from '../src/db/client.server.ts';
 import { authFor, providerFormOrigins } from '../src/domain/accounts/auth.server.ts';
 import { authErrorMessage, isAuthSentence, MSG } from '../src/domain/accounts/messages.ts';
@@ -128,8 +128,6 @@ export function createApp(opts: AppOptions) {
     else if (c.res.status >= 500) opts.logger.error({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request failed');
     else opts.logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
-  // Each request's lane, statement timeout and client signal for the database; a timed-out read answers 503.
-  app.use('*', databaseScope(opts.databaseLimits ?? DEFAULT_DATABASE_LIMITS, opts.logger, isApiPath));
   // Anonymous pages fresh in the page cache leave before any other middleware (the 99 % case under load):
   // a GET needs no origin, body or form check, and the bytes are already compressed. Not while the
   // database is known to be down: then every page is the maintenance page, as below.
@@ -144,6 +142,9 @@ export function createApp(opts: AppOptions) {
   app.use('*', clientIp(opts.trustProxy ?? false));
   const policy: OriginPolicy = { publicOrigin: new URL(opts.publicUrl).origin, corsOrigins: opts.corsOrigins ?? [], trustProxy: opts.trustProxy ?? false };
   app.use('*', cors(policy.corsOrigins));
+  // Each request's lane, statement timeout and client signal for the database; a timed-out read answers 503
+  // (inside cors: the other front end reads that answer too).
+  app.use('*', databaseScope(opts.databaseLimits ?? DEFAULT_DATABASE_LIMITS, opts.logger, isApiPath));
   app.use('*', originCheck(policy));
   app.use('*', pageBodyLimit());
   app.use('*', controlCharsInQuery());
@@ -155,7 +156,8 @@ export function createApp(opts: AppOptions) {
     if (isConnectionError(err)) noteConnectionLoss();
     const lost = lostDuring(c);
     if (lost) opts.logger.warn({ err: safeError(err), path: c.req.path }, 'conexão com o banco perdida');
-    else opts.logger.error({ err: safeError(err), path: c.req.path }, 'unhandled error');
+    // A statement that ran out of time is logged (and answered) by the database scope (middleware/database-scope.ts).
+    else if (!isStatementTimeout(err)) opts.logger.error({ err: safeError(err), path: c.req.path }, 'unhandled error');
     // The ping also closes the gate when the database is really gone, so the next requests do not wait on it.
     const databaseUp = (await gate.check()) && !lost;
     if (isApiPath(c.req.path)) return databaseUp ? c.json({ erro: INTERNAL_ERROR_MESSAGE }, 500) : unavailable(c);

@@ -100,6 +100,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('slow reads on PostgreSQL (built
     // Each waited at most its timeout for a connection, then at most its timeout for the lock.
     expect(Math.max(...results.map((r) => r.ms))).toBeLessThan(2 * TIMEOUT_MS + 1500);
     expect(server.output).not.toContain('request failed');
+    expect(server.output).not.toContain('unhandled error');
 
     await locker.query('rollback');
     expect((await server.fetch('/api/products?q=pastilha')).status).toBe(200);
