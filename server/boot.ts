@@ -100,6 +100,8 @@ export async function bootDatabase(env: Env, logger: Logger, opts: { seed?: bool
     dataDir: env.DATA_DIR,
     poolSize: env.DB_POOL_SIZE,
     reservedConnections: env.DB_RESERVED_CONNECTIONS,
+    statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+    backgroundPoolSize: env.DB_BACKGROUND_POOL_SIZE,
     pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
   });
   try {

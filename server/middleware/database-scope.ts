@@ -7,16 +7,12 @@ import { runInDbScope } from '../../src/db/request-scope.server.ts';
 import type { Logger } from '../logger.ts';
 
 export interface DatabaseLimits {
-  /** Pages and the API (DB_STATEMENT_TIMEOUT_MS). */
-  statementTimeoutMs: number;
-  /** Placing and paying orders, payment webhooks (DB_ORDER_STATEMENT_TIMEOUT_MS). */
-  orderStatementTimeoutMs: number;
-  /** The back office, its CSV exports included (DB_BACKOFFICE_STATEMENT_TIMEOUT_MS). */
+  /** The back office, its CSV exports included (DB_BACKOFFICE_STATEMENT_TIMEOUT_MS). The shop's own timeout belongs to the pool. */
   backofficeStatementTimeoutMs: number;
 }
 
-/** env.ts's defaults, for apps made without a configuration (tests). */
-export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = { statementTimeoutMs: 5000, orderStatementTimeoutMs: 15_000, backofficeStatementTimeoutMs: 60_000 };
+/** env.ts's default, for apps made without a configuration (tests). */
+export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = { backofficeStatementTimeoutMs: 60_000 };
 
 export const BUSY_MESSAGE = 'A consulta demorou demais porque a loja está muito movimentada agora. Tente novamente em instantes.';
 const RETRY_AFTER_SECONDS = '5';
@@ -25,12 +21,11 @@ const RETRY_AFTER_SECONDS = '5';
 const ORDER_WRITES = [/^\/(api\/)?orders\/?$/, /^\/api\/orders\/[^/]+\/pay\/?$/, /^\/api\/payments\//, /^\/(checkout|confirmarcompra)(\.data)?\/?$/i];
 const BACKOFFICE = /^\/admin(\/|\.data|$)/i;
 
-/** The lane and statement timeout of a request, from its method and path. */
+/** The lane of a request, from its method and path, and its statement timeout when it has one of its own. */
 export function requestClass(method: string, path: string, limits: DatabaseLimits): { lane: DbLane; statementTimeoutMs: number } {
-  if (path === '/readyz') return { lane: 'priority', statementTimeoutMs: limits.statementTimeoutMs };
-  if (method === 'POST' && ORDER_WRITES.some((re) => re.test(path))) return { lane: 'priority', statementTimeoutMs: limits.orderStatementTimeoutMs };
-  if (BACKOFFICE.test(path)) return { lane: 'shared', statementTimeoutMs: limits.backofficeStatementTimeoutMs };
-  return { lane: 'shared', statementTimeoutMs: limits.statementTimeoutMs };
+  if (method === 'POST' && ORDER_WRITES.some((re) => re.test(path))) return { lane: 'priority', statementTimeoutMs: 0 };
+  if (BACKOFFICE.test(path)) return { lane: 'long', statementTimeoutMs: limits.backofficeStatementTimeoutMs };
+  return { lane: 'shared', statementTimeoutMs: 0 };
 }
 
 export function databaseScope(limits: DatabaseLimits, logger: Logger, isApiPath: (path: string) => boolean): MiddlewareHandler {
@@ -40,7 +35,7 @@ export function databaseScope(limits: DatabaseLimits, logger: Logger, isApiPath:
     const outcome = { timedOut: false };
     await runInDbScope({ lane, statementTimeoutMs, signal, outcome }, () => next());
     if (!outcome.timedOut || c.res.status < 500 || c.res.status === 503 || signal.aborted) return;
-    logger.warn({ method: c.req.method, path: c.req.path, timeoutMs: statementTimeoutMs }, 'consulta ao banco excedeu o tempo limite');
+    logger.warn({ method: c.req.method, path: c.req.path, lane }, 'consulta ao banco excedeu o tempo limite');
     await c.res.body?.cancel().catch(() => {});
     c.res = undefined;
     c.res = busy(isApiPath(c.req.path));

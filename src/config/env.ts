@@ -25,12 +25,12 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_ON_START: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  // PostgreSQL's limits per request (docs/database.md): statement timeouts in ms (0: none) for the shop's
-  // pages and API, the order path and the back office; connections of the pool kept for health and orders.
+  // PostgreSQL's limits (docs/database.md): statement timeouts in ms (0: none) of the shop's pages, API and
+  // orders, and of the back office; connections kept for orders; the pool of jobs and the back office.
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
-  DB_ORDER_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   DB_BACKOFFICE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   DB_RESERVED_CONNECTIONS: z.coerce.number().int().min(0).max(100).default(2),
+  DB_BACKGROUND_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(4),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL deve começar com smtp:// ou smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Olimpo Peças <nao-responda@olimpopecas.com.br>'),
   // Accounts. Without a secret outside a real deployment, boot keeps a random one in DATA_DIR (with a warning).

@@ -48,6 +48,10 @@ export interface OpenOptions {
   poolSize?: number;
   /** PostgreSQL: connections of the pool that pages and the API's reads never take (DB_RESERVED_CONNECTIONS). */
   reservedConnections?: number;
+  /** PostgreSQL: the statement timeout of requests' statements, in ms (DB_STATEMENT_TIMEOUT_MS; default 0, none). */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: connections for jobs, start-up and the back office (DB_BACKGROUND_POOL_SIZE; default poolSize). */
+  backgroundPoolSize?: number;
   migrationsFolder?: string;
   /** PGlite's shared_buffers (PGLITE_SHARED_BUFFERS_MB, default DEFAULT_PGLITE_SHARED_BUFFERS_MB). */
   pgliteSharedBuffersMb?: number;

@@ -1,8 +1,11 @@
-// One PostgreSQL pool, two lanes. Requests in the shared lane (pages, the API's reads, the back office) may
-// hold at most `size - reserved` connections at once; the rest wait here, holding nothing, for at most their
-// statement timeout. The priority lane (health check, order path) goes straight to the pool, where
-// `reserved` connections are always left for it. Each checkout also sets the request's statement_timeout
-// (only when it differs from the connection's) and cancels the running statement when the client leaves.
+// The PostgreSQL pools behind drizzle, and how each request reaches them.
+// - The main pool's connections carry the store's statement_timeout from the start (no SET per request).
+//   Requests in the shared lane (pages, the API) may hold at most `size - reserved` of them at once; the rest
+//   wait here, holding nothing, for at most that timeout. The priority lane (the order path) goes straight to
+//   the pool, where `reserved` connections are always left for it.
+// - The background pool serves the long lane (the back office, with its own longer timeout) and work outside
+//   any request (jobs, start-up, tools: no timeout), so none of it ever takes the shop's connections.
+// A request's statement is cancelled when its client leaves, and a timeout is noted on its scope.
 import pg from 'pg';
 import { isConnectionError, isStatementTimeout } from './errors.ts';
 import { ClientGoneError, currentDbScope, DatabaseBusyError } from './request-scope.server.ts';
@@ -58,30 +61,34 @@ class Slots {
 type Query = (...args: unknown[]) => unknown;
 
 export interface LaneOptions {
-  /** Connections the shared lane can never take (health check and orders). */
+  /** The main pool's size, and how many of its connections the shared lane can never take. */
+  size: number;
   reserved: number;
+  /** The main pool's statement_timeout (its connections start with it): the longest wait for a slot too. */
+  statementTimeoutMs: number;
   /** Cancels the statement running on the backend with this process id (a connection of its own). */
   cancel: (pid: number) => Promise<void>;
 }
 
 /**
- * A pool for drizzle (it must be a `pg.Pool`: drizzle checks) whose `connect` and `query` go through the
- * lanes to `base`. It never opens a connection of its own.
+ * A pool for drizzle (it must be a `pg.Pool`: drizzle checks) whose `connect` and `query` go to `main` or
+ * `background` by the request's lane. It never opens a connection of its own. `background`'s connections
+ * start with no statement timeout.
  */
-export function laneRoutedPool(base: pg.Pool, size: number, opts: LaneOptions): pg.Pool {
-  const slots = new Slots(Math.max(1, size - opts.reserved));
-  // The statement_timeout each connection has now: SET only when a checkout needs another.
+export function laneRoutedPool(main: pg.Pool, background: pg.Pool, opts: LaneOptions): pg.Pool {
+  const slots = new Slots(Math.max(1, opts.size - opts.reserved));
+  // The statement_timeout each background connection has now: SET only when a checkout needs another.
   const timeoutOf = new WeakMap<pg.PoolClient, number>();
 
   const checkout = async (): Promise<pg.PoolClient> => {
     const scope = currentDbScope();
     const signal = scope?.signal;
     if (signal?.aborted) throw new ClientGoneError();
-    const timeoutMs = scope?.statementTimeoutMs ?? 0;
+    const onMain = scope !== undefined && scope.lane !== 'long';
     let freeSlot = () => {};
     if (scope?.lane === 'shared') {
       try {
-        freeSlot = await slots.acquire(timeoutMs, signal);
+        freeSlot = await slots.acquire(opts.statementTimeoutMs, signal);
       } catch (err) {
         if (err instanceof DatabaseBusyError) scope.outcome.timedOut = true;
         throw err;
@@ -89,14 +96,15 @@ export function laneRoutedPool(base: pg.Pool, size: number, opts: LaneOptions): 
     }
     let client: pg.PoolClient;
     try {
-      client = await base.connect();
+      client = await (onMain ? main : background).connect();
     } catch (err) {
       freeSlot();
       throw err;
     }
     try {
       if (signal?.aborted) throw new ClientGoneError();
-      if (timeoutOf.get(client) !== timeoutMs) {
+      const timeoutMs = onMain ? undefined : scope ? scope.statementTimeoutMs : 0;
+      if (timeoutMs !== undefined && (timeoutOf.get(client) ?? 0) !== timeoutMs) {
         await client.query(`set statement_timeout = ${Math.trunc(timeoutMs)}`);
         timeoutOf.set(client, timeoutMs);
       }
@@ -112,6 +120,8 @@ export function laneRoutedPool(base: pg.Pool, size: number, opts: LaneOptions): 
   const watch = (client: pg.PoolClient, scope: DbScope | undefined, freeSlot: () => void): pg.PoolClient => {
     if (!scope) return client;
     const query = client.query as unknown as Query;
+    // Put back as it was: normally no own property, so that Client.prototype.query stays the one called.
+    const ownQuery = Object.hasOwn(client, 'query');
     const release = client.release;
     let cancelling: Promise<void> | null = null;
     const onAbort = () => {
@@ -129,7 +139,8 @@ export function laneRoutedPool(base: pg.Pool, size: number, opts: LaneOptions): 
     };
     client.release = (err?: Error | boolean) => {
       scope.signal?.removeEventListener('abort', onAbort);
-      (client as unknown as { query: Query }).query = query;
+      if (ownQuery) (client as unknown as { query: Query }).query = query;
+      else delete (client as unknown as { query?: Query }).query;
       client.release = release;
       freeSlot();
       // A cancel still on its way must land before another request gets this connection, or it would
@@ -155,7 +166,9 @@ export function laneRoutedPool(base: pg.Pool, size: number, opts: LaneOptions): 
         client.release(isConnectionError(failure) ? (failure as Error) : undefined);
       }
     },
-    end: () => base.end(),
+    end: async () => {
+      await Promise.all([main.end(), background.end()]);
+    },
   });
   return routed;
 }

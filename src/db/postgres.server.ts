@@ -27,23 +27,32 @@ export async function openPostgres(opts: OpenOptions & { databaseUrl: string }, 
   const size = opts.poolSize ?? 10;
   // Without a connection timeout a database host that stops answering (no refusal, just silence) makes
   // every request wait forever; with it they fail after a few seconds and the server answers 503.
-  const pool = new pg.Pool({
+  const poolOptions = (max: number, statementTimeoutMs: number): pg.PoolConfig => ({
     connectionString: url,
-    max: size,
+    max,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // The store's queries are short and many run at once: parallel workers cost more than they save
     // (measured by bench/query-cost.ts: 7 ms → 19 ms median with them on).
-    options: '-c max_parallel_workers_per_gather=0',
+    options: `-c max_parallel_workers_per_gather=0 -c statement_timeout=${Math.trunc(statementTimeoutMs)}`,
   });
+  const statementTimeoutMs = opts.statementTimeoutMs ?? 0;
+  // The requests' pool, its connections born with the store's statement timeout; and the pool of jobs,
+  // start-up and the back office, born with none (postgres-lanes.server.ts).
+  const pool = new pg.Pool(poolOptions(size, statementTimeoutMs));
+  const background = new pg.Pool(poolOptions(opts.backgroundPoolSize ?? size, 0));
   // A client losing its server (a restart, a failover, pg_terminate_backend) emits 'error'; without a
   // listener Node ends the process. The pool listens only while a client is idle in it, so each client
   // gets its own listener for its whole life, checked out or not. The pool drops a broken client and
   // opens a new one for the next query.
   const lost = () => noteConnectionLoss();
-  pool.on('error', lost);
-  pool.on('connect', (client) => client.on('error', lost));
-  const routed = laneRoutedPool(pool, size, {
+  for (const p of [pool, background]) {
+    p.on('error', lost);
+    p.on('connect', (client) => client.on('error', lost));
+  }
+  const routed = laneRoutedPool(pool, background, {
+    size,
     reserved: Math.min(opts.reservedConnections ?? DEFAULT_RESERVED_CONNECTIONS, size - 1),
+    statementTimeoutMs,
     cancel: (pid) => cancelBackend(url, pid),
   });
   // The health check's own connection: /readyz never waits behind the store's queries, or a busy store
@@ -61,7 +70,7 @@ export async function openPostgres(opts: OpenOptions & { databaseUrl: string }, 
     ping: () => pingWithin(() => health.query('select 1')),
     connectionLosses,
     close: async () => {
-      await Promise.all([pool.end(), health.end()]);
+      await Promise.all([routed.end(), health.end()]);
     },
     listen: (channel, onNotify, onReconnect) => listenPg(url, channel, onNotify, onReconnect),
   };

@@ -1,14 +1,17 @@
-// What a request asks of the database: its lane (priority for the health check and the order path, shared
-// for everything else), its statement timeout, and the signal that says its client went away. The HTTP edge
-// opens a scope per request (server/middleware/database-scope.ts); the PostgreSQL pool reads it at each
-// checkout (postgres-lanes.server.ts). Work outside any scope (jobs, CLI tools, start-up) has no timeout.
+// What a request asks of the database: its lane (priority for the order path, long for the back office,
+// shared for everything else), and the signal that says its client went away. The HTTP edge opens a scope per
+// request (server/middleware/database-scope.ts); the PostgreSQL pools read it at each checkout
+// (postgres-lanes.server.ts). Work outside any scope (jobs, CLI tools, start-up) has no timeout.
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-export type DbLane = 'priority' | 'shared';
+export type DbLane = 'priority' | 'shared' | 'long';
 
 export interface DbScope {
   lane: DbLane;
-  /** PostgreSQL's statement_timeout for this request's statements, and its longest wait for a connection (0: none). */
+  /**
+   * The long lane's statement_timeout (0: none). The other lanes have the store's own, which the main pool's
+   * connections carry (DB_STATEMENT_TIMEOUT_MS).
+   */
   statementTimeoutMs: number;
   /** Aborted when the client disconnects: the running statement is cancelled. */
   signal?: AbortSignal;
