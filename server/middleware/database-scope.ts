@@ -33,7 +33,10 @@ export function databaseScope(limits: DatabaseLimits, logger: Logger, isApiPath:
     const signal = c.req.raw.signal;
     const { lane, statementTimeoutMs } = requestClass(c.req.method, c.req.path, limits);
     const outcome = { timedOut: false };
-    await runInDbScope({ lane, statementTimeoutMs, signal, outcome }, () => next());
+    // Only reads are cancelled when their client leaves: a write (an order being placed and charged, a form
+    // being saved) finishes, so that it is done or not done, never half done.
+    const reading = c.req.method === 'GET' || c.req.method === 'HEAD';
+    await runInDbScope({ lane, statementTimeoutMs, signal: reading ? signal : undefined, outcome }, () => next());
     if (!outcome.timedOut || c.res.status < 500 || c.res.status === 503 || signal.aborted) return;
     logger.warn({ method: c.req.method, path: c.req.path, lane }, 'consulta ao banco excedeu o tempo limite');
     await c.res.body?.cancel().catch(() => {});

@@ -3,7 +3,8 @@
 // so every search waits on it. Then:
 // - the searches end with the pt-BR "demorou demais" 503 within their statement timeout (not a 500, not the
 //   maintenance page), while /readyz answers at once and an order is placed;
-// - a client that leaves has its statement cancelled: its backend stops waiting at once, not at the timeout.
+// - a client that leaves a read has its statement cancelled: its backend stops waiting at once, not at the
+//   timeout; a client that leaves a write (an order) does not: the order is placed all the same.
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -125,5 +126,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('slow reads on PostgreSQL (built
     await sleep(100);
     expect((await server.fetch('/readyz')).status).toBe(200);
     expect((await server.fetch('/api/products?q=pastilha')).status).toBe(200);
+  });
+
+  it('let a write whose client leaves finish: the order is placed once the lock is gone', async () => {
+    await locker.query('begin');
+    await locker.query('lock table orders in access exclusive mode');
+    const body = order();
+    const key = (JSON.parse(body) as { idempotencyKey: string }).idempotencyKey;
+    const client = new AbortController();
+    const sent = server.fetch('/api/orders', { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: client.signal }).catch(() => null);
+    await until(async () => (await waiting()) >= 1, 5000, 'o pedido esperando o bloqueio');
+    client.abort();
+    await sent;
+    await sleep(500);
+    expect(await waiting()).toBe(1);
+    await locker.query('rollback');
+    await until(async () => (await watcher.query('select 1 from orders where idempotency_key = $1', [key])).rowCount === 1, 5000, 'o pedido gravado');
   });
 });
