@@ -56,7 +56,7 @@ export interface AppOptions {
   chat?: ChatApiOptions;
   /** PAGE_CACHE_SECONDS: how long anonymous catalog pages are served from memory (0 or unset: off). */
   pageCacheSeconds?: number;
-  /** Statement timeouts per kind of request (DB_*_STATEMENT_TIMEOUT_MS; server/middleware/database-scope.ts). */
+  /** The back office's statement timeout (DB_BACKOFFICE_STATEMENT_TIMEOUT_MS; server/middleware/database-scope.ts). */
   databaseLimits?: DatabaseLimits;
 }
 

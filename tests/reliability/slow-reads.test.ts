@@ -102,6 +102,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('slow reads on PostgreSQL (built
     expect(Math.max(...results.map((r) => r.ms))).toBeLessThan(2 * TIMEOUT_MS + 1500);
     expect(server.output).not.toContain('request failed');
     expect(server.output).not.toContain('unhandled error');
+    expect(server.output).not.toContain('erro numa página');
+    expect(server.output).toContain('consulta ao banco excedeu o tempo limite');
 
     await locker.query('rollback');
     expect((await server.fetch('/api/products?q=pastilha')).status).toBe(200);
