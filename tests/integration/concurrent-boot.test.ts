@@ -50,7 +50,7 @@ describe.skipIf(!admin)('instances started together on one empty PostgreSQL', ()
     const url = await fresh();
     const results = await Promise.all(Array.from({ length: INSTANCES }, () => run('scripts/db-migrate.ts', { DATABASE_URL: url, BETTER_AUTH_SECRET: 'x'.repeat(40) })));
     for (const r of results) expect(r, r.output).toMatchObject({ code: 0 });
-  });
+  }, 180_000);
 
   it(`${INSTANCES} boots at once (migrations, demo seed, job runner) all succeed and the catalog is seeded once`, async () => {
     const url = await fresh();
@@ -64,5 +64,5 @@ describe.skipIf(!admin)('instances started together on one empty PostgreSQL', ()
     expect(Number(rows[0]!.n)).toBe(1500);
     await client.end();
     client = undefined;
-  });
+  }, 180_000);
 });

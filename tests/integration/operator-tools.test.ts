@@ -74,7 +74,7 @@ describe.skipIf(!admin)('operator tools on PostgreSQL in production, without the
     const signedIn = await authFor(database.db).api.signInEmail({ body: { email: 'dona@example.com', password: 'senha-forte-da-dona-123' } });
     expect(signedIn.user.email).toBe('dona@example.com');
     expect((signedIn.user as { role?: string }).role).toBe('admin');
-  });
+  }, 180_000);
 
   it('a bad value ends a tool in one pt-BR line per problem, without a stack trace', async () => {
     const r = await run(['scripts/db-seed.ts'], { ...env, DB_POOL_SIZE: 'muitos' });

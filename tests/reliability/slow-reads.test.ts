@@ -18,7 +18,7 @@ import { until } from '../support/jobs.ts';
 
 const PRODUCT = 5;
 const READS = 15;
-const TIMEOUT_MS = 1500;
+const TIMEOUT_MS = 2500;
 const LOCK = 'lock table search_postings, search_lexicon, search_posting_counts in access exclusive mode';
 const address = { cep: '01001000', street: 'Praça da Sé', number: '100', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' };
 
