@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import appCss from './app.css?url';
 import { InlineCssContext } from './lib/request-context.ts';
-import { isConnectionError, noteConnectionLoss } from '../src/db/client.server.ts';
+import { isConnectionError, isStatementTimeout, noteConnectionLoss } from '../src/db/client.server.ts';
 import { safeError } from '../src/platform/log-safe.ts';
 import { bufferedResponse } from '../server/response-body.ts';
 import { withoutModulePreloads } from './lib/module-preloads.server.ts';
@@ -94,5 +94,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
     noteConnectionLoss();
     return;
   }
+  // A statement that ran out of time: the server answers (and logs) a 503 of its own (server/middleware/database-scope.ts).
+  if (isStatementTimeout(error)) return;
   console.error(JSON.stringify({ level: 50, msg: 'erro numa página', path: new URL(request.url).pathname, err: safeError(error) }));
 }

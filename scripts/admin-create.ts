@@ -1,10 +1,12 @@
 // npm run admin:create -- <email>: makes that account an admin. Without an account for the e-mail, one is
 // created with a random password, printed once (ADMIN_PASSWORD sets it instead, for automated set-ups).
 // With PGlite, stop the app first: one process per data folder.
-import { env } from '../src/config/env.ts';
+import { toolEnv } from './tool-env.ts';
 import { emailField, MIN_PASSWORD } from '../src/domain/accounts/validation.ts';
 import { makeAdmin } from '../src/domain/accounts/users.server.ts';
-import { bootDatabase, bootServices } from '../server/boot.ts';
+import crypto from 'node:crypto';
+import { configureAuth } from '../src/domain/accounts/auth.server.ts';
+import { authSettingsFromEnv, bootDatabase } from '../server/boot.ts';
 import { createLogger } from '../server/logger.ts';
 
 const email = emailField.safeParse(process.argv[2] ?? '');
@@ -18,9 +20,11 @@ if (password !== undefined && password.length < MIN_PASSWORD) {
   process.exit(2);
 }
 
-const config = env();
+const config = toolEnv();
 const logger = createLogger(config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL);
-bootServices(config, logger);
+// The password is kept as a scrypt hash, which takes no secret. Better Auth still wants one for the session
+// cookie its sign-up makes; this tool throws that cookie away, so a random secret does (none is asked for).
+configureAuth(authSettingsFromEnv({ ...config, BETTER_AUTH_SECRET: config.BETTER_AUTH_SECRET ?? crypto.randomBytes(32).toString('base64url') }, logger));
 const database = await bootDatabase(config, logger, { seed: false });
 try {
   const result = await makeAdmin(database.db, email.data, { password });

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { env } from '../src/config/env.ts';
+import { toolEnv } from './tool-env.ts';
 import { createImport, markQueued, runImport } from '../src/domain/catalog/import/import.server.ts';
 import type { ImportSummary } from '../src/domain/catalog/import/import.server.ts';
 import { createUploadStore, setUploadStore } from '../src/platform/uploads.server.ts';
@@ -23,7 +23,7 @@ if (!fs.existsSync(file)) {
   process.exit(2);
 }
 
-const config = env();
+const config = toolEnv();
 const database = await bootDatabase(config, createLogger('warn'), { seed: false });
 setUploadStore(createUploadStore(path.resolve(config.DATA_DIR, 'uploads')));
 const n = (v: number) => v.toLocaleString('pt-BR');

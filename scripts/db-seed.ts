@@ -1,7 +1,7 @@
 // npm run db:seed [-- --products N]: replaces the catalog with the deterministic demo catalog, and the
 // vehicle fleet with the catalog's fitment.
 import { parseArgs } from 'node:util';
-import { env } from '../src/config/env.ts';
+import { toolEnv } from './tool-env.ts';
 import { seedCatalog, DEMO_PRODUCT_COUNT } from '../src/domain/catalog/seed/seed.server.ts';
 import { seedCouponsIfEmpty } from '../src/domain/pricing/coupons.server.ts';
 import { seedFitment } from '../src/domain/fitment/seed/seed.server.ts';
@@ -15,7 +15,7 @@ if (!Number.isInteger(count) || count < 1 || count > 1_000_000) {
   console.error('--products deve ser um número inteiro entre 1 e 1000000.');
   process.exit(1);
 }
-const config = env();
+const config = toolEnv();
 const database = await bootDatabase(config, createLogger(config.LOG_LEVEL), { seed: false });
 const started = Date.now();
 let last = 0;

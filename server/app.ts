@@ -12,7 +12,7 @@ import type { MiddlewareHandler } from 'hono';
 import { createRequestHandler, RouterContextProvider } from 'react-router';
 import type { ServerBuild } from 'react-router';
 import { databaseDownContext } from '../app/lib/request-context.ts';
-import { isConnectionError, noteConnectionLoss } from '../src/db/client.server.ts';
+import { isConnectionError, isStatementTimeout, noteConnectionLoss } from '../src/db/client.server.ts';
 import type { Database } from '../src/db/client.server.ts';
 import { authFor, providerFormOrigins, sessionUserOf } from '../src/domain/accounts/auth.server.ts';
 import { authErrorMessage, isAuthSentence, MSG } from '../src/domain/accounts/messages.ts';
@@ -36,6 +36,8 @@ import { compressLarge } from './compression.ts';
 import { contentSecurityPolicy } from './csp.ts';
 import { createDatabaseGate } from './database-gate.ts';
 import { createPageServer, withScriptHashes } from './pages.ts';
+import { databaseScope, DEFAULT_DATABASE_LIMITS } from './middleware/database-scope.ts';
+import type { DatabaseLimits } from './middleware/database-scope.ts';
 import { apiError } from './http.ts';
 import { isApiPath, refuseBody, SAFE_METHODS, simplePage } from './middleware/http-basics.ts';
 import { lostConnectionsAs503, RETRY_AFTER_SECONDS, unavailableResponse } from './middleware/outage.ts';
@@ -58,6 +60,8 @@ export interface AppOptions {
   chat?: ChatApiOptions;
   /** PAGE_CACHE_SECONDS: how long anonymous catalog pages are served from memory (0 or unset: off). */
   pageCacheSeconds?: number;
+  /** The back office's statement timeout (DB_BACKOFFICE_STATEMENT_TIMEOUT_MS; server/middleware/database-scope.ts). */
+  databaseLimits?: DatabaseLimits;
 }
 
 function securityHeaders(https: boolean): Record<string, string> {
@@ -129,6 +133,9 @@ export function createApp(opts: AppOptions) {
   app.use('*', clientIp(opts.trustProxy ?? false));
   const policy: OriginPolicy = { publicOrigin: new URL(opts.publicUrl).origin, corsOrigins: opts.corsOrigins ?? [], trustProxy: opts.trustProxy ?? false };
   app.use('*', cors(policy.corsOrigins));
+  // Each request's lane, statement timeout and client signal for the database; a timed-out read answers 503
+  // (inside cors: the other front end reads that answer too).
+  app.use('*', databaseScope(opts.databaseLimits ?? DEFAULT_DATABASE_LIMITS, opts.logger, isApiPath));
   app.use('*', originCheck(policy));
   // Page forms: the session before the body on the back office and the product forms, a limit per route,
   // then the form itself (server/middleware/).
@@ -142,7 +149,8 @@ export function createApp(opts: AppOptions) {
     if (isConnectionError(err)) noteConnectionLoss();
     const lost = lostDuring(c);
     if (lost) opts.logger.warn({ err: safeError(err), path: c.req.path }, 'conexão com o banco perdida');
-    else opts.logger.error({ err: safeError(err), path: c.req.path }, 'unhandled error');
+    // A statement that ran out of time is logged (and answered) by the database scope (middleware/database-scope.ts).
+    else if (!isStatementTimeout(err)) opts.logger.error({ err: safeError(err), path: c.req.path }, 'unhandled error');
     // The ping also closes the gate when the database is really gone, so the next requests do not wait on it.
     const databaseUp = (await gate.check()) && !lost;
     if (isApiPath(c.req.path)) return databaseUp ? c.json(c.req.path.startsWith('/api/auth/') ? { code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_ERROR_MESSAGE } : { erro: INTERNAL_ERROR_MESSAGE }, 500) : unavailable(c);

@@ -96,17 +96,24 @@ export async function bootDatabase(env: Env, logger: Logger, opts: { seed?: bool
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     poolSize: env.DB_POOL_SIZE,
+    reservedConnections: env.DB_RESERVED_CONNECTIONS,
+    statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+    backgroundPoolSize: env.DB_BACKGROUND_POOL_SIZE,
     pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
   });
   try {
-    await database.migrate();
-    const rebuilt = await ensureSearchPostings(database.db);
-    if (rebuilt > 0) logger.warn({ postings: rebuilt }, 'índice de busca refeito: havia produtos sem postings (uma carga interrompida)');
-    if (seed) {
-      const started = Date.now();
-      const { products: inserted } = await seedDemoData(database.db);
-      if (inserted > 0) logger.info({ products: inserted, ms: Date.now() - started }, 'catálogo de demonstração criado');
-    }
+    // Several instances starting together on one PostgreSQL take turns here (an advisory lock): the first
+    // migrates and seeds, the others find it done.
+    await database.exclusive(async () => {
+      await database.migrate();
+      const rebuilt = await ensureSearchPostings(database.db);
+      if (rebuilt > 0) logger.warn({ postings: rebuilt }, 'índice de busca refeito: havia produtos sem postings (uma carga interrompida)');
+      if (seed) {
+        const started = Date.now();
+        const { products: inserted } = await seedDemoData(database.db);
+        if (inserted > 0) logger.info({ products: inserted, ms: Date.now() - started }, 'catálogo de demonstração criado');
+      }
+    });
   } catch (err) {
     await database.close();
     throw err;

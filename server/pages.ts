@@ -18,6 +18,7 @@ import {
 } from './page-cache.ts';
 import type { StoredPage } from './page-cache.ts';
 import { bufferedResponse, hasBody, readBody } from './response-body.ts';
+import { detachedFromClient } from '../src/db/request-scope.server.ts';
 
 const isHtml = (res: Response) => (res.headers.get('content-type') ?? '').startsWith('text/html');
 
@@ -85,7 +86,8 @@ export function createPageServer(opts: { ttlSeconds: number; formOrigins: () => 
         headers.delete('cookie');
         headers.delete('authorization');
         const shared = new Request(request.url, { method: 'GET', headers });
-        const { res, body } = await withScriptHashes(await render(shared), opts.formOrigins());
+        // Rendered once for every shopper waiting on it: one of them leaving does not cancel its queries.
+        const { res, body } = await withScriptHashes(await detachedFromClient(() => render(shared)), opts.formOrigins());
         const storable =
           body !== null &&
           (res.status === 200 || res.status === 404) &&

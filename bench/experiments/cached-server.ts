@@ -71,6 +71,7 @@ const database: Database = {
   kind: 'postgres',
   jobs: { kind: 'postgres', connectionString: url },
   migrate: async () => {},
+  exclusive: (fn) => fn(),
   ping: async () => {
     try {
       await db.execute(sql`select 1`);

@@ -38,6 +38,12 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_ON_START: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // PostgreSQL's limits (docs/database.md): statement timeouts in ms (0: none) of the shop's pages, API and
+  // orders, and of the back office; connections kept for orders; the pool of jobs and the back office.
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  DB_BACKOFFICE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  DB_RESERVED_CONNECTIONS: z.coerce.number().int().min(0).max(100).default(2),
+  DB_BACKGROUND_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(4),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL deve começar com smtp:// ou smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Olimpo Peças <nao-responda@olimpopecas.com.br>'),
   // Accounts. Without a secret outside a real deployment, boot keeps a random one in DATA_DIR (with a warning).
@@ -112,7 +118,11 @@ export function sandboxRoutesEnabled(env: Pick<Env, 'PAYMENT_PROVIDER' | 'PUBLIC
   return env.PAYMENT_PROVIDER === 'sandbox' && env.PAYMENT_WEBHOOK_SECRET !== DEFAULT_WEBHOOK_SECRET;
 }
 
-export function parseEnv(source: Record<string, string | undefined>): Env {
+/**
+ * `serving: false` is an operator's command-line tool (db:migrate, db:seed, admin:create, catalog:import): the
+ * same variables, without the checks that only a serving process needs (its auth secret, its payments).
+ */
+export function parseEnv(source: Record<string, string | undefined>, opts: { serving?: boolean } = {}): Env {
   // Empty strings mean "not set", as in most .env files; so does a value made only of blanks (a secret of
   // spaces is no secret).
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''));
@@ -120,6 +130,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (cleaned.PUBLIC_URL === undefined && cleaned.PORT !== undefined) cleaned.PUBLIC_URL = `http://localhost:${cleaned.PORT}`;
   const result = schema
     .superRefine((v, ctx) => {
+      if (opts.serving === false) return;
       // A real deployment (https, or several instances on PostgreSQL) must share one configured secret.
       const https = isHttpsUrl(v.PUBLIC_URL);
       const deployed = v.NODE_ENV === 'production' && (https || v.DATABASE_URL !== undefined);
