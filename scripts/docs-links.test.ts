@@ -9,12 +9,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const README_MAX_BYTES = 20_000;
 
-/**
- * Guides written on other branches of the same round (deploy, database, security, catalog import). A link to
- * one passes while the file is missing here; once the branches are merged, remove this list.
- */
-const WRITTEN_ON_OTHER_BRANCHES = new Set(['docs/deploy.md', 'docs/database.md', 'docs/security.md', 'docs/catalog-import.md']);
-
 /** README.md and every Markdown file under docs/, relative to `root`. */
 function markdownFiles(root: string): string[] {
   const found = fs.existsSync(path.join(root, 'README.md')) ? ['README.md'] : [];
@@ -81,7 +75,7 @@ function headingsOf(markdown: string): string[] {
 }
 
 /** Each relative link of each Markdown file under `root` that does not resolve, as "file: target". */
-function brokenLinks(root: string, pending: ReadonlySet<string> = new Set()): string[] {
+function brokenLinks(root: string): string[] {
   const broken: string[] = [];
   for (const file of markdownFiles(root)) {
     const text = fs.readFileSync(path.join(root, file), 'utf8');
@@ -95,7 +89,7 @@ function brokenLinks(root: string, pending: ReadonlySet<string> = new Set()): st
       }
       const absolute = path.join(root, resolved);
       if (!fs.existsSync(absolute)) {
-        if (!pending.has(resolved)) broken.push(`${file}: ${target}`);
+        broken.push(`${file}: ${target}`);
         continue;
       }
       if (fragment && resolved.endsWith('.md') && !anchorsOf(fs.readFileSync(absolute, 'utf8')).has(fragment.toLowerCase())) {
@@ -108,7 +102,7 @@ function brokenLinks(root: string, pending: ReadonlySet<string> = new Set()): st
 
 describe('README.md and docs/', () => {
   it('link only to files and headings that exist', () => {
-    expect(brokenLinks(ROOT, WRITTEN_ON_OTHER_BRANCHES)).toEqual([]);
+    expect(brokenLinks(ROOT)).toEqual([]);
   });
 
   it(`keep README.md at most ${README_MAX_BYTES.toLocaleString('en')} bytes`, () => {
@@ -152,11 +146,5 @@ describe('the link check', () => {
       'README.md': '[pg-boss](https://github.com/timgit/pg-boss) [mail](mailto:a@b.c) `[x](nada.md)`\n```\n[y](nada.md)\n```\n',
     });
     expect(brokenLinks(dir)).toEqual([]);
-  });
-
-  it('lets a link to a guide written on another branch pass only while it is listed as such', () => {
-    const dir = repo({ 'README.md': '[Deploy](docs/deploy.md)\n' });
-    expect(brokenLinks(dir)).toEqual(['README.md: docs/deploy.md']);
-    expect(brokenLinks(dir, new Set(['docs/deploy.md']))).toEqual([]);
   });
 });
