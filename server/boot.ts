@@ -9,7 +9,7 @@ import { prepareEmbeddedInChild } from '../src/db/prepare-embedded.server.ts';
 import path from 'node:path';
 import { configureAuth } from '../src/domain/accounts/auth.server.ts';
 import type { AuthSettings } from '../src/domain/accounts/auth.server.ts';
-import { ensureSearchPostings } from '../src/domain/catalog/postings.server.ts';
+import { ensureSearchPostings } from '../src/domain/catalog/search/postings.server.ts';
 import { createMailer, setMailer } from '../src/platform/mailer.server.ts';
 import { createUploadStore, setUploadStore } from '../src/platform/uploads.server.ts';
 import { store } from '../src/config/store.ts';

@@ -7,7 +7,7 @@ import { isValidBoleto } from '@brazilian-utils/brazilian-utils';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv, paymentProviderOf } from '../../src/config/env.ts';
-import { getProduct } from '../../src/domain/catalog/repository.server.ts';
+import { getProduct } from '../../src/domain/catalog/products.server.ts';
 import { cancelOrder } from '../../src/domain/orders/cancel.server.ts';
 import { getAdminOrder, searchOrders } from '../../src/domain/orders/back-office.server.ts';
 import type { OrderView } from '../../src/domain/orders/orders.server.ts';

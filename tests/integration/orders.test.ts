@@ -7,7 +7,7 @@ import { parsePix, hasError } from 'pix-utils';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/domain/catalog/schema.ts';
-import { getProduct } from '../../src/domain/catalog/repository.server.ts';
+import { getProduct } from '../../src/domain/catalog/products.server.ts';
 import { signWebhook, SANDBOX_DECLINED_CARD } from '../../src/domain/payments/provider.ts';
 import { listRecentOrders, loadOrderView, readOrder } from '../../src/domain/orders/orders.server.ts';
 import { expiryWindowEnd } from '../../src/domain/orders/expiry.ts';

@@ -12,7 +12,7 @@ import { formatDate } from '../../platform/datetime.ts';
 import type { Db } from '../../db/client.server.ts';
 import { parseCatalogQuery } from '../catalog/query.ts';
 import type { CatalogQuery } from '../catalog/query.ts';
-import { getProduct } from '../catalog/repository.server.ts';
+import { getProduct } from '../catalog/products.server.ts';
 import { products as productsTable, productVariants } from '../catalog/schema.ts';
 import type { ProductSummary } from '../catalog/types.ts';
 import { loadFleet } from '../fitment/fleet.server.ts';
