@@ -19,7 +19,7 @@ import type { PaymentProvider } from '../src/domain/payments/provider.ts';
 import { createMercadoPagoProvider } from '../src/domain/payments/mercadopago.server.ts';
 import { createViaCepClient } from '../src/domain/shipping/viacep.server.ts';
 import { setGarageCookieSecret } from '../src/domain/fitment/garage-cookie.server.ts';
-import { setOrderLinkSecret } from '../src/domain/orders/orders.server.ts';
+import { setOrderLinkSecret } from '../src/domain/orders/read.server.ts';
 import { cookieSecret, localSecret } from './cookie-secret.ts';
 import { configureSearchCache } from '../src/domain/catalog/search-cache.server.ts';
 import type { Logger } from './logger.ts';
