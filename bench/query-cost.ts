@@ -1,5 +1,5 @@
 // What one catalog request costs PostgreSQL: the SQL the search runs today (copied from the statements
-// Drizzle sends, see src/domain/catalog/repository.server.ts) against proposed shapes that return the same
+// Drizzle sends, see src/domain/catalog/search/) against proposed shapes that return the same
 // rows, totals and facet counts. For each variant it reports the wall time per request and the CPU time the
 // PostgreSQL backend spent per request (read from /proc/<backend pid>/stat, so it stays meaningful on a busy
 // machine where wall times are not), and checks that both variants agree.
@@ -80,7 +80,7 @@ const ids = (r: pg.QueryResult | undefined) => (r?.rows ?? []).map((row) => Numb
 const curSummary = (rs: pg.QueryResult[]) => ({ ids: ids(rs[0]), total: Number(rs[1]?.rows[0]?.count) });
 const newSummary = (rs: pg.QueryResult[]) => ({ ids: ids(rs[0]), total: Number(rs[0]?.rows[0]?.total ?? 0) });
 
-/** Today's relevance (repository.server.ts, since "kind-first relevance"): text rank + 1 when the first word
+/** Today's relevance (catalog/search/statement.ts, since "kind-first relevance"): text rank + 1 when the first word
  * of the product's kind matches the first search word; that to_tsvector(...) is computed for every match. */
 const relevanceNow = (alias: string, tsq: string, first: string) =>
   `(ts_rank_cd(${alias}search_vector, ${tsq}) + case when to_tsvector('olimpo_pt', olimpo_search_text(split_part(${alias}kind, ' ', 1))) @@ to_tsquery('olimpo_pt', olimpo_search_text('${first}')) then 1 else 0 end)`;

@@ -714,7 +714,7 @@ async function vacuumPglite(dataDir: string): Promise<number> {
 }
 
 async function preparePglite(): Promise<PgliteBench> {
-  const hash = hashFiles(['migrations', 'src/domain/catalog/seed', 'src/domain/fitment/seed', 'src/domain/catalog/repository.server.ts', 'src/db/maintenance.server.ts', 'node_modules/@electric-sql/pglite/package.json']).slice(0, 12);
+  const hash = hashFiles(['migrations', 'src/domain/catalog/seed', 'src/domain/fitment/seed', 'src/domain/catalog/search', 'src/domain/catalog/products.server.ts', 'src/db/maintenance.server.ts', 'node_modules/@electric-sql/pglite/package.json']).slice(0, 12);
   const key = `pglite-${opts.products}-${hash}`;
   const cacheDir = path.join(CACHE, key);
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-bench-pglite-'));

@@ -2,7 +2,7 @@
 import { sessionUserOf } from '../src/domain/accounts/auth.server.ts';
 import { getDb } from '../src/db/client.server.ts';
 import type { Db } from '../src/db/client.server.ts';
-import type { Viewer } from '../src/domain/orders/orders.server.ts';
+import type { Viewer } from '../src/domain/orders/read.server.ts';
 
 export async function getViewer(request: Request, db?: Db): Promise<Viewer & { email: string | null }> {
   const user = await sessionUserOf(db ?? getDb(), request.headers);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { OrderView } from '../../src/domain/orders/orders.server.ts';
+import type { OrderView } from '../../src/domain/orders/view.ts';
 import { formatBoletoLine } from '../../src/domain/payments/format.ts';
 import { formatBRL } from '../../src/domain/pricing/money.ts';
 import { PAYMENT_METHODS, SHIPPING_METHODS } from '../../src/domain/pricing/pricing.ts';

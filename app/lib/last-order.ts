@@ -2,7 +2,7 @@
 // back from storage (or navigation state) is validated: an old or corrupted entry falls back to the spec's
 // texts ("Produto", "Não especificado", "Endereço não disponível") instead of "Invalid Date" or "R$ NaN".
 import { z } from 'zod';
-import type { OrderView } from '../../src/domain/orders/orders.server.ts';
+import type { OrderView } from '../../src/domain/orders/view.ts';
 
 export const LAST_ORDER_KEY = 'lastOrder';
 

@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router';
 import type { Route } from './+types/boleto';
 import { store } from '../../src/config/store.ts';
 import { getDb } from '../../src/db/client.server.ts';
-import { findOrderFor } from '../../src/domain/orders/orders.server.ts';
+import { findOrderFor } from '../../src/domain/orders/read.server.ts';
 import { formatBoletoLine } from '../../src/domain/payments/format.ts';
 import { itfSvg } from '../../src/domain/payments/itf.ts';
 import { formatBRL } from '../../src/domain/pricing/money.ts';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Route } from './+types/cart';
 import { getDb } from '../../src/db/client.server.ts';
-import { trendingProducts } from '../../src/domain/catalog/repository.server.ts';
+import { trendingProducts } from '../../src/domain/catalog/products.server.ts';
 import type { ProductSummary } from '../../src/domain/catalog/types.ts';
 import type { Quote, QuotedLine } from '../../src/domain/cart/quote.ts';
 import { centsToReais, formatBRL } from '../../src/domain/pricing/money.ts';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { getDb } from '../../src/db/client.server.ts';
-import { trendingProducts } from '../../src/domain/catalog/repository.server.ts';
+import { trendingProducts } from '../../src/domain/catalog/products.server.ts';
 import { loadGarage } from '../../src/domain/fitment/garage.server.ts';
 import { garageRestriction } from '../../src/domain/fitment/repository.server.ts';
 import { shortLabel } from '../../src/domain/fitment/vehicles.ts';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/order-history';
 import { getDb } from '../../src/db/client.server.ts';
-import { listOrdersForUser } from '../../src/domain/orders/orders.server.ts';
+import { listOrdersForUser } from '../../src/domain/orders/read.server.ts';
 import { STATUS_LABELS } from '../../src/domain/orders/status.ts';
 import { formatBRL } from '../../src/domain/pricing/money.ts';
 import { getViewer } from '../../server/viewer.server.ts';

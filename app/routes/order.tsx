@@ -6,7 +6,7 @@ import { browserPayment, getCheckoutServices } from '../../src/domain/checkout/s
 import { cardForOrder } from '../lib/card-token.ts';
 import type { BrowserPayment } from '../lib/card-token.ts';
 import { formatCardNumber, formatCvv, formatExpiry } from '../../src/domain/payments/card.ts';
-import { findOrderFor } from '../../src/domain/orders/orders.server.ts';
+import { findOrderFor } from '../../src/domain/orders/read.server.ts';
 import { STATUS_LABELS, TIMELINE } from '../../src/domain/orders/status.ts';
 import { trackingUrl } from '../../src/domain/orders/tracking.ts';
 import { getViewer } from '../../server/viewer.server.ts';

@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/product-view';
 import { getDb } from '../../src/db/client.server.ts';
-import { getProduct, getProductWithRelated, relatedProducts } from '../../src/domain/catalog/repository.server.ts';
+import { getProduct, getProductWithRelated, relatedProducts } from '../../src/domain/catalog/products.server.ts';
 import { labelOf } from '../../src/domain/catalog/taxonomy.ts';
 import { loadGarage } from '../../src/domain/fitment/garage.server.ts';
 import { garageRestriction, productFitment } from '../../src/domain/fitment/repository.server.ts';

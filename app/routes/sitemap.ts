@@ -1,5 +1,5 @@
 import { getDb } from '../../src/db/client.server.ts';
-import { productIndex } from '../../src/domain/catalog/repository.server.ts';
+import { productIndex } from '../../src/domain/catalog/products.server.ts';
 import { CATEGORIES } from '../../src/domain/catalog/taxonomy.ts';
 import { CONTENT_PAGES } from '../content/pages.ts';
 import { publicUrl } from '../lib/site.server.ts';

@@ -7,7 +7,7 @@ import { data, Form, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/track-order';
 import { getDb } from '../../src/db/client.server.ts';
-import { findOrderByNumberAndEmail, trackingToken } from '../../src/domain/orders/orders.server.ts';
+import { findOrderByNumberAndEmail, trackingToken } from '../../src/domain/orders/read.server.ts';
 import { hitAll, rateLimit } from '../../src/platform/rate-limit.server.ts';
 import { clientIpFrom } from '../../src/platform/client-ip.ts';
 import { Field, FormNotice } from '../components/Form.tsx';

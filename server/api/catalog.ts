@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { Db } from '../../src/db/client.server.ts';
 import { parseCatalogQuery } from '../../src/domain/catalog/query.ts';
-import { getProduct } from '../../src/domain/catalog/repository.server.ts';
+import { getProduct } from '../../src/domain/catalog/products.server.ts';
 import { searchWithFitment } from '../../src/domain/fitment/search.server.ts';
 import { cachedSearch } from '../../src/domain/catalog/search-cache.server.ts';
 import { toLegacyProduct } from '../../src/domain/catalog/legacy.ts';

@@ -20,7 +20,10 @@
 // as fast with either statistics at 100,000 products. PostgreSQL keeps its default: its autovacuum workers'
 // memory goes back when they exit.
 import { sql } from 'drizzle-orm';
-import type { Db } from './client.server.ts';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+
+/** Any drizzle PostgreSQL database (client.server.ts's Db): typed here so client.server.ts can import this module. */
+type Db = Pick<PgDatabase<PgQueryResultHKT>, 'execute'>;
 
 /** `default_statistics_target` on PGlite (client.server.ts gives it to PostgreSQL's configuration). */
 export const EMBEDDED_STATISTICS_TARGET = 25;

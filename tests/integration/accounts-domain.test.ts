@@ -22,7 +22,7 @@ import type { ProductInput } from '../../src/domain/catalog/product-form.ts';
 import { parseCatalogQuery } from '../../src/domain/catalog/query.ts';
 import { listGarage, setActiveVehicle } from '../../src/domain/fitment/repository.server.ts';
 import { vehicles } from '../../src/domain/fitment/schema.ts';
-import { searchProducts } from '../../src/domain/catalog/repository.server.ts';
+import { searchProducts } from '../../src/domain/catalog/search/search.server.ts';
 import { products } from '../../src/domain/catalog/schema.ts';
 import { hitAll, pruneRateLimits, rateLimit } from '../../src/platform/rate-limit.server.ts';
 import { rateLimitBuckets } from '../../src/platform/rate-limit.schema.ts';

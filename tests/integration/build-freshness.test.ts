@@ -18,7 +18,7 @@ function write(relative: string, when: number): void {
 
 beforeEach(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-freshness-'));
-  for (const f of ['src/domain/catalog/repository.server.ts', 'server/start.ts', 'app/routes/home.tsx', 'package-lock.json', 'vite.config.ts']) write(f, HOUR_AGO);
+  for (const f of ['src/domain/catalog/search/search.server.ts', 'server/start.ts', 'app/routes/home.tsx', 'package-lock.json', 'vite.config.ts']) write(f, HOUR_AGO);
   write(BUILD_OUTPUT, HOUR_AGO + 60);
 });
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -29,7 +29,7 @@ describe('whether the build is older than its code', () => {
   });
 
   it('names a source edited after the build, in any of the folders the build reads', () => {
-    for (const f of ['src/domain/catalog/repository.server.ts', 'server/start.ts', 'app/routes/home.tsx', 'package-lock.json']) {
+    for (const f of ['src/domain/catalog/search/search.server.ts', 'server/start.ts', 'app/routes/home.tsx', 'package-lock.json']) {
       write(f, HOUR_AGO + 120);
       expect(newerThanBuild(root), f).toBe(f);
       write(f, HOUR_AGO);

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/logger.ts';
-import { getProduct } from '../../src/domain/catalog/repository.server.ts';
+import { getProduct } from '../../src/domain/catalog/products.server.ts';
 import { generateCatalog } from '../../src/domain/catalog/seed/generate.ts';
 import type { Quote } from '../../src/domain/cart/quote.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCatalogQuery } from '../../src/domain/catalog/query.ts';
 import type { CatalogQuery } from '../../src/domain/catalog/query.ts';
-import { getProduct, getProductWithRelated, relatedProducts, searchProducts, trendingProducts } from '../../src/domain/catalog/repository.server.ts';
+import { getProduct, getProductWithRelated, relatedProducts, trendingProducts } from '../../src/domain/catalog/products.server.ts';
+import { searchProducts } from '../../src/domain/catalog/search/search.server.ts';
 import { generateCatalog } from '../../src/domain/catalog/seed/generate.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { acquireLock, isNewEmbeddedFolder, openDatabase } from '../../src/db/client.server.ts';
 import { DEFAULT_WEBHOOK_SECRET, parseEnv, sandboxRoutesEnabled } from '../../src/config/env.ts';
-import { countProducts } from '../../src/domain/catalog/repository.server.ts';
+import { countProducts } from '../../src/domain/catalog/products.server.ts';
 import { DEMO_PRODUCT_COUNT, seedCatalogIfEmpty } from '../../src/domain/catalog/seed/seed.server.ts';
 import { prepareEmbeddedInChild } from '../../src/db/prepare-embedded.server.ts';
 import { seedDemoData } from '../../src/db/seed.server.ts';

@@ -12,7 +12,7 @@ import { EXPIRE_DUE_ORDERS_JOB, expireOrder, expireOverdueOrders } from '../../s
 import { expiryWindowEnd } from '../../src/domain/orders/expiry.ts';
 import { deliverOrderEmail } from '../../src/domain/orders/outbox.server.ts';
 import { moveOrder } from '../../src/domain/orders/orders.server.ts';
-import type { OrderView } from '../../src/domain/orders/orders.server.ts';
+import type { OrderView } from '../../src/domain/orders/view.ts';
 import { orders } from '../../src/domain/orders/schema.ts';
 import { SANDBOX_DECLINED_CARD, signWebhook } from '../../src/domain/payments/provider.ts';
 import { anonymizeUser, exportUserData } from '../../src/domain/accounts/privacy.server.ts';

@@ -8,7 +8,7 @@ import { action } from '../../app/routes/track-order.tsx';
 import { setDatabase } from '../../src/db/client.server.ts';
 import { placeOrder } from '../../src/domain/checkout/place-order.server.ts';
 import { customerSchema } from '../../src/domain/checkout/rules.ts';
-import { findOrderFor, trackingToken } from '../../src/domain/orders/orders.server.ts';
+import { findOrderFor, trackingToken } from '../../src/domain/orders/read.server.ts';
 import { orders } from '../../src/domain/orders/schema.ts';
 import { createSandboxProvider } from '../../src/domain/payments/provider.ts';
 import { CLIENT_IP_HEADER } from '../../src/platform/client-ip.ts';

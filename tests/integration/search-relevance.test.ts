@@ -6,8 +6,8 @@ import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCatalogQuery, searchTerms } from '../../src/domain/catalog/query.ts';
 import type { CatalogQuery } from '../../src/domain/catalog/query.ts';
-import { searchProducts } from '../../src/domain/catalog/repository.server.ts';
-import { ensureSearchPostings } from '../../src/domain/catalog/postings.server.ts';
+import { searchProducts } from '../../src/domain/catalog/search/search.server.ts';
+import { ensureSearchPostings } from '../../src/domain/catalog/search/postings.server.ts';
 import { products } from '../../src/domain/catalog/schema.ts';
 import { FEATURED_BRANDS, OTHER_BRANDS } from '../../src/domain/catalog/taxonomy.ts';
 import { countStatements, countWrittenStatements, createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
@@ -189,7 +189,7 @@ describe.each(DATABASE_KINDS)('search relevance and facets on %s', (kind) => {
   });
 
   it('writes each search statement once per shape: a later search of that shape sends only its own values', async () => {
-    // Every value is a placeholder (repository.server.ts, searchShape): words, part number, price range,
+    // Every value is a placeholder (catalog/search/statement.ts, searchShape): words, part number, price range,
     // filters, page. Each pair shares a shape and differs in every value.
     const pairs = [
       ['q=pastilha freio&ordem=menor-preco&preco_min=50&preco_max=400&estado=novo', 'q=filtro oleo&ordem=menor-preco&preco_min=20&preco_max=90&estado=novo'],

@@ -6,7 +6,7 @@ import { createProduct, getEditableProduct, updateProduct } from '../../src/doma
 import { parseProductForm } from '../../src/domain/catalog/product-form.ts';
 import type { ProductInput } from '../../src/domain/catalog/product-form.ts';
 import { parseCatalogQuery } from '../../src/domain/catalog/query.ts';
-import { searchProducts } from '../../src/domain/catalog/repository.server.ts';
+import { searchProducts } from '../../src/domain/catalog/search/search.server.ts';
 import { loadFleet } from '../../src/domain/fitment/fleet.server.ts';
 import { parseCompatibility } from '../../src/domain/fitment/product-form.ts';
 import { replaceProductFitment } from '../../src/domain/fitment/repository.server.ts';

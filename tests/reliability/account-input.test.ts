@@ -17,7 +17,7 @@ import { addAddress } from '../../src/domain/accounts/addresses.server.ts';
 import { submitSellerApplication } from '../../src/domain/accounts/sellers.server.ts';
 import { createProduct } from '../../src/domain/catalog/admin.server.ts';
 import { parseProductForm } from '../../src/domain/catalog/product-form.ts';
-import { parsePriceParam } from '../../src/domain/catalog/query.ts';
+import { parsePriceParam } from '../../src/domain/pricing/money.ts';
 import { UFS } from '../../src/domain/shipping/uf.ts';
 import { createAccounts, expectJsonRefusal, expectPageRefusal, randomIp, signIn } from './support/accounts.ts';
 import type { Account } from './support/accounts.ts';

@@ -7,7 +7,8 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.server.ts';
 import { detachSellerProducts, listSellerProducts } from '../catalog/admin.server.ts';
-import { anonymizeOrdersOfUser as anonymizeOrders, listOrdersForUser } from '../orders/orders.server.ts';
+import { anonymizeOrdersOfUser as anonymizeOrders } from '../orders/orders.server.ts';
+import { listOrdersForUser } from '../orders/read.server.ts';
 import { deleteGarage } from '../fitment/repository.server.ts';
 import { listAddresses } from './addresses.server.ts';
 import { getProfile } from './profiles.server.ts';

@@ -3,7 +3,7 @@
 // vehicle or the product is not known, the answer says so and asks.
 import type { Db } from '../../db/client.server.ts';
 import { parseCatalogQuery } from '../catalog/query.ts';
-import { getProduct } from '../catalog/repository.server.ts';
+import { getProduct } from '../catalog/products.server.ts';
 import type { ProductSummary } from '../catalog/types.ts';
 import { loadFleet } from '../fitment/fleet.server.ts';
 import type { GarageEntry } from '../fitment/repository.server.ts';

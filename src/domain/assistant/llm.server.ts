@@ -4,7 +4,7 @@
 // answers instead.
 import { z } from 'zod';
 import { store } from '../../config/store.ts';
-import { getProduct } from '../catalog/repository.server.ts';
+import { getProduct } from '../catalog/products.server.ts';
 import { formatBRL } from '../pricing/money.ts';
 import { answer, facts, loadVocabulary, orderStatus, searchCatalog } from './engine.server.ts';
 import { searchFacts } from './knowledge.ts';

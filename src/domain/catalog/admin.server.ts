@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.server.ts';
-import { refreshLexicon } from './repository.server.ts';
+import { refreshLexicon } from './search/typos.server.ts';
 import { catalogChanged } from './changes.server.ts';
 import { productImages, products, productVariants } from './schema.ts';
 import type { ProductInput } from './product-form.ts';

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.server.ts';
 import { qualified } from '../../db/qualified.ts';
-import { refreshLexicon } from './repository.server.ts';
+import { refreshLexicon } from './search/typos.server.ts';
 import { LOW_STOCK_THRESHOLD } from './stock.ts';
 import { changedPrice, saleFields } from '../pricing/pricing.ts';
 import { priceChanges, productImages, products, productVariants } from './schema.ts';

@@ -3,7 +3,8 @@
 // Brazilian way ("1.234,56") and become centavos. The photo itself (file or https:// URL) is checked
 // by the action: a file by its content (photos.server.ts), a URL here.
 import { z } from 'zod';
-import { MAX_PRICE_CENTS, parsePriceParam } from './query.ts';
+import { MAX_PRICE_CENTS } from './query.ts';
+import { parsePriceParam } from '../pricing/money.ts';
 import { parseCodeList } from './codes.ts';
 import { CATEGORY_SLUGS, VEHICLE_SLUGS } from './taxonomy.ts';
 import type { CategorySlug, Condition, VehicleType } from './taxonomy.ts';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseCatalogQuery, parsePriceParam, queryToParams, searchTerms, PAGE_SIZE } from './query.ts';
+import { parseCatalogQuery, queryToParams, searchTerms, PAGE_SIZE } from './query.ts';
+import { parsePriceParam } from '../pricing/money.ts';
 import { BRAND_FILTER_SLUGS, CATEGORY_SLUGS, SORT_SLUGS, VEHICLE_SLUGS } from './taxonomy.ts';
 
 const parse = (qs: string, opts?: { maxPageSize: number; defaultPageSize: number }) => parseCatalogQuery(new URLSearchParams(qs), opts);

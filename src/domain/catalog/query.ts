@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { BRAND_FILTER_SLUGS, CATEGORY_ALIASES, CATEGORY_SLUGS, SORT_SLUGS, VEHICLE_SLUGS } from './taxonomy.ts';
 import type { CatalogQuery } from './query-params.ts';
 import type { CategorySlug, SortSlug } from './taxonomy.ts';
+import { parsePriceParam } from '../pricing/money.ts';
 
 export const PAGE_SIZE = 24;
 export const MAX_QUERY_LENGTH = 120;
@@ -11,22 +12,6 @@ export const MAX_PRICE_CENTS = 100_000_000; // R$ 1.000.000,00
 
 export type { CatalogQuery } from './query-params.ts';
 export { queryToParams } from './query-params.ts';
-
-/** Price typed the Brazilian way ("1.234,56", "150", "99,9") or the API way ("1234.56"), to centavos. */
-export function parsePriceParam(raw: string): number | null {
-  const s = raw.trim().replace(/^R\$\s*/i, '');
-  if (s === '') return null;
-  let normalized: string;
-  if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(s) || /^\d+(,\d{1,2})?$/.test(s)) {
-    normalized = s.replace(/\./g, '').replace(',', '.');
-  } else if (/^\d+(\.\d{1,2})?$/.test(s)) {
-    normalized = s;
-  } else {
-    return Number.NaN;
-  }
-  const [int, frac = ''] = normalized.split('.');
-  return Number(int) * 100 + Number(frac.padEnd(2, '0'));
-}
 
 const msg = {
   q: `A busca pode ter no máximo ${MAX_QUERY_LENGTH} caracteres.`,

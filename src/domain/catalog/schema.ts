@@ -134,7 +134,7 @@ export const searchLexicon = pgTable(
 /**
  * The search's postings: one row per active product and word (lexeme) of its search_vector, with the relevance
  * a search for that one word gives it, precomputed (the same expression the search ranks by, see
- * repository.server.ts), and the keys the filters and facet counts need. A one-word search reads its page in
+ * search/statement.ts), and the keys the filters and facet counts need. A one-word search reads its page in
  * rank order from an index and its counts from the same index, instead of ranking and counting every match
  * (a broad word at 100,000 products matches 13,000). Kept by database triggers on products (migration 0014),
  * never written by the application. Its ranking index (lexeme, score desc, popularity desc, product_id,

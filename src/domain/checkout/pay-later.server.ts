@@ -5,7 +5,7 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.server.ts';
 import { orders } from '../orders/schema.ts';
-import type { OrderView } from '../orders/orders.server.ts';
+import type { OrderView } from '../orders/view.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { payments } from '../payments/schema.ts';
 import { AWAITING_CARD, cardFor, charge } from './place-order.server.ts';

@@ -4,7 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.server.ts';
 import { preparedSelect } from '../../db/prepared.server.ts';
 import { products } from '../catalog/schema.ts';
-import type { SearchRestriction } from '../catalog/repository.server.ts';
+import type { SearchRestriction } from '../catalog/search/statement.ts';
 import type { VehicleType } from '../catalog/taxonomy.ts';
 import { loadFleet } from './fleet.server.ts';
 import { choiceKeys } from './rules.ts';

@@ -3,7 +3,7 @@
 // Only compatible or universal products are listed, and each result says which of the two it is.
 import type { Db } from '../../db/client.server.ts';
 import type { CatalogQuery } from '../catalog/query.ts';
-import { searchProducts } from '../catalog/repository.server.ts';
+import { searchProducts } from '../catalog/search/search.server.ts';
 import type { SearchResult } from '../catalog/types.ts';
 import { loadFleet } from './fleet.server.ts';
 import { fitmentRestriction, productsFitment } from './repository.server.ts';

@@ -4,7 +4,7 @@
 import type { JobDefinition } from '../../platform/job-runner.server.ts';
 import type { Database } from '../../db/client.server.ts';
 import { analyzeDatabase, vacuumDatabase } from '../../db/maintenance.server.ts';
-import { reconcilePaymentsJob } from '../payments/jobs.server.ts';
+import { reconcilePaymentsJob } from '../orders/reconcile-job.server.ts';
 import { catalogImportJob } from '../catalog/import/job.server.ts';
 import { getMailer } from '../../platform/mailer.server.ts';
 import { getCheckoutServices } from '../checkout/services.server.ts';

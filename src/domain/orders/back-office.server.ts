@@ -8,9 +8,11 @@ import type { Db } from '../../db/client.server.ts';
 import { qualified } from '../../db/qualified.ts';
 import { brasiliaDayStart } from '../../platform/datetime-input.ts';
 import { payments } from '../payments/schema.ts';
-import { divergentPaidCents } from '../payments/gateway-sync.server.ts';
-import { loadOrderView, moveOrder } from './orders.server.ts';
-import type { MoveResult, OrderView } from './orders.server.ts';
+import { divergentPaidCents } from './gateway-sync.server.ts';
+import { moveOrder } from './orders.server.ts';
+import type { MoveResult } from './orders.server.ts';
+import { loadOrderView } from './read.server.ts';
+import type { OrderView } from './view.ts';
 import { orderLines, orders } from './schema.ts';
 import type { OrderStatus } from './status.ts';
 

@@ -2,7 +2,7 @@
 // refused refund cancels nothing), then the order moves to "Cancelado" and its stock returns (moveOrder).
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.server.ts';
-import { refundKey } from '../payments/gateway-sync.server.ts';
+import { refundKey } from './gateway-sync.server.ts';
 import { maybePaymentProvider, sandboxRefund } from '../payments/provider.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { payments } from '../payments/schema.ts';

@@ -4,7 +4,7 @@
 import { formatBRL } from '../pricing/money.ts';
 import { paymentMethod, shippingMethod } from '../pricing/pricing.ts';
 import { formatDateTime } from '../../platform/datetime.ts';
-import type { OrderView } from './orders.server.ts';
+import type { OrderView } from './view.ts';
 import { formatBoletoLine } from '../payments/format.ts';
 import { trackingUrl } from './tracking.ts';
 import { escapeHtml } from '../../platform/html.ts';

@@ -1,7 +1,7 @@
 // What an order shows to someone who opened it with only its number and e-mail ("Acompanhar pedido"): the
 // buyer's documents and address hidden as Brazilian stores and public bodies do (LGPD), enough for the buyer
 // to recognise the order and no more. The signed-in owner, the admins and the checkout's own link see it whole.
-import type { OrderView } from './orders.server.ts';
+import type { OrderView } from './view.ts';
 
 /** "52998224725" → "***.982.247-**" (the middle six digits, the format of the federal government's portals). */
 export function maskCpf(cpf: string | null): string | null {

@@ -6,7 +6,7 @@
 // Exactly once: a sender takes the row with a lease (conditional UPDATE), sends with a per-message
 // idempotency key, then records `sent_at`; a crash after sending and before recording sends the same key
 // again, which the mailer turns into nothing.
-import { mayMailOrdersTo } from '../checkout/mail-limit.server.ts';
+import { mayMailOrdersTo } from './mail-limit.server.ts';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { preparedQuery, preparedSelect } from '../../db/prepared.server.ts';
 import type { Db, Tx } from '../../db/client.server.ts';
@@ -15,8 +15,8 @@ import { maybeJobRunner } from '../../platform/job-runner.server.ts';
 import type { JobRunner } from '../../platform/job-runner.server.ts';
 import { confirmationMail, statusMail } from './emails.ts';
 import type { OrderEmailKind } from './emails.ts';
-import { orderReadColumns, toOrderRead } from './orders.server.ts';
-import type { OrderRead } from './orders.server.ts';
+import { orderReadColumns, toOrderRead } from './read.server.ts';
+import type { OrderRead } from './read.server.ts';
 import { orderEmails, orders } from './schema.ts';
 
 export const SEND_ORDER_EMAIL_JOB = 'orders.send-email';

@@ -5,9 +5,8 @@
 // Card numbers never come here: the browser sends them to /v1/card_tokens and we get a one-time token.
 import crypto from 'node:crypto';
 import { brasiliaDay } from '../../platform/datetime.ts';
-import { BOLETO_DUE_DAYS, isCardToken } from './provider.ts';
+import { BOLETO_DUE_DAYS, DEFAULT_PIX_EXPIRY_MINUTES, isCardToken } from './provider.ts';
 import type { ChargeRequest, ChargeResult, GatewayPayment, PaymentProvider, RefundResult } from './provider.ts';
-import { DEFAULT_PIX_EXPIRY_MINUTES } from '../orders/expiry.ts';
 
 export const MERCADOPAGO_DEFAULT_API_URL = 'https://api.mercadopago.com';
 /** Mercado Pago's boleto in the /v1/payments API (the Orders API calls it "boleto"). */

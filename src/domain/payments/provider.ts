@@ -4,7 +4,6 @@ import crypto from 'node:crypto';
 import { buildBoleto } from './boleto.ts';
 import { pixCode } from './pix.ts';
 import { brasiliaDay } from '../../platform/datetime.ts';
-import { DEFAULT_PIX_EXPIRY_MINUTES } from '../orders/expiry.ts';
 import type { PixConfig } from './pix.ts';
 
 export type PaymentMethod = 'credit' | 'boleto' | 'pix';
@@ -92,6 +91,8 @@ export function isCardToken(card: ChargeRequest['card']): card is CardToken {
 /** Documented sandbox test card that is always declined. Every other valid card is approved. */
 export const SANDBOX_DECLINED_CARD = '4000000000000002';
 export const BOLETO_DUE_DAYS = 3;
+/** How long a PIX code stays valid when PIX_EXPIRY_MINUTES is not set (the order expires with it: orders/expiry.ts). */
+export const DEFAULT_PIX_EXPIRY_MINUTES = 30;
 export const SANDBOX_BOLETO_BANK = '999';
 
 export function createSandboxProvider(opts: { pix: PixConfig }): PaymentProvider {

@@ -1,7 +1,7 @@
 // What the back office's coupon form accepts: a code (letters, digits, - and _), a percent (1–100) or a
 // fixed value in reais, a minimum order, a validity window typed in Brasília time, and the usage limits.
 import { z } from 'zod';
-import { parsePriceParam } from '../catalog/query.ts';
+import { parsePriceParam } from './money.ts';
 import { parseBrasiliaDateTime } from '../../platform/datetime-input.ts';
 import type { CouponInput } from './coupons.server.ts';
 

@@ -51,3 +51,19 @@ export function percentOf(cents: Cents, percent: number): Cents {
   const bp = Math.round(percent * 100);
   return Math.floor((cents * bp + 5000) / 10000);
 }
+
+/** Price typed the Brazilian way ("1.234,56", "150", "99,9") or the API way ("1234.56"), to centavos. */
+export function parsePriceParam(raw: string): number | null {
+  const s = raw.trim().replace(/^R\$\s*/i, '');
+  if (s === '') return null;
+  let normalized: string;
+  if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(s) || /^\d+(,\d{1,2})?$/.test(s)) {
+    normalized = s.replace(/\./g, '').replace(',', '.');
+  } else if (/^\d+(\.\d{1,2})?$/.test(s)) {
+    normalized = s;
+  } else {
+    return Number.NaN;
+  }
+  const [int, frac = ''] = normalized.split('.');
+  return Number(int) * 100 + Number(frac.padEnd(2, '0'));
+}

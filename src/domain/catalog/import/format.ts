@@ -4,7 +4,7 @@
 import { hasControlChars } from '../../../platform/control-chars.ts';
 import { restoreSpreadsheetText } from '../../../platform/spreadsheet.ts';
 import { formatCentsDecimal } from '../../pricing/money.ts';
-import { parsePriceParam } from '../query.ts';
+import { parsePriceParam } from '../../pricing/money.ts';
 import { MAX_PRICE_CENTS } from '../query.ts';
 import { MAX_STOCK } from '../product-form.ts';
 import { CATEGORIES, CONDITIONS, slugify, VEHICLE_TYPES } from '../taxonomy.ts';

@@ -12,7 +12,7 @@ import { fitmentSearchKeys, sortRows } from '../../fitment/compatibility-text.ts
 import { processProductPhoto } from '../photos.server.ts';
 import { MAX_PHOTO_BYTES, PRODUCT_MESSAGES } from '../product-form.ts';
 import { fetchRemoteFile } from '../../../platform/remote-image.server.ts';
-import { refreshLexicon } from '../repository.server.ts';
+import { refreshLexicon } from '../search/typos.server.ts';
 import { saleFields } from '../../pricing/pricing.ts';
 import { catalogImports, importedPhotos } from '../schema.ts';
 import { catalogChanged } from '../changes.server.ts';

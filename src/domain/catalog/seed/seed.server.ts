@@ -1,8 +1,9 @@
 // Loads the demo catalog into an empty database in batches (100,000 products in well under two minutes).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.server.ts';
-import { deferSearchPostings, rebuildSearchPostings } from '../postings.server.ts';
-import { refreshLexicon, countProducts } from '../repository.server.ts';
+import { deferSearchPostings, rebuildSearchPostings } from '../search/postings.server.ts';
+import { countProducts } from '../products.server.ts';
+import { refreshLexicon } from '../search/typos.server.ts';
 import { productImages, products, productVariants } from '../schema.ts';
 import { generateCatalog } from './generate.ts';
 import type { SeedProduct } from './generate.ts';

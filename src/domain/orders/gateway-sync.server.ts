@@ -7,15 +7,15 @@
 //   rejected / cancelled       → the order is cancelled with the reason and its stock returns
 //   refunded / charged_back    → the order is cancelled and its stock returns (before shipping)
 // Everything is idempotent: each distinct observation is written once to payment_events, and the order
-// moves only along the status machine (src/domain/orders/status.ts), under its row lock.
+// moves only along the status machine (status.ts), under its row lock.
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.server.ts';
 import { qualified } from '../../db/qualified.ts';
-import { orders } from '../orders/schema.ts';
-import { confirmPayment, moveOrder } from '../orders/orders.server.ts';
-import { declineReason } from './mercadopago.server.ts';
-import type { GatewayPayment, PaymentProvider } from './provider.ts';
-import { paymentEvents, payments } from './schema.ts';
+import { declineReason } from '../payments/mercadopago.server.ts';
+import type { GatewayPayment, PaymentProvider } from '../payments/provider.ts';
+import { paymentEvents, payments } from '../payments/schema.ts';
+import { confirmPayment, moveOrder } from './orders.server.ts';
+import { orders } from './schema.ts';
 
 export type SyncOutcome =
   | 'paid'

@@ -1,8 +1,8 @@
-// The payments domain's background work: every minute, ask the gateway about payments still waiting, so
-// a lost webhook never leaves a paid order unpaid (the sandbox has no gateway to ask: nothing to do).
+// Every minute, ask the gateway about payments still waiting, so a lost webhook never leaves a paid order
+// unpaid (the sandbox has no gateway to ask: nothing to do). The answers move orders (gateway-sync.server.ts).
 import type { JobDefinition } from '../../platform/job-runner.server.ts';
 import { reconcilePendingPayments } from './gateway-sync.server.ts';
-import { maybePaymentProvider } from './provider.ts';
+import { maybePaymentProvider } from '../payments/provider.ts';
 
 export const RECONCILE_PAYMENTS_JOB = 'payments.reconcile';
 
