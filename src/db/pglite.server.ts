@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import * as schema from './schema.ts';
-import type { Database, Db, OpenOptions } from './client.server.ts';
+import type { Database, Db, OpenOptions } from './types.ts';
 import { connectionLosses } from './errors.ts';
 import { withPreparedStatements } from './pglite-prepared.server.ts';
 import { SizeCachingNodeFS } from './pglite-fs.server.ts';

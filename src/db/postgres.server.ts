@@ -5,7 +5,7 @@ import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
-import type { Database, Db, OpenOptions } from './client.server.ts';
+import type { Database, Db, OpenOptions } from './types.ts';
 import { connectionLosses, isConnectionError, noteConnectionLoss } from './errors.ts';
 import { laneRoutedPool } from './postgres-lanes.server.ts';
 import { pingWithin } from './ping.server.ts';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.server.ts';
 import type { Database } from '../../src/db/client.server.ts';
 import { authFor, configureAuth } from '../../src/domain/accounts/auth.server.ts';
-import { countProducts } from '../../src/domain/catalog/repository.server.ts';
+import { countProducts } from '../../src/domain/catalog/products.server.ts';
 
 const admin = process.env.TEST_DATABASE_URL;
 const ROOT = path.resolve(import.meta.dirname, '../..');
