@@ -7,12 +7,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.server.ts';
 import type { Database } from '../../src/db/client.server.ts';
 import { authFor, configureAuth } from '../../src/domain/accounts/auth.server.ts';
 import { countProducts } from '../../src/domain/catalog/products.server.ts';
+import { createEmptyPostgresDatabase } from '../support/databases.ts';
 
 const admin = process.env.TEST_DATABASE_URL;
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -28,27 +28,19 @@ function run(args: string[], env: Record<string, string>): Promise<{ code: numbe
 }
 
 describe.skipIf(!admin)('operator tools on PostgreSQL in production, without the server secrets', () => {
-  const name = `olimpo_tools_${crypto.randomBytes(5).toString('hex')}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-tools-'));
   let url: string;
   let env: Record<string, string>;
   let database: Database | undefined;
+  let empty: { url: string; drop(): Promise<void> } | undefined;
   beforeAll(async () => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`create database ${name}`);
-    await c.end();
-    const u = new URL(admin!);
-    u.pathname = `/${name}`;
-    url = u.toString();
+    empty = await createEmptyPostgresDatabase(admin!, 'olimpo_tools');
+    url = empty.url;
     env = { NODE_ENV: 'production', DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   });
   afterAll(async () => {
     await database?.close();
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
+    await empty?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -6,30 +6,21 @@ import { openDatabase } from '../../src/db/client.server.ts';
 import type { Database } from '../../src/db/client.server.ts';
 import { DatabaseBusyError, runInDbScope } from '../../src/db/request-scope.server.ts';
 import type { DbLane } from '../../src/db/request-scope.server.ts';
-import { queryRows } from '../support/databases.ts';
+import { createEmptyPostgresDatabase, queryRows } from '../support/databases.ts';
 import pg from 'pg';
-import crypto from 'node:crypto';
 
 const admin = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!admin)('PostgreSQL lanes', () => {
-  const name = `olimpo_lanes_${crypto.randomBytes(5).toString('hex')}`;
   let database: Database;
+  let empty: { url: string; drop(): Promise<void> };
   beforeAll(async () => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`create database ${name}`);
-    await c.end();
-    const u = new URL(admin!);
-    u.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: u.toString(), poolSize: 3, reservedConnections: 1, statementTimeoutMs: 800, backgroundPoolSize: 2 });
+    empty = await createEmptyPostgresDatabase(admin!, 'olimpo_lanes');
+    database = await openDatabase({ databaseUrl: empty.url, poolSize: 3, reservedConnections: 1, statementTimeoutMs: 800, backgroundPoolSize: 2 });
   });
   afterAll(async () => {
     await database?.close();
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
+    await empty?.drop();
   });
 
   // drizzle's queries are lazy thenables: awaited inside the scope, or they would run outside it.
@@ -68,7 +59,7 @@ describe.skipIf(!admin)('PostgreSQL lanes', () => {
         await tx.execute(sql`select pg_sleep(0.6)`);
       });
     const holders = Array.from({ length: 2 }, () => inLane('shared', hold));
-    await new Promise((r) => setTimeout(r, 100));
+    await holdersAsleep(empty.url, 2); // both hold their connection now, however busy the machine
     const waiting = runInDbScope({ lane: 'shared', statementTimeoutMs: 0, outcome }, async () => await database.db.execute(sql`select 1`));
     // drizzle wraps it: 'Failed query', with the cause.
     await expect(waiting).rejects.toMatchObject({ cause: expect.any(DatabaseBusyError) });
@@ -76,3 +67,19 @@ describe.skipIf(!admin)('PostgreSQL lanes', () => {
     await Promise.all(holders);
   });
 });
+
+/** Waits until `count` statements of pg_sleep run on that database (seen from a connection of the test's own). */
+async function holdersAsleep(url: string, count: number): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    for (let i = 0; i < 200; i++) {
+      const r = await c.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and query like 'select pg_sleep%' and state = 'active'`);
+      if ((r.rows[0] as { n: number }).n >= count) return;
+      await new Promise((done) => setTimeout(done, 10));
+    }
+    throw new Error(`os ${count} pg_sleep não começaram`);
+  } finally {
+    await c.end();
+  }
+}

@@ -4,13 +4,12 @@
 // no session token and no query parameters. Before: Better Auth's router printed every failed query whole
 // ("# SERVER_ERROR:") and answered 500, and the edge's 5xx→503 rewrite threw ("reading 'bodyUsed'").
 import crypto from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccounts, PASSWORD, randomIp } from './support/accounts.ts';
 import type { Account } from './support/accounts.ts';
 import { isPtBrMessage } from './support/checks.ts';
-import { createServerDatabase, DATABASE_KINDS, rows } from './support/databases.ts';
+import { createServerDatabase, DATABASE_KINDS, rows, startConnectionStorm } from './support/databases.ts';
 import type { ServerDatabase } from './support/databases.ts';
 import { AppServer, sleep } from './support/server.ts';
 import { startTcpProxy } from './support/tcp-proxy.ts';
@@ -125,21 +124,12 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('accounts while the database
       }
     }
 
-    const killer = new pg.Client({ connectionString: database.url });
-    await killer.connect();
-    let killed = 0;
-    const storm = (async () => {
-      while (!stop) {
-        const r = await killer.query(`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = $1`, [APP_NAME]);
-        killed += (r.rows[0] as { n: number }).n;
-        await sleep(200);
-      }
-    })();
+    const storm = await startConnectionStorm(database.url!, APP_NAME);
     const workers = Array.from({ length: WORKERS }, (_, w) => worker(w));
     await sleep(STORM_MS);
     stop = true;
-    await Promise.all([...workers, storm]);
-    await killer.end();
+    await Promise.all(workers);
+    const killed = await storm.stop();
     console.info(`[auth storm] ${killed} conexões encerradas; respostas: ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
 
     expect(killed).toBeGreaterThan(10);

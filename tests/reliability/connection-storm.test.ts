@@ -3,10 +3,9 @@
 // 2xx or a pt-BR 503 with Retry-After (never a 500, never a stack trace), and work normally afterwards.
 // Before the fix the process died in 3 runs of 3 ("Unhandled 'error' event … 57P01").
 import crypto from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServerDatabase, DATABASE_KINDS, rows } from './support/databases.ts';
+import { createServerDatabase, DATABASE_KINDS, rows, startConnectionStorm } from './support/databases.ts';
 import type { ServerDatabase } from './support/databases.ts';
 import { AppServer, sleep } from './support/server.ts';
 
@@ -86,22 +85,12 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('connection-kill storm on Po
     }
 
     // The storm: a connection of the test's own ends every backend the app holds, every 200 ms.
-    const killer = new pg.Client({ connectionString: database.url });
-    await killer.connect();
-    let killed = 0;
-    const storm = (async () => {
-      while (!stop) {
-        const r = await killer.query(`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = $1`, [APP_NAME]);
-        killed += (r.rows[0] as { n: number }).n;
-        await sleep(200);
-      }
-    })();
-
+    const storm = await startConnectionStorm(database.url!, APP_NAME);
     const workers = Array.from({ length: WORKERS }, (_, w) => worker(w));
     await sleep(STORM_MS);
     stop = true;
-    await Promise.all([...workers, storm]);
-    await killer.end();
+    await Promise.all(workers);
+    const killed = await storm.stop();
     if (process.env.STORM_LOG) (await import('node:fs')).writeFileSync(process.env.STORM_LOG, server.output);
     console.info(`[storm] ${killed} conexões encerradas; respostas: ${JSON.stringify(Object.fromEntries(statuses))}`);
 

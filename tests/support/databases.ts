@@ -135,3 +135,24 @@ export async function countRoundTrips<T>(fn: () => Promise<T>): Promise<{ result
     pg.Client.prototype.query = original;
   }
 }
+
+/**
+ * An empty PostgreSQL database of the test's own, made on the server TEST_DATABASE_URL names (no migrations):
+ * its URL, and `drop()` for afterAll.
+ */
+export async function createEmptyPostgresDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}

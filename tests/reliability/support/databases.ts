@@ -142,3 +142,29 @@ export async function dumpAllRows(db: Db): Promise<{ table: string; text: string
   }
   return out;
 }
+
+/**
+ * A connection storm: a connection of the test's own ends every backend with that application_name, every
+ * `everyMs`, until `stop()`, which says how many it ended.
+ */
+export async function startConnectionStorm(url: string, applicationName: string, everyMs = 200): Promise<{ stop(): Promise<number> }> {
+  const killer = new pg.Client({ connectionString: url });
+  await killer.connect();
+  let stopped = false;
+  let killed = 0;
+  const loop = (async () => {
+    while (!stopped) {
+      const r = await killer.query(`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = $1`, [applicationName]);
+      killed += (r.rows[0] as { n: number }).n;
+      await new Promise((done) => setTimeout(done, everyMs));
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      await killer.end();
+      return killed;
+    },
+  };
+}
