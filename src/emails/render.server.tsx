@@ -1,0 +1,20 @@
+// Renders the e-mails' HTML parts on the server with react-dom/server's renderToStaticMarkup (no hydration
+// markers: nothing runs in an e-mail). Handed to the domains at boot as their render functions
+// (`RenderOrderMailHtml` for the order outbox, `RenderPasswordResetHtml` for accounts).
+//
+// The renderer is imported on the first e-mail, not at start: the server bundle keeps react-dom's streaming
+// renderer alone at start-up (scripts/build-server.ts), and this one loads only in a process that sends mail.
+import type { ReactElement } from 'react';
+import type { RenderPasswordResetHtml } from '../domain/accounts/auth.server.ts';
+import type { RenderOrderMailHtml } from '../domain/orders/emails.ts';
+import { OrderEmail } from './OrderEmail.tsx';
+import { PasswordResetEmail } from './PasswordResetEmail.tsx';
+
+async function renderPage(element: ReactElement): Promise<string> {
+  const { renderToStaticMarkup } = await import('react-dom/server');
+  return `<!doctype html>${renderToStaticMarkup(element)}`;
+}
+
+export const renderOrderMailHtml: RenderOrderMailHtml = (mail) => renderPage(<OrderEmail mail={mail} />);
+
+export const renderPasswordResetHtml: RenderPasswordResetHtml = (mail) => renderPage(<PasswordResetEmail mail={mail} />);
