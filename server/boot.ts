@@ -28,7 +28,7 @@ import type { JobRunner } from '../src/platform/job-runner.server.ts';
 import { jobsFor, withOrderEmailRelay } from '../src/domain/jobs/registry.server.ts';
 import { broadcastCatalogChanges, CATALOG_CHANNEL, catalogChangesMissed, receiveCatalogNotification } from '../src/domain/catalog/changes.server.ts';
 import { safeError } from '../src/platform/log-safe.ts';
-import { renderOrderMailHtml, renderPasswordResetHtml } from '../src/emails/render.server.tsx';
+import { renderOrderMailHtml, renderPasswordResetHtml } from '../src/emails/render.server.ts';
 
 /** Process-wide services other than the database: mail, uploaded files, sign-in, payments, CEP lookup, the cookie secret. */
 export function bootServices(env: Env, logger?: Logger): void {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { confirmationMail, statusMail } from '../domain/orders/emails.ts';
 import type { OrderView } from '../domain/orders/orders.server.ts';
-import { renderOrderMailHtml, renderPasswordResetHtml } from './render.server.tsx';
+import { renderOrderMailHtml, renderPasswordResetHtml } from './render.server.ts';
 
 function order(over: Partial<OrderView> = {}): OrderView {
   return {
     number: '20261128-0042',
-    status: 'pending',
+    status: 'awaiting_payment',
     createdAt: '2026-11-28T13:05:00.000Z',
     email: 'maria@example.com',
     customer: { name: 'Maria da Silva', cpf: '12345678909', phone: '11987654321' },

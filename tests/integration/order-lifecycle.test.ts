@@ -24,7 +24,7 @@ import type { TestDatabase } from '../support/databases.ts';
 import { startTestJobs, until } from '../support/jobs.ts';
 import { mailText } from '../support/accounts.ts';
 import { users } from '../../src/domain/accounts/schema.ts';
-import { renderOrderMailHtml } from '../../src/emails/render.server.tsx';
+import { renderOrderMailHtml } from '../../src/emails/render.server.ts';
 
 const address = { cep: '01001000', street: 'Praça da Sé', number: '100', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' };
 const customer = { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' };

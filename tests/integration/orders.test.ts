@@ -22,7 +22,7 @@ import { createTestApp, TEST_WEBHOOK_SECRET } from '../support/app.ts';
 import { startTestJobs, until } from '../support/jobs.ts';
 import type { JobRunner } from '../../src/platform/job-runner.server.ts';
 import { brasiliaDay } from '../../src/platform/datetime.ts';
-import { renderOrderMailHtml } from '../../src/emails/render.server.tsx';
+import { renderOrderMailHtml } from '../../src/emails/render.server.ts';
 
 const address = { cep: '01001000', street: 'Praça da Sé', number: '100', complement: 'Sala 2', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' };
 const card = { number: '4111 1111 1111 1111', name: 'MARIA DA SILVA', expiry: '12/30', cvv: '123' };

@@ -10,7 +10,7 @@ import type { AuthSettings } from '../../src/domain/accounts/auth.server.ts';
 import { createMailer, setMailer } from '../../src/platform/mailer.server.ts';
 import { createUploadStore, setUploadStore } from '../../src/platform/uploads.server.ts';
 import type { TestDatabase } from './databases.ts';
-import { renderPasswordResetHtml } from '../../src/emails/render.server.tsx';
+import { renderPasswordResetHtml } from '../../src/emails/render.server.ts';
 
 export const ORIGIN = 'http://loja.test';
 

@@ -11,7 +11,7 @@ import type { PaymentProvider } from '../../src/domain/payments/provider.ts';
 import { createViaCepClient } from '../../src/domain/shipping/viacep.server.ts';
 import { createMailer, setMailer } from '../../src/platform/mailer.server.ts';
 import type { Database } from '../../src/db/client.server.ts';
-import { renderOrderMailHtml } from '../../src/emails/render.server.tsx';
+import { renderOrderMailHtml } from '../../src/emails/render.server.ts';
 
 export const TEST_WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
 

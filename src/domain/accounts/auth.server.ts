@@ -46,7 +46,7 @@ export interface AuthSettings {
    * the console. `errors`: the kind, code and redacted message of the errors it passed along.
    */
   log?: (level: AuthLogLevel, message: string, errors?: AuthLogError[]) => void;
-  /** Renders the password reset e-mail's HTML part (src/emails/render.server.tsx): React stays out of the domain. */
+  /** Renders the password reset e-mail's HTML part (src/emails/render.server.ts): React stays out of the domain. */
   resetEmailHtml: RenderPasswordResetHtml;
 }
 

@@ -22,7 +22,7 @@ export interface CheckoutServices {
   cep: CepClient;
   publicUrl: string;
   storeName: string;
-  /** Renders an order e-mail's HTML part (src/emails/render.server.tsx): the outbox's template, React outside the domain. */
+  /** Renders an order e-mail's HTML part (src/emails/render.server.ts): the outbox's template, React outside the domain. */
   orderEmailHtml: RenderOrderMailHtml;
   webhookSecret: string;
   /** MERCADOPAGO_WEBHOOK_SECRET: verifies Mercado Pago's x-signature (only with PAYMENT_PROVIDER=mercadopago). */

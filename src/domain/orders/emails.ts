@@ -42,7 +42,7 @@ export type OrderMailHtml =
       orderUrl: string;
     };
 
-/** Renders an order e-mail's HTML part (src/emails/render.server.tsx). */
+/** Renders an order e-mail's HTML part (src/emails/render.server.ts). */
 export type RenderOrderMailHtml = (mail: OrderMailHtml) => Promise<string>;
 
 export interface MailContent {

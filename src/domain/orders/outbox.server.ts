@@ -37,7 +37,7 @@ export interface MailSettings {
   mailer: Mailer;
   publicUrl: string;
   storeName: string;
-  /** Renders the e-mail's HTML part (src/emails/render.server.tsx, React, outside the domain). */
+  /** Renders the e-mail's HTML part (src/emails/render.server.ts, React, outside the domain). */
   html: RenderOrderMailHtml;
 }
 

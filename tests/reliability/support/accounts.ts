@@ -8,7 +8,7 @@ import { authFor, configureAuth } from '../../../src/domain/accounts/auth.server
 import { setRole } from '../../../src/domain/accounts/users.server.ts';
 import type { Role } from '../../../src/domain/accounts/roles.ts';
 import { isPtBrMessage } from './checks.ts';
-import { renderPasswordResetHtml } from '../../../src/emails/render.server.tsx';
+import { renderPasswordResetHtml } from '../../../src/emails/render.server.ts';
 import type { AppServer } from './server.ts';
 
 export const PASSWORD = 'senha-forte-da-suite-123';

@@ -4,17 +4,18 @@
 //
 // The renderer is imported on the first e-mail, not at start: the server bundle keeps react-dom's streaming
 // renderer alone at start-up (scripts/build-server.ts), and this one loads only in a process that sends mail.
+import { createElement as h } from 'react';
 import type { ReactElement } from 'react';
 import type { RenderPasswordResetHtml } from '../domain/accounts/auth.server.ts';
 import type { RenderOrderMailHtml } from '../domain/orders/emails.ts';
-import { OrderEmail } from './OrderEmail.tsx';
-import { PasswordResetEmail } from './PasswordResetEmail.tsx';
+import { OrderEmail } from './OrderEmail.ts';
+import { PasswordResetEmail } from './PasswordResetEmail.ts';
 
 async function renderPage(element: ReactElement): Promise<string> {
   const { renderToStaticMarkup } = await import('react-dom/server');
   return `<!doctype html>${renderToStaticMarkup(element)}`;
 }
 
-export const renderOrderMailHtml: RenderOrderMailHtml = (mail) => renderPage(<OrderEmail mail={mail} />);
+export const renderOrderMailHtml: RenderOrderMailHtml = (mail) => renderPage(h(OrderEmail, { mail }));
 
-export const renderPasswordResetHtml: RenderPasswordResetHtml = (mail) => renderPage(<PasswordResetEmail mail={mail} />);
+export const renderPasswordResetHtml: RenderPasswordResetHtml = (mail) => renderPage(h(PasswordResetEmail, { mail }));
