@@ -1255,7 +1255,7 @@ async function main() {
 
 function lighthouseVersion(): string {
   try {
-    return (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
+    return (JSON.parse(fs.readFileSync(path.join(BENCH, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
   } catch {
     return '?';
   }

@@ -11,8 +11,13 @@ import type { RenderOrderMailHtml } from '../domain/orders/emails.ts';
 import { OrderEmail } from './OrderEmail.ts';
 import { PasswordResetEmail } from './PasswordResetEmail.ts';
 
+type ReactDomServer = typeof import('react-dom/server');
+
 async function renderPage(element: ReactElement): Promise<string> {
-  const { renderToStaticMarkup } = await import('react-dom/server');
+  const loaded = (await import('react-dom/server')) as ReactDomServer & { default?: ReactDomServer };
+  // In the server bundle the renderer is a chunk of CommonJS whose only export is `default` (esbuild splits it
+  // out so); Node's own loader also gives it as `default`, beside the named exports.
+  const { renderToStaticMarkup } = loaded.default ?? loaded;
   return `<!doctype html>${renderToStaticMarkup(element)}`;
 }
 
