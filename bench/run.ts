@@ -30,7 +30,7 @@
 // on a second server started with every cache off (CATALOG_CACHE_SECONDS=0 PAGE_CACHE_SECONDS=0), the same
 // pages and varied searches on /api/products. Their ratios are to the page baseline of the same run.
 // --against URL measures an already running server instead (no build, seeding or databases), e.g. the
-// experiments in bench/experiments/. --help lists every option.
+// a server started by hand with other settings. --help lists every option.
 //
 // Latency percentiles: autocannon 9's HDR summary has p50, p90, p97_5 and p99 but no p95, so every 2xx
 // response time (ms, from autocannon's per-request 'response' event, the same value its histogram records)
@@ -1255,7 +1255,7 @@ async function main() {
 
 function lighthouseVersion(): string {
   try {
-    return (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
+    return (JSON.parse(fs.readFileSync(path.join(BENCH, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
   } catch {
     return '?';
   }

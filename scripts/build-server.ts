@@ -42,14 +42,15 @@ const importMetaPaths: esbuild.Plugin = {
   },
 };
 
-// `react-dom/server` for Node loads two renderers: the streaming one the store uses (renderToPipeableStream,
-// app/entry.server.tsx) and the legacy one (renderToString and renderToStaticMarkup), which nothing in the server
-// calls. The bundle takes the streaming renderer alone.
+// `react-dom/server` for Node loads two renderers: the streaming one the pages use (renderToPipeableStream,
+// app/entry.server.tsx) and the legacy one (renderToString and renderToStaticMarkup). A static import takes the
+// streaming renderer alone, so the server starts without the legacy one; the e-mails' dynamic import
+// (src/emails/render.server.ts, renderToStaticMarkup) gets the whole module, in a chunk loaded with the first e-mail.
 const STREAMING_RENDERER = path.join(path.dirname(createRequire(import.meta.url).resolve('react-dom/package.json')), 'cjs/react-dom-server.node.production.js');
 const streamingRendererOnly: esbuild.Plugin = {
   name: 'react-dom-server-streaming-only',
   setup(build) {
-    build.onResolve({ filter: /^react-dom\/server(\.node)?$/ }, () => ({ path: STREAMING_RENDERER }));
+    build.onResolve({ filter: /^react-dom\/server(\.node)?$/ }, (args) => (args.kind === 'dynamic-import' ? undefined : { path: STREAMING_RENDERER }));
   },
 };
 

@@ -28,6 +28,7 @@ import type { JobRunner } from '../src/platform/job-runner.server.ts';
 import { jobsFor, withOrderEmailRelay } from '../src/domain/jobs/registry.server.ts';
 import { broadcastCatalogChanges, CATALOG_CHANNEL, catalogChangesMissed, receiveCatalogNotification } from '../src/domain/catalog/changes.server.ts';
 import { safeError } from '../src/platform/log-safe.ts';
+import { renderOrderMailHtml, renderPasswordResetHtml } from '../src/emails/render.server.ts';
 
 /** Process-wide services other than the database: mail, uploaded files, sign-in, payments, CEP lookup, the cookie secret. */
 export function bootServices(env: Env, logger?: Logger): void {
@@ -43,6 +44,7 @@ export function bootServices(env: Env, logger?: Logger): void {
     cep: createViaCepClient({ baseUrl: env.VIACEP_URL }),
     publicUrl: env.PUBLIC_URL,
     storeName: store.name,
+    orderEmailHtml: renderOrderMailHtml,
     webhookSecret: env.PAYMENT_WEBHOOK_SECRET,
     mercadoPagoWebhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET,
     mercadoPagoWebhookToleranceSeconds: env.MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS,
@@ -75,6 +77,7 @@ export function authSettingsFromEnv(env: Env, logger?: Logger): AuthSettings {
         : undefined,
     // Already redacted (src/domain/accounts/auth-log.ts); its info lines are chatter: debug level.
     log: logger ? (level, message, errors) => logger[level === 'info' ? 'debug' : level]({ errors }, `auth: ${message}`) : undefined,
+    resetEmailHtml: renderPasswordResetHtml,
   };
 }
 

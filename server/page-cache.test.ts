@@ -106,6 +106,28 @@ describe('page cache', () => {
     expect((await cache.get('/a', async () => ({ page: await page('<p>/a</p>') }))).state).toBe('miss');
   });
 
+  it('keeps the pages shoppers keep asking for: a hit makes an entry the last to go', async () => {
+    const cache = new PageCache({ ttlMs: 10_000, maxEntries: 3 });
+    const render = (key: string) => async () => ({ page: await page(`<p>${key}</p>`) });
+    for (const key of ['/a', '/b', '/c']) await cache.get(key, render(key));
+    expect((await cache.get('/a', render('/a'))).state).toBe('hit');
+    await cache.get('/d', render('/d'));
+    expect(cache.peek('/a')).not.toBeNull();
+    expect(cache.peek('/b')).toBeNull();
+  });
+
+  it('bounds the bytes of the stored bodies, dropping the least recently used pages', async () => {
+    const big = (seed: string) => page(crypto.randomBytes(20_000).toString('base64') + seed);
+    const one = await big('0');
+    const bytes = one.gzip.length + one.br.length;
+    const cache = new PageCache({ ttlMs: 10_000, maxBytes: Math.floor(bytes * 2.5) });
+    for (const key of ['/a', '/b', '/c']) await cache.get(key, async () => ({ page: await big(key) }));
+    expect(cache.size).toBe(2);
+    expect(cache.storedBytes).toBeLessThanOrEqual(bytes * 2.5);
+    expect(cache.peek('/a')).toBeNull();
+    expect(cache.peek('/c')).not.toBeNull();
+  });
+
   it('normalises keys: parameters sorted by name, campaign tags dropped, repeated values kept in order', () => {
     const k = (u: string) => cacheKey(new URL(u, 'http://loja.test'));
     expect(k('/ProductList?q=farol&marca=bosch')).toBe(k('/ProductList?marca=bosch&q=farol'));

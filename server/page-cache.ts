@@ -3,9 +3,12 @@
 // (stale-while-revalidate, single-flight). Who may be served from it is decided here too: a request with a
 // session, garage or flash cookie never is, and a response that sets a cookie is never stored.
 // Catalog writes drop the entries that show the changed products (src/domain/catalog/changes.server.ts).
+// The store is lru-cache: bounded by entries and by the bytes of the stored bodies, least recently used out
+// first, and an entry is gone for good PAGE_CACHE_SECONDS + the stale window after it was stored.
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -49,11 +52,8 @@ export interface PageCacheOptions {
 export class PageCache {
   readonly ttlMs: number;
   private readonly staleMs: number;
-  private readonly maxEntries: number;
-  private readonly maxBytes: number;
-  private bytes = 0;
   private readonly now: () => number;
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, Entry> | null;
   private readonly inFlight = new Map<string, Promise<unknown>>();
   /** Bumped by every invalidation: a render that started before it is not stored. */
   private generation = 0;
@@ -61,22 +61,34 @@ export class PageCache {
   constructor(opts: PageCacheOptions) {
     this.ttlMs = opts.ttlMs;
     this.staleMs = opts.staleMs ?? Math.max(opts.ttlMs * 6, 60_000);
-    this.maxEntries = opts.maxEntries ?? 2000;
-    this.maxBytes = opts.maxBytes ?? 48 * 1024 * 1024;
     this.now = opts.now ?? Date.now;
+    // lru-cache refuses a TTL of 0: a disabled cache stores nothing anyway (see `put` and `get`).
+    this.entries =
+      this.ttlMs > 0
+        ? new LRUCache<string, Entry>({
+            max: opts.maxEntries ?? 2000,
+            maxSize: opts.maxBytes ?? 48 * 1024 * 1024,
+            sizeCalculation: (entry) => sizeOf(entry.page),
+            // Past TTL + stale window an entry is never served: lru-cache forgets it (lazily, on access or eviction).
+            ttl: this.ttlMs + this.staleMs,
+            // Our clock (tests move it), read on every check rather than cached for a millisecond by a timer.
+            perf: { now: this.now },
+            ttlResolution: 0,
+          })
+        : null;
   }
 
   get enabled(): boolean {
-    return this.ttlMs > 0;
+    return this.entries !== null;
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.entries?.size ?? 0;
   }
 
   /** A fresh page, without rendering or waiting: the fast path in front of every middleware. */
   peek(key: string): StoredPage | null {
-    const entry = this.entries.get(key);
+    const entry = this.entries?.peek(key);
     return entry && this.now() - entry.storedAt < this.ttlMs ? entry.page : null;
   }
 
@@ -86,20 +98,18 @@ export class PageCache {
    */
   async get<R>(key: string, render: () => Promise<Rendered<R>>): Promise<Outcome<R>> {
     const now = this.now();
-    const entry = this.entries.get(key);
+    const entry = this.entries?.peek(key);
     if (entry) {
       const age = now - entry.storedAt;
       if (age < this.ttlMs) {
-        // Least recently used last: Map keeps insertion order.
-        this.entries.delete(key);
-        this.entries.set(key, entry);
+        this.entries!.get(key); // marks it recently used
         return { state: 'hit', page: entry.page };
       }
       if (age < this.ttlMs + this.staleMs) {
         if (!this.inFlight.has(key)) void this.refresh(key, render).catch(() => {});
         return { state: 'stale', page: entry.page };
       }
-      this.drop(key);
+      this.entries!.delete(key);
     }
     const running = this.inFlight.get(key) as Promise<Rendered<R>> | undefined;
     if (running) {
@@ -129,41 +139,32 @@ export class PageCache {
 
   /** Stores a page rendered outside `get` (a 404 of a path that is not a catalog page). */
   put(key: string, page: StoredPage): void {
-    if (this.enabled) this.store(key, page);
+    this.store(key, page);
   }
 
   private store(key: string, page: StoredPage): void {
-    this.drop(key);
-    const size = sizeOf(page);
-    while (this.entries.size > 0 && (this.entries.size >= this.maxEntries || this.bytes + size > this.maxBytes)) this.drop(this.entries.keys().next().value!);
-    this.entries.set(key, { page, storedAt: this.now() });
-    this.bytes += size;
-  }
-
-  private drop(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= sizeOf(entry.page);
+    this.entries?.set(key, { page, storedAt: this.now() });
   }
 
   /** Bytes held by the stored bodies. */
   get storedBytes(): number {
-    return this.bytes;
+    return this.entries?.calculatedSize ?? 0;
   }
 
   /** Drops every page (ids undefined) or the pages that show any of these products. */
   invalidate(productIds?: readonly number[]): void {
     this.generation++;
     this.inFlight.clear();
+    if (!this.entries) return;
     if (productIds === undefined) {
       this.entries.clear();
-      this.bytes = 0;
       return;
     }
-    for (const [key, entry] of this.entries) {
-      if (productIds.some((id) => entry.page.productIds.has(id))) this.drop(key);
+    const shown: string[] = [];
+    for (const [key, entry] of this.entries.entries()) {
+      if (productIds.some((id) => entry.page.productIds.has(id))) shown.push(key);
     }
+    for (const key of shown) this.entries.delete(key);
   }
 }
 

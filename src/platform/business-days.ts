@@ -1,54 +1,65 @@
-// Brazil's business days, in one place: weekends and the national bank holidays (the fixed ones, and
-// Carnaval Monday and Tuesday, Good Friday and Corpus Christi, from Easter). Days are YYYY-MM-DD calendar
-// dates in Brasília; used for boleto deadlines and delivery estimates.
+// Brazil's business days, in one place: weekends and the bank holidays of the `date-holidays` calendar for BR
+// (and a state's, given its UF). Days are YYYY-MM-DD calendar dates in Brasília; used for boleto deadlines
+// and delivery estimates.
+//
+// What counts: the holidays date-holidays marks `public` (Tiradentes, Natal, Consciência Negra…, and a
+// state's own, like São Paulo's 9 de julho) and `bank` (Carnaval Monday and Tuesday, Corpus Christi: banks
+// close, so a boleto cannot be paid and carriers do not deliver). Not counted: `optional` days (the Saturday
+// before Carnaval, Ash Wednesday until 14:00, the afternoons of 24 and 31 December) and `observance` days
+// (Páscoa, Dia das Mães): banks open on them.
+import { createRequire } from 'node:module';
+import type HolidaysClass from 'date-holidays';
+
 const DAY = 86_400_000;
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
 
-/** Easter Sunday (anonymous Gregorian algorithm), for the moveable bank holidays. */
-function easter(year: number): Date {
-  const a = year % 19;
-  const b = Math.floor(year / 100);
-  const c = year % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  const day = ((h + l - 7 * m + 114) % 31) + 1;
-  return new Date(Date.UTC(year, month - 1, day));
+/** A Brazilian state's two-letter code (SP, RJ, MG…). */
+export type Uf = string;
+
+// date-holidays carries every country's calendar (about 9 MB of heap once loaded): it is required on the
+// first question, not when the server starts, so a server that never computes a deadline never pays for it.
+const requireFromHere = createRequire(import.meta.url);
+let Holidays: typeof HolidaysClass | undefined;
+
+/** YYYY-MM-DD of the holidays that close banks, per year and state ('' for the national calendar only). */
+const holidaysByYear = new Map<string, Set<string>>();
+
+function holidaysOf(year: number, uf: Uf | undefined): Set<string> {
+  const key = `${year}:${uf ?? ''}`;
+  let days = holidaysByYear.get(key);
+  if (!days) {
+    Holidays ??= requireFromHere('date-holidays') as typeof HolidaysClass;
+    const calendar = new Holidays('BR', uf ?? '', { types: ['public', 'bank'] });
+    // `date` is the local calendar day in Brazil ("2026-04-21 00:00:00"), no time zone arithmetic needed.
+    days = new Set(calendar.getHolidays(year).map((h) => h.date.slice(0, 10)));
+    holidaysByYear.set(key, days);
+  }
+  return days;
 }
 
-/** National bank holidays: the fixed ones, and Carnaval (Monday and Tuesday), Good Friday and Corpus Christi. */
-export function isBankHoliday(day: string): boolean {
-  const md = day.slice(5);
-  if (['01-01', '04-21', '05-01', '09-07', '10-12', '11-02', '11-15', '11-20', '12-25'].includes(md)) return true;
-  const e = easter(Number(day.slice(0, 4))).getTime();
-  return [-48, -47, -2, 60].some((offset) => iso(new Date(e + offset * DAY)) === day);
+/** Is `day` (YYYY-MM-DD) a holiday that closes banks: national, or of the state `uf` when given? */
+export function isBankHoliday(day: string, uf?: Uf): boolean {
+  return holidaysOf(Number(day.slice(0, 4)), uf?.toUpperCase()).has(day);
 }
 
-export function isBusinessDay(day: string): boolean {
+export function isBusinessDay(day: string, uf?: Uf): boolean {
   const weekday = utcDay(day).getUTCDay();
-  return weekday !== 0 && weekday !== 6 && !isBankHoliday(day);
+  return weekday !== 0 && weekday !== 6 && !isBankHoliday(day, uf);
 }
 
 /** The first business day after `day` (YYYY-MM-DD). */
-export function nextBusinessDay(day: string): string {
+export function nextBusinessDay(day: string, uf?: Uf): string {
   let d = utcDay(day);
   do d = new Date(d.getTime() + DAY);
-  while (!isBusinessDay(iso(d)));
+  while (!isBusinessDay(iso(d), uf));
   return iso(d);
 }
 
 /** The calendar day `days` business days after `day` (YYYY-MM-DD). */
-export function addBusinessDays(day: string, days: number): string {
+export function addBusinessDays(day: string, days: number, uf?: Uf): string {
   let d = day;
-  for (let left = days; left > 0; left--) d = nextBusinessDay(d);
+  for (let left = days; left > 0; left--) d = nextBusinessDay(d, uf);
   return d;
 }

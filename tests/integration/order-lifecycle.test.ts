@@ -24,6 +24,7 @@ import type { TestDatabase } from '../support/databases.ts';
 import { startTestJobs, until } from '../support/jobs.ts';
 import { mailText } from '../support/accounts.ts';
 import { users } from '../../src/domain/accounts/schema.ts';
+import { renderOrderMailHtml } from '../../src/emails/render.server.ts';
 
 const address = { cep: '01001000', street: 'Praça da Sé', number: '100', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' };
 const customer = { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' };
@@ -89,7 +90,7 @@ describe.each(DATABASE_KINDS)('order lifecycle on %s', (kind) => {
     );
     expect(rows).toEqual(['confirmation', 'paid', 'shipped', 'delivered'].map((k) => ({ kind: k, sent: true, token: null })));
     const [row] = await database.db.select({ id: orders.id }).from(orders).where(eq(orders.number, o.number));
-    const again = await deliverOrderEmail(database.db, { orderId: row!.id, kind: 'paid' }, { mailer: getMailer(), publicUrl: 'http://loja.test', storeName: 'Olimpo Peças' });
+    const again = await deliverOrderEmail(database.db, { orderId: row!.id, kind: 'paid' }, { mailer: getMailer(), publicUrl: 'http://loja.test', storeName: 'Olimpo Peças', html: renderOrderMailHtml });
     expect(again).toBe('already-sent');
     expect(mailsOf(o.number).sort()).toEqual(['confirmation', 'delivered', 'paid', 'shipped'].map((k) => `pedido-${o.number}-${k}.eml`));
   });
@@ -99,7 +100,7 @@ describe.each(DATABASE_KINDS)('order lifecycle on %s', (kind) => {
     await waitMail(o.number, 'confirmation');
     const [row] = await database.db.select({ id: orders.id }).from(orders).where(eq(orders.number, o.number));
     await database.db.execute(sql`insert into order_emails (order_id, kind, data) values (${row!.id}, 'cancelled', '{"note":"teste de corrida"}')`);
-    const settings = { mailer: getMailer(), publicUrl: 'http://loja.test', storeName: 'Olimpo Peças' };
+    const settings = { mailer: getMailer(), publicUrl: 'http://loja.test', storeName: 'Olimpo Peças', html: renderOrderMailHtml };
     const results = await Promise.all(Array.from({ length: 4 }, () => deliverOrderEmail(database.db, { orderId: row!.id, kind: 'cancelled' }, settings).catch((e: Error) => e.message)));
     expect(results.filter((r) => r === 'sent')).toHaveLength(1);
     expect(mailsOf(o.number).filter((f) => f.includes('cancelled'))).toHaveLength(1);

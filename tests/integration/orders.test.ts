@@ -22,6 +22,7 @@ import { createTestApp, TEST_WEBHOOK_SECRET } from '../support/app.ts';
 import { startTestJobs, until } from '../support/jobs.ts';
 import type { JobRunner } from '../../src/platform/job-runner.server.ts';
 import { brasiliaDay } from '../../src/platform/datetime.ts';
+import { renderOrderMailHtml } from '../../src/emails/render.server.ts';
 
 const address = { cep: '01001000', street: 'Praça da Sé', number: '100', complement: 'Sala 2', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' };
 const card = { number: '4111 1111 1111 1111', name: 'MARIA DA SILVA', expiry: '12/30', cvv: '123' };
@@ -192,7 +193,7 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
       const [row] = await queryRows<{ id: number }>(database.db, sql`select id from orders where number = ${number}`);
       await queueOrderEmail(database.db, Number(row!.id), 'shipped', { trackingCode: 'BR123456789BR' }, null);
       const mailer = createMailer({ from: 'loja@example.com', mailDir: t.mailDir });
-      const sent = await countRoundTrips(() => deliverOrderEmail(database.db, { orderId: Number(row!.id), kind: 'shipped' }, { mailer, publicUrl: 'http://localhost', storeName: 'Olimpo Peças' }));
+      const sent = await countRoundTrips(() => deliverOrderEmail(database.db, { orderId: Number(row!.id), kind: 'shipped' }, { mailer, publicUrl: 'http://localhost', storeName: 'Olimpo Peças', html: renderOrderMailHtml }));
       expect(sent.result).toBe('sent');
       expect(sent.roundTrips, sent.texts.join('\n')).toBe(2);
       // A batch of the e-mail jobs shares them: three orders' e-mails in the same 2, each with its own outcome
@@ -200,10 +201,10 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
       const recent = await queryRows<{ id: number }>(database.db, sql`select id from orders order by id desc limit 3`);
       for (const r of recent) await queueOrderEmail(database.db, Number(r.id), 'delivered', {}, null);
       const jobs = recent.map((r) => ({ orderId: Number(r.id), kind: 'delivered' as const }));
-      const batch = await countRoundTrips(() => deliverOrderEmails(database.db, jobs, { mailer, publicUrl: 'http://localhost', storeName: 'Olimpo Peças' }));
+      const batch = await countRoundTrips(() => deliverOrderEmails(database.db, jobs, { mailer, publicUrl: 'http://localhost', storeName: 'Olimpo Peças', html: renderOrderMailHtml }));
       expect(batch.result).toEqual(['sent', 'sent', 'sent']);
       expect(batch.roundTrips, batch.texts.join('\n')).toBe(2);
-      const twice = await deliverOrderEmails(database.db, [jobs[0]!, jobs[0]!], { mailer, publicUrl: 'http://localhost', storeName: 'Olimpo Peças' });
+      const twice = await deliverOrderEmails(database.db, [jobs[0]!, jobs[0]!], { mailer, publicUrl: 'http://localhost', storeName: 'Olimpo Peças', html: renderOrderMailHtml });
       expect(twice).toEqual(['already-sent', 'already-sent']);
     });
 
@@ -311,7 +312,7 @@ describe.each(DATABASE_KINDS)('orders on %s', (kind) => {
 
   it('hands a confirmation the relay could not send to its job, which sends it', async () => {
     // This process's relay now has a mailer that fails; the job runner's mailer is the real one.
-    const failing = createEmailRelay(database.db, () => ({ mailer: { send: async () => Promise.reject(new Error('SMTP fora do ar')) }, publicUrl: 'http://localhost', storeName: 'Olimpo Peças' }), (job) => enqueueSend(jobs, job));
+    const failing = createEmailRelay(database.db, () => ({ mailer: { send: async () => Promise.reject(new Error('SMTP fora do ar')) }, publicUrl: 'http://localhost', storeName: 'Olimpo Peças', html: renderOrderMailHtml }), (job) => enqueueSend(jobs, job));
     const placed = await placeWithRelay(failing, 'relay-falhou@example.com');
     expect(await emailJobsOf(placed.order.number)).toBe(1);
     const confirmation = async () =>

@@ -10,6 +10,7 @@ import type { AuthSettings } from '../../src/domain/accounts/auth.server.ts';
 import { createMailer, setMailer } from '../../src/platform/mailer.server.ts';
 import { createUploadStore, setUploadStore } from '../../src/platform/uploads.server.ts';
 import type { TestDatabase } from './databases.ts';
+import { renderPasswordResetHtml } from '../../src/emails/render.server.ts';
 
 export const ORIGIN = 'http://loja.test';
 
@@ -28,7 +29,7 @@ export function accountsHarness(database: TestDatabase, auth: Partial<AuthSettin
   const uploadsDir = path.join(tmp, 'uploads');
   setMailer(createMailer({ from: 'Olimpo Peças <nao-responda@olimpopecas.com.br>', mailDir }));
   setUploadStore(createUploadStore(uploadsDir));
-  configureAuth({ publicUrl: ORIGIN, secret: 'segredo-de-teste-com-mais-de-32-caracteres!', log: () => {}, ...auth });
+  configureAuth({ publicUrl: ORIGIN, secret: 'segredo-de-teste-com-mais-de-32-caracteres!', log: () => {}, resetEmailHtml: renderPasswordResetHtml, ...auth });
   const app = createApp({
     build: () => Promise.reject(new Error('pages are not under test here')),
     database: () => database,

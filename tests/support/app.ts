@@ -11,6 +11,7 @@ import type { PaymentProvider } from '../../src/domain/payments/provider.ts';
 import { createViaCepClient } from '../../src/domain/shipping/viacep.server.ts';
 import { createMailer, setMailer } from '../../src/platform/mailer.server.ts';
 import type { Database } from '../../src/db/client.server.ts';
+import { renderOrderMailHtml } from '../../src/emails/render.server.ts';
 
 export const TEST_WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
 
@@ -22,6 +23,7 @@ export function createTestApp(database: Database, opts: { viaCepUrl?: string; pr
     cep: createViaCepClient({ baseUrl: opts.viaCepUrl ?? 'http://127.0.0.1:9', timeoutMs: 1000 }),
     publicUrl: 'http://loja.test',
     storeName: 'Olimpo Peças',
+    orderEmailHtml: renderOrderMailHtml,
     webhookSecret: TEST_WEBHOOK_SECRET,
     mercadoPagoWebhookSecret: opts.mercadoPagoWebhookSecret,
   });

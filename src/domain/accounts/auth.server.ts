@@ -11,7 +11,6 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
-import { escapeHtml } from '../../platform/html.ts';
 import { isHttpsUrl } from '../../platform/https.ts';
 import type { GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
 import type { Db } from '../../db/client.server.ts';
@@ -47,7 +46,16 @@ export interface AuthSettings {
    * the console. `errors`: the kind, code and redacted message of the errors it passed along.
    */
   log?: (level: AuthLogLevel, message: string, errors?: AuthLogError[]) => void;
+  /** Renders the password reset e-mail's HTML part (src/emails/render.server.ts): React stays out of the domain. */
+  resetEmailHtml: RenderPasswordResetHtml;
 }
+
+/** What the password reset e-mail's HTML part shows: the first name and the reset link. */
+export interface PasswordResetMail {
+  hello: string;
+  url: string;
+}
+export type RenderPasswordResetHtml = (mail: PasswordResetMail) => Promise<string>;
 
 export interface SessionUser {
   id: string;
@@ -154,7 +162,7 @@ async function sendResetEmail(settings: AuthSettings, user: { email: string; nam
       'O link vale por 1 hora e só pode ser usado uma vez.',
       'Se não foi você, ignore este e-mail: sua senha continua a mesma.',
     ].join('\n'),
-    html: `<p>Olá, ${escapeHtml(hello)}!</p><p>Recebemos um pedido para criar uma nova senha na Olimpo Peças.</p><p><a href="${escapeHtml(url)}">Criar nova senha</a></p><p>O link vale por 1 hora e só pode ser usado uma vez. Se não foi você, ignore este e-mail: sua senha continua a mesma.</p>`,
+    html: await settings.resetEmailHtml({ hello, url }),
   });
 }
 

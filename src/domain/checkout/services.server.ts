@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.server.ts';
 import { setPaymentProvider } from '../payments/provider.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { CepClient } from '../shipping/viacep.server.ts';
+import type { RenderOrderMailHtml } from '../orders/emails.ts';
 import { placeOrder } from './place-order.server.ts';
 import type { PlaceOrderInput } from './rules.ts';
 
@@ -21,6 +22,8 @@ export interface CheckoutServices {
   cep: CepClient;
   publicUrl: string;
   storeName: string;
+  /** Renders an order e-mail's HTML part (src/emails/render.server.ts): the outbox's template, React outside the domain. */
+  orderEmailHtml: RenderOrderMailHtml;
   webhookSecret: string;
   /** MERCADOPAGO_WEBHOOK_SECRET: verifies Mercado Pago's x-signature (only with PAYMENT_PROVIDER=mercadopago). */
   mercadoPagoWebhookSecret?: string;

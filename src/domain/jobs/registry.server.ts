@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.server.ts';
 
 const mailSettings = () => {
   const s = getCheckoutServices();
-  return { mailer: getMailer(), publicUrl: s.publicUrl, storeName: s.storeName };
+  return { mailer: getMailer(), publicUrl: s.publicUrl, storeName: s.storeName, html: s.orderEmailHtml };
 };
 
 /**

@@ -1,33 +1,58 @@
-// The order e-mails (plain text and HTML): the confirmation, with the order link that carries its access
-// token, and one message per status change (paid; shipped, with the tracking link; delivered; cancelled,
-// with the reason). Every date is in Brasília time.
+// The order e-mails: the confirmation, with the order link that carries its access token, and one message
+// per status change (paid; shipped, with the tracking link; delivered; cancelled, with the reason). Every
+// date is in Brasília time. This module writes the words: the subject, the plain text, and what the HTML
+// part shows (`OrderMailHtml`, plain data). The HTML itself is a React component outside the domain
+// (src/emails/), handed to the outbox as `RenderOrderMailHtml`.
 import { formatBRL } from '../pricing/money.ts';
 import { paymentMethod, shippingMethod } from '../pricing/pricing.ts';
 import { formatDateTime } from '../../platform/datetime.ts';
 import type { OrderView } from './view.ts';
 import { formatBoletoLine } from '../payments/format.ts';
 import { trackingUrl } from './tracking.ts';
-import { escapeHtml } from '../../platform/html.ts';
 
 export const ORDER_EMAIL_KINDS = ['confirmation', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
 
+/** What the HTML part of an order e-mail shows: texts already worded and formatted, links already built. */
+export type OrderMailHtml =
+  | {
+      kind: 'confirmation';
+      title: string;
+      /** "Olá, Maria! Obrigado por comprar na Olimpo Peças!" */
+      intro: string;
+      /** One per item: "Filtro de óleo (Preto, M) - 2 x R$ 39,90". */
+      lines: string[];
+      /** "Total: R$ 1.234,56" */
+      total: string;
+      /** The payment method's name, shown after the total. */
+      payment: string;
+      /** The PIX code, boleto line or card summary, kept as written (line breaks included); '' when none. */
+      instructions: string;
+      /** "Comprador: Maria Silva, CPF 123.456.789-09"; '' when the order has no buyer. */
+      buyer: string;
+      orderUrl: string;
+    }
+  | {
+      kind: 'status';
+      title: string;
+      /** Paragraphs of plain text, the greeting first. */
+      paragraphs: string[];
+      /** The shipment's tracking code and its Correios link, shown after the paragraphs. */
+      tracking: { code: string; url: string } | null;
+      orderUrl: string;
+    };
+
+/** Renders an order e-mail's HTML part (src/emails/render.server.ts). */
+export type RenderOrderMailHtml = (mail: OrderMailHtml) => Promise<string>;
+
 export interface MailContent {
   subject: string;
   text: string;
-  html: string;
+  html: OrderMailHtml;
 }
 
 const cpfText = (cpf: string) => `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
 const greeting = (order: OrderView) => (order.customer ? `Olá, ${order.customer.name.split(' ')[0]}!` : 'Olá!');
-
-function page(title: string, paragraphs: string[], link: { href: string; label: string }): string {
-  return `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f1f1f">
-<h1 style="font-size:20px">${escapeHtml(title)}</h1>
-${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}
-<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>
-</body></html>`;
-}
 
 export function confirmationMail(order: OrderView, orderUrl: string, storeName: string): MailContent {
   const lines = order.lines.map((l) => `- ${l.title}${l.color ? ` (${l.color}${l.size ? `, ${l.size}` : ''})` : ''} - ${l.quantity} x ${formatBRL(l.unitPriceCents)}`);
@@ -59,15 +84,17 @@ export function confirmationMail(order: OrderView, orderUrl: string, storeName: 
     '',
     `Acompanhe o pedido: ${orderUrl}`,
   ].join('\n');
-  const html = `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f1f1f">
-<h1 style="font-size:20px">Pedido #${escapeHtml(order.number)} recebido</h1>
-<p>${escapeHtml(greeting(order))} Obrigado por comprar na ${escapeHtml(storeName)}!</p>
-<ul>${lines.map((l) => `<li>${escapeHtml(l.slice(2))}</li>`).join('')}</ul>
-<p><strong>Total: ${escapeHtml(formatBRL(order.totalCents))}</strong> (${escapeHtml(pay)})</p>
-${instructions ? `<pre style="white-space:pre-wrap;background:#f5f5f5;padding:8px">${escapeHtml(instructions)}</pre>` : ''}
-${buyer ? `<p>${escapeHtml(buyer)}</p>` : ''}
-<p><a href="${escapeHtml(orderUrl)}">Acompanhar pedido</a></p>
-</body></html>`;
+  const html: OrderMailHtml = {
+    kind: 'confirmation',
+    title: `Pedido #${order.number} recebido`,
+    intro: `${greeting(order)} Obrigado por comprar na ${storeName}!`,
+    lines: lines.map((l) => l.slice(2)),
+    total: `Total: ${formatBRL(order.totalCents)}`,
+    payment: pay,
+    instructions,
+    buyer,
+    orderUrl,
+  };
   return { subject: `Pedido #${order.number} recebido - ${storeName}`, text, html };
 }
 
@@ -80,39 +107,37 @@ export function statusMail(
   data: { note?: string | null; trackingCode?: string | null; at?: string },
 ): MailContent {
   const when = data.at ? ` em ${formatDateTime(data.at)} (horário de Brasília)` : '';
-  const link = { href: orderUrl, label: 'Acompanhar pedido' };
   const n = `#${order.number}`;
   const total = formatBRL(order.totalCents);
   let subject: string;
   let lines: string[];
-  let html: string[];
+  let tracking: { code: string; url: string } | null = null;
   switch (kind) {
     case 'paid':
       subject = `Pagamento aprovado - pedido ${n}`;
       lines = [`Recebemos o pagamento de ${total} do pedido ${n}${when}. Agora separamos os seus itens para envio.`];
-      html = lines.map(escapeHtml);
       break;
     case 'shipped': {
       const code = data.trackingCode ?? order.trackingCode ?? '';
       const url = code ? trackingUrl(code) : '';
       subject = `Pedido ${n} enviado`;
       lines = [`O pedido ${n} foi enviado${when}.`, ...(code ? [`Código de rastreio (Correios): ${code}`, `Rastreie em: ${url}`] : [])];
-      html = [escapeHtml(`O pedido ${n} foi enviado${when}.`), ...(code ? [`Código de rastreio (Correios): <a href="${escapeHtml(url)}">${escapeHtml(code)}</a>`] : [])];
+      if (code) tracking = { code, url };
       break;
     }
     case 'delivered':
       subject = `Pedido ${n} entregue`;
       lines = [`O pedido ${n} foi entregue${when}. Esperamos que goste! Conte como foi avaliando o pedido.`];
-      html = lines.map(escapeHtml);
       break;
     case 'cancelled': {
       const reason = data.note?.trim() || 'cancelado pela loja';
       subject = `Pedido ${n} cancelado`;
       lines = [`O pedido ${n} foi cancelado${when}.`, `Motivo: ${reason}.`.replace(/\.\.$/, '.'), 'Os itens voltaram ao estoque. Se quiser, faça um novo pedido na loja.'];
-      html = lines.map(escapeHtml);
       break;
     }
   }
   const text = [greeting(order), '', ...lines, '', `Acompanhe o pedido: ${orderUrl}`, '', storeName].join('\n');
-  return { subject: `${subject} - ${storeName}`, text, html: page(subject, [escapeHtml(greeting(order)), ...html], link) };
+  // The HTML shows the tracking code as a link, in place of the text's two lines.
+  const paragraphs = tracking ? lines.slice(0, 1) : lines;
+  return { subject: `${subject} - ${storeName}`, text, html: { kind: 'status', title: subject, paragraphs: [greeting(order), ...paragraphs], tracking, orderUrl } };
 }

@@ -14,7 +14,7 @@ import type { Mailer } from '../../platform/mailer.server.ts';
 import { maybeJobRunner } from '../../platform/job-runner.server.ts';
 import type { JobRunner } from '../../platform/job-runner.server.ts';
 import { confirmationMail, statusMail } from './emails.ts';
-import type { OrderEmailKind } from './emails.ts';
+import type { OrderEmailKind, RenderOrderMailHtml } from './emails.ts';
 import { orderReadColumns, toOrderRead } from './read.server.ts';
 import type { OrderRead } from './read.server.ts';
 import { orderEmails, orders } from './schema.ts';
@@ -37,6 +37,8 @@ export interface MailSettings {
   mailer: Mailer;
   publicUrl: string;
   storeName: string;
+  /** Renders the e-mail's HTML part (src/emails/render.server.ts, React, outside the domain). */
+  html: RenderOrderMailHtml;
 }
 
 /** Writes an order e-mail in the caller's transaction and enqueues its sending there too (once per order and kind). */
@@ -158,7 +160,8 @@ export async function deliverOrderEmails(db: Db, jobs: readonly OrderEmailJob[],
   for (const item of toSend) {
     const job = jobs[item.index]!;
     try {
-      await settings.mailer.send({ to: item.read.view.email, ...render(job.kind, item.read, item.data, settings), idempotencyKey: `pedido-${item.read.view.number}-${job.kind}` });
+      const mail = render(job.kind, item.read, item.data, settings);
+      await settings.mailer.send({ to: item.read.view.email, subject: mail.subject, text: mail.text, html: await settings.html(mail.html), idempotencyKey: `pedido-${item.read.view.number}-${job.kind}` });
       done.push({ index: item.index, id: item.id, result: 'sent' });
     } catch (err) {
       outcomes[item.index] = err instanceof Error ? err : new Error(String(err));

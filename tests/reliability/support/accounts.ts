@@ -8,6 +8,7 @@ import { authFor, configureAuth } from '../../../src/domain/accounts/auth.server
 import { setRole } from '../../../src/domain/accounts/users.server.ts';
 import type { Role } from '../../../src/domain/accounts/roles.ts';
 import { isPtBrMessage } from './checks.ts';
+import { renderPasswordResetHtml } from '../../../src/emails/render.server.ts';
 import type { AppServer } from './server.ts';
 
 export const PASSWORD = 'senha-forte-da-suite-123';
@@ -24,7 +25,7 @@ export interface Account {
 /** Creates the accounts in `db` (call from createServerDatabase's `prepare`). */
 export async function createAccounts(db: Db, wanted: Record<string, Role>): Promise<Record<string, Account>> {
   // Only hashes passwords here; sessions are made by the server, which has its own secret.
-  configureAuth({ publicUrl: 'http://127.0.0.1', secret: 'reliability-suite-secret-not-for-production-0123456789', log: () => {} });
+  configureAuth({ publicUrl: 'http://127.0.0.1', secret: 'reliability-suite-secret-not-for-production-0123456789', log: () => {}, resetEmailHtml: renderPasswordResetHtml });
   const out: Record<string, Account> = {};
   for (const [key, role] of Object.entries(wanted)) {
     const email = `${key}-${crypto.randomBytes(3).toString('hex')}@example.com`;

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { confirmationMail, statusMail } from '../domain/orders/emails.ts';
+import type { OrderView } from '../domain/orders/view.ts';
+import { renderOrderMailHtml, renderPasswordResetHtml } from './render.server.ts';
+
+function order(over: Partial<OrderView> = {}): OrderView {
+  return {
+    number: '20261128-0042',
+    status: 'awaiting_payment',
+    createdAt: '2026-11-28T13:05:00.000Z',
+    email: 'maria@example.com',
+    customer: { name: 'Maria da Silva', cpf: '12345678909', phone: '11987654321' },
+    address: { cep: '01310-100', street: 'Av. Paulista', number: '1000', complement: 'ap 12', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' },
+    shippingMethod: 'standard',
+    paymentMethod: 'boleto',
+    installments: 1,
+    couponCode: null,
+    subtotalCents: 123_456,
+    couponDiscountCents: 0,
+    shippingCents: 0,
+    paymentDiscountCents: 0,
+    totalCents: 123_456,
+    trackingCode: null,
+    rating: null,
+    lines: [{ productId: 7, title: 'Filtro de óleo', imageUrl: null, color: 'Preto', size: 'M', quantity: 2, unitPriceCents: 61_728, lineTotalCents: 123_456 }],
+    payment: { status: 'pending', cardBrand: null, cardLast4: null, pixCode: null, pixExpiresAt: null, boletoLine: '23793381286000000001234567890123456789012345678', boletoDueDate: '2026-12-01', boletoUrl: null, failureReason: null },
+    events: [],
+    ...over,
+  };
+}
+
+const URL_ = 'http://loja.test/Pedidos/20261128-0042?token=abc&x=1';
+
+describe('order e-mails rendered with React', () => {
+  it('shows the same words in the text and HTML parts: money, Brasília time, CPF, CEP, boleto line', async () => {
+    const mail = confirmationMail(order(), URL_, 'Olimpo Peças');
+    expect(mail.subject).toBe('Pedido #20261128-0042 recebido - Olimpo Peças');
+    expect(mail.text).toMatch(/Recebemos o seu pedido #20261128-0042 na Olimpo Peças em 28\/11\/2026,? 10:05 \(horário de Brasília\)/);
+    expect(mail.text).toMatch(/- Filtro de óleo \(Preto, M\) - 2 x R\$\s617,28/);
+    expect(mail.text).toMatch(/Total: R\$\s1\.234,56/);
+    expect(mail.text).toContain('Comprador: Maria da Silva, CPF 123.456.789-09');
+    expect(mail.text).toContain('CEP 01310-100');
+    expect(mail.text).toContain('vence em 01/12/2026');
+    const html = await renderOrderMailHtml(mail.html);
+    expect(html).toMatch(/^<!doctype html><html lang="pt-BR"><head><meta charSet="utf-8"\/><\/head><body style="font-family:Arial,sans-serif;color:#1f1f1f">/);
+    expect(html).toContain('<h1 style="font-size:20px">Pedido #20261128-0042 recebido</h1>');
+    expect(html).toContain('<p>Olá, Maria! Obrigado por comprar na Olimpo Peças!</p>');
+    expect(html).toMatch(/<li>Filtro de óleo \(Preto, M\) - 2 x R\$\s617,28<\/li>/);
+    expect(html).toMatch(/<p><strong>Total: R\$\s1\.234,56<\/strong> \(Boleto[^)]*\)<\/p>/);
+    expect(html).toContain('<p>Comprador: Maria da Silva, CPF 123.456.789-09</p>');
+    expect(html).toContain(`<a href="http://loja.test/Pedidos/20261128-0042?token=abc&amp;x=1">Acompanhar pedido</a>`);
+    expect(html).not.toContain('<!-- -->');
+  });
+
+  it("escapes a buyer's name with HTML in it: React writes it as text", async () => {
+    const nasty = '<script>alert("x")</script> & \'Zé\'';
+    const mail = confirmationMail(order({ customer: { name: `${nasty} Souza`, cpf: null, phone: null } }), URL_, 'Olimpo Peças');
+    expect(mail.text).toContain(`Comprador: ${nasty} Souza`);
+    const html = await renderOrderMailHtml(mail.html);
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('<p>Olá, &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;! Obrigado por comprar na Olimpo Peças!</p>');
+    expect(html).toContain('<p>Comprador: &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#x27;Zé&#x27; Souza</p>');
+  });
+
+  it('links the tracking code of a shipped order and keeps the reason of a cancelled one', async () => {
+    const shipped = statusMail('shipped', order({ status: 'shipped' }), URL_, 'Olimpo Peças', { trackingCode: 'AA123456789BR', at: '2026-11-30T18:00:00.000Z' });
+    expect(shipped.subject).toBe('Pedido #20261128-0042 enviado - Olimpo Peças');
+    expect(shipped.text).toMatch(/O pedido #20261128-0042 foi enviado em 30\/11\/2026,? 15:00 \(horário de Brasília\)\./);
+    expect(shipped.text).toContain('Código de rastreio (Correios): AA123456789BR');
+    const html = await renderOrderMailHtml(shipped.html);
+    expect(html).toMatch(/<p>O pedido #20261128-0042 foi enviado em 30\/11\/2026,? 15:00 \(horário de Brasília\)\.<\/p>/);
+    expect(html).toMatch(/<p>Código de rastreio \(Correios\): <a href="[^"]+AA123456789BR[^"]*">AA123456789BR<\/a><\/p>/);
+
+    const cancelled = statusMail('cancelled', order(), URL_, 'Olimpo Peças', { note: 'Sem <b>estoque</b>.' });
+    expect(cancelled.text).toContain('Motivo: Sem <b>estoque</b>.');
+    expect(await renderOrderMailHtml(cancelled.html)).toContain('<p>Motivo: Sem &lt;b&gt;estoque&lt;/b&gt;.</p>');
+  });
+
+  it('renders the password reset e-mail with its link', async () => {
+    const html = await renderPasswordResetHtml({ hello: 'Ana<i>', url: 'http://loja.test/RedefinirSenha?token=a%2Bb&x=1' });
+    expect(html).toContain('<p>Olá, Ana&lt;i&gt;!</p>');
+    expect(html).toContain('<a href="http://loja.test/RedefinirSenha?token=a%2Bb&amp;x=1">Criar nova senha</a>');
+    expect(html).toContain('O link vale por 1 hora e só pode ser usado uma vez.');
+  });
+});
