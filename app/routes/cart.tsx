@@ -142,11 +142,11 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
       )}
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
-        <section aria-label="Itens do carrinho">
+        <section aria-label="Itens do carrinho" className="min-w-0">
           {items === null || empty ? (
             <EmptyCart pending={items === null} />
           ) : (
-            <table className="w-full border-separate border-spacing-y-3 text-left">
+            <table className="w-full border-separate border-spacing-y-3 text-left max-sm:table-fixed">
               <thead className="text-xs tracking-wide text-ink-soft uppercase">
                 <tr>
                   <th scope="col">MEU CARRINHO</th>

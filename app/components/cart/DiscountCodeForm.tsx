@@ -11,7 +11,7 @@ export function DiscountCodeForm({ error, coupon, onApply, onEdit }: { error: st
         e.preventDefault();
         onApply(input.trim());
       }}
-      className="rounded-xl bg-white p-4 ring-1 ring-neutral-200"
+      className="min-w-0 rounded-xl bg-white p-4 ring-1 ring-neutral-200"
       noValidate
     >
       <label htmlFor="cupom" className="font-semibold">

@@ -9,7 +9,7 @@ export function ShippingCepForm({ error, onCheck }: { error: string; onCheck: (i
         e.preventDefault();
         onCheck(input);
       }}
-      className="rounded-xl bg-white p-4 ring-1 ring-neutral-200"
+      className="min-w-0 rounded-xl bg-white p-4 ring-1 ring-neutral-200"
       noValidate
     >
       <label htmlFor="cep" className="font-semibold">
