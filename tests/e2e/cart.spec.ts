@@ -251,6 +251,14 @@ test.describe('Carrinho', () => {
     await expect(empty).toBeHidden();
   });
 
+  test('a 360 px o carrinho com itens cabe na tela: sem rolagem horizontal', async ({ page, request }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    const [p] = await stockedProducts(request, 60, 300);
+    await openCartWith(page, [seedItem(p!)]);
+    await expect(cartRow(page, p!.title)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  });
+
   test('uma segunda aba vê o selo mudar', async ({ page, context, request }) => {
     const p = (await stockedProducts(request, 30, 120))[4]!;
     await openCartWith(page, [seedItem(p, 1)]);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -25,6 +26,8 @@ import {
 } from './helpers.ts';
 import type { ApiProduct } from './helpers.ts';
 import { e2eMailDir } from './paths.ts';
+import { orderForm } from '../../app/lib/order-form.ts';
+import type { OrderDraft } from '../../app/lib/order-form.ts';
 
 // Issue 4: the four-step checkout, the three payment methods, the success page, the order page and the
 // confirmation e-mail, as a guest shopper in Chromium, with the fake ViaCEP of start-server.ts.
@@ -584,6 +587,51 @@ test.describe('Checkout: compras', () => {
       expect(mailsWith(email)[0]).toContain(number);
     });
   }
+});
+
+// The order as the last step posts it (a form to the route's action, React Router's `.data` request), sent
+// here without the page: bad data is a pt-BR 400 that names its field and places nothing; a good order is
+// placed once (201), and its key sent again answers the same order (200) without a second one.
+test.describe('Checkout: a ação da rota', () => {
+  test('dados inválidos: 400 em pt-BR com o campo e nada muda; pedido válido: 201 uma vez, a mesma chave de novo: 200', async ({ request, baseURL }) => {
+    const p = await product(request, 12);
+    const stock = async () => ((await (await request.get(`/api/products/${p.id}`)).json()) as { stock: number }).stock;
+    const email = uniqueEmail('acao');
+    const draft: OrderDraft = {
+      idempotencyKey: crypto.randomUUID(),
+      email,
+      buyer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' },
+      lines: [{ productId: p.id, quantity: 2 }],
+      coupon: null,
+      address: { cep: '01001000', street: 'Praça da Sé', number: '100', complement: '', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' },
+      shipping: 'standard',
+      payment: 'pix',
+      installments: 1,
+      card: null,
+    };
+    const post = (d: OrderDraft) =>
+      request.post('/Checkout.data', { headers: { Origin: baseURL!, 'Content-Type': 'application/x-www-form-urlencoded' }, data: orderForm(d).toString() });
+    const before = await stock();
+
+    const bad = await post({ ...draft, address: { ...draft.address, cep: '0100' } });
+    expect(bad.status()).toBe(400);
+    const refused = await bad.text();
+    expect(refused).toContain(MSG.cep);
+    expect(refused).toContain('"cep"');
+    const badCpf = await post({ ...draft, buyer: { ...draft.buyer, cpf: '111.111.111-11' } });
+    expect(badCpf.status()).toBe(400);
+    expect(await badCpf.text()).toContain('CPF inválido: confira os números digitados.');
+    expect(await stock()).toBe(before);
+
+    const placed = await post(draft);
+    expect(placed.status()).toBe(201);
+    expect(await placed.text()).toContain(email);
+    await expect.poll(stock).toBe(before - 2);
+    const again = await post(draft);
+    expect(again.status()).toBe(200);
+    expect(await stock()).toBe(before - 2);
+    await expect.poll(() => confirmations(mailsWith(email)).length).toBe(1);
+  });
 });
 
 test.describe('Depois da compra', () => {
