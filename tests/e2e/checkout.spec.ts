@@ -632,6 +632,22 @@ test.describe('Checkout: a ação da rota', () => {
     expect(await stock()).toBe(before - 2);
     await expect.poll(() => confirmations(mailsWith(email)).length).toBe(1);
   });
+
+  test('sem resposta do servidor ao finalizar: a mensagem em pt-BR na etapa 4, carrinho mantido; de novo, conclui', async ({ page, request }) => {
+    await toCheckout(page, request, 13);
+    await fillEmail(page, uniqueEmail('offline'));
+    await fillAddress(page);
+    await page.getByRole('radio', { name: /PIX/ }).check();
+    await continueBtn(page).click();
+    await page.route(/\/Checkout\.data/, (route) => route.abort('internetdisconnected'));
+    await finishBtn(page).click();
+    await expect(checkoutNotice(page)).toHaveText('Erro ao finalizar a compra. Tente novamente.');
+    await expect(checkoutStep(page)).toHaveText('4. Confirmação');
+    await expect(cartBadge(page)).toHaveText('1');
+    await page.unroute(/\/Checkout\.data/);
+    await finishBtn(page).click();
+    await successNumber(page);
+  });
 });
 
 test.describe('Depois da compra', () => {
