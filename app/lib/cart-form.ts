@@ -1,7 +1,7 @@
 // The cart as form fields, for the page posts that carry it (the quote, the order): each line is one
 // productId, quantity, color and size, in that order, so the four lists line up. Decoding gives the shape
 // the domain's zod schemas take; they, not this module, decide what is valid.
-import type { QuoteRequest, QuoteRequestLine } from '../../src/domain/cart/quote.ts';
+import type { Quote, QuoteRequest, QuoteRequestLine } from '../../src/domain/cart/quote.ts';
 import type { CartItem } from './cart-storage.ts';
 
 /** A stored cart item as the server prices it (the browser's prices are never sent). */
@@ -32,6 +32,9 @@ export function linesFrom(form: FormData | URLSearchParams): { productId: number
 export function text(form: FormData | URLSearchParams, name: string): string | undefined {
   return optionalText(form.get(name));
 }
+
+/** What the quote route answers (app/routes/cart-quote.ts). */
+export type QuoteAnswer = { quote: Quote; error: null } | { quote: null; error: string };
 
 /** The quote request (lines, coupon, CEP, and the checkout's shipping and payment) as form fields. */
 export function quoteForm(req: QuoteRequest): URLSearchParams {

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { apiPlaceOrderSchema, MESSAGES } from '../../src/domain/checkout/rules.ts';
 import type { AddressInput } from '../../src/domain/checkout/rules.ts';
 import type { QuoteRequestLine } from '../../src/domain/cart/quote.ts';
+import type { OrderView } from '../../src/domain/orders/orders.server.ts';
 import { CONTROL_CHARS_MESSAGE, jsonHasControlChars } from '../../src/platform/control-chars.ts';
 import type { CheckoutField, FieldErrors } from '../components/checkout/checkout-state.ts';
 import type { OrderCard } from './card-token.ts';
@@ -80,6 +81,11 @@ export function fieldOf(path: readonly PropertyKey[]): CheckoutField | null {
   if (head === 'address' && typeof sub === 'string' && (ADDRESS_KEYS as readonly string[]).includes(sub)) return sub as CheckoutField;
   return null;
 }
+
+/** What the checkout's action answers: the order /Sucesso shows, or the pt-BR reason (per field when it is one). */
+export type OrderAnswer =
+  | { order: OrderView; accessToken: string | null; error?: undefined; fields?: undefined }
+  | { order?: undefined; accessToken?: undefined; error: string; fields?: FieldErrors };
 
 export type ParsedOrder = { ok: true; data: z.output<typeof apiPlaceOrderSchema> } | { ok: false; message: string; fields: FieldErrors };
 

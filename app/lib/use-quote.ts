@@ -3,8 +3,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { Quote, QuoteRequest } from '../../src/domain/cart/quote.ts';
-import type { clientAction } from '../routes/cart-quote.ts';
 import { quoteForm } from './cart-form.ts';
+import type { QuoteAnswer } from './cart-form.ts';
 
 const QUOTE_PATH = '/Cart/cotacao';
 
@@ -18,7 +18,7 @@ export interface QuoteState {
 }
 
 export function useQuote(request: QuoteRequest | null): QuoteState {
-  const fetcher = useFetcher<typeof clientAction>();
+  const fetcher = useFetcher<QuoteAnswer>();
   const [state, setState] = useState<QuoteState>({ quote: null, request: null, failed: false });
   const sent = useRef<QuoteRequest | null>(null);
   const key = request ? JSON.stringify(request) : null;

@@ -4,14 +4,12 @@
 import { data } from 'react-router';
 import type { Route } from './+types/cart-quote';
 import { getDb } from '../../src/db/client.server.ts';
-import type { Quote } from '../../src/domain/cart/quote.ts';
 import { quoteRequestSchema } from '../../src/domain/cart/quote.ts';
 import { quoteCart } from '../../src/domain/cart/quote.server.ts';
 import { quoteFromForm } from '../lib/cart-form.ts';
+import type { QuoteAnswer } from '../lib/cart-form.ts';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
-
-export type QuoteAnswer = { quote: Quote; error: null } | { quote: null; error: string };
 
 export async function action({ request }: Route.ActionArgs) {
   const parsed = quoteRequestSchema.safeParse(quoteFromForm(await request.formData()), { error: () => 'Carrinho inválido.' });

@@ -10,7 +10,6 @@ import { getProfile } from '../../src/domain/accounts/profiles.server.ts';
 import { MESSAGES } from '../../src/domain/checkout/rules.ts';
 import { browserPayment } from '../../src/domain/checkout/services.server.ts';
 import { submitOrder } from '../../src/domain/checkout/submit-order.server.ts';
-import type { OrderView } from '../../src/domain/orders/orders.server.ts';
 import { installmentPlan } from '../../src/domain/pricing/pricing.ts';
 import { clientIpFrom } from '../../src/platform/client-ip.ts';
 import { getViewer } from '../../server/viewer.server.ts';
@@ -21,11 +20,11 @@ import { ConfirmationStep } from '../components/checkout/ConfirmationStep.tsx';
 import { IdentificationStep } from '../components/checkout/IdentificationStep.tsx';
 import { PaymentStep } from '../components/checkout/PaymentStep.tsx';
 import { LAST_STEP, STEPS } from '../components/checkout/checkout-state.ts';
-import type { FieldErrors } from '../components/checkout/checkout-state.ts';
 import { useCheckout } from '../components/checkout/use-checkout.ts';
 import { usePlaceOrder } from '../components/checkout/use-place-order.ts';
 import { applyMask } from '../lib/masks.ts';
 import { parseOrderForm } from '../lib/order-form.ts';
+import type { OrderAnswer } from '../lib/order-form.ts';
 import { getSessionUser } from '../lib/session.server.ts';
 import { originFrom, seo } from '../lib/seo.ts';
 
@@ -44,10 +43,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     addresses: saved.map((a) => ({ cep: a.cep.replace(/\D/g, ''), street: a.street, number: a.number, complement: a.complement ?? '', neighborhood: a.neighborhood, city: a.city, state: a.state })),
   };
 }
-
-export type OrderAnswer =
-  | { order: OrderView; accessToken: string | null; error?: undefined; fields?: undefined }
-  | { order?: undefined; accessToken?: undefined; error: string; fields?: FieldErrors };
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 

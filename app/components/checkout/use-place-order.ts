@@ -13,7 +13,7 @@ import type { CartItem } from '../../lib/cart-storage.ts';
 import { quoteLine } from '../../lib/cart-form.ts';
 import { LAST_ORDER_KEY } from '../../lib/last-order.ts';
 import { orderForm } from '../../lib/order-form.ts';
-import type { clientAction } from '../../routes/checkout.tsx';
+import type { OrderAnswer } from '../../lib/order-form.ts';
 import type { CheckoutAction, CheckoutState } from './checkout-state.ts';
 import { PROGRESS_KEY } from './use-checkout.ts';
 
@@ -26,7 +26,7 @@ function newKey(): string {
 }
 
 export function usePlaceOrder({ state, dispatch, items, coupon, payment }: { state: CheckoutState; dispatch: Dispatch<CheckoutAction>; items: CartItem[]; coupon: string | null; payment: BrowserPayment }) {
-  const fetcher = useFetcher<typeof clientAction>();
+  const fetcher = useFetcher<OrderAnswer>();
   const navigate = useNavigate();
   // Two clicks in one task both run before React re-renders the disabled button: the second is dropped here.
   const busy = useRef(false);
