@@ -7,6 +7,7 @@ export default [
   route('ProductView/:id?', 'routes/product-view.tsx'),
   route('garagem', 'routes/garage.tsx'),
   route('Cart', 'routes/cart.tsx'),
+  route('Cart/cotacao', 'routes/cart-quote.ts'),
   // Accounts: sign-in, sign-up, password reset, the shopper's own pages.
   route('Login', 'routes/account/login.tsx'),
   route('Login/social', 'routes/account/login-social.tsx'),

@@ -14,6 +14,7 @@ import { createMailer, setMailer } from '../src/platform/mailer.server.ts';
 import { createUploadStore, setUploadStore } from '../src/platform/uploads.server.ts';
 import { store } from '../src/config/store.ts';
 import { setCheckoutServices } from '../src/domain/checkout/services.server.ts';
+import { orderLogFields } from '../src/domain/checkout/submit-order.server.ts';
 import { createSandboxProvider } from '../src/domain/payments/provider.ts';
 import type { PaymentProvider } from '../src/domain/payments/provider.ts';
 import { createMercadoPagoProvider } from '../src/domain/payments/mercadopago.server.ts';
@@ -48,6 +49,7 @@ export function bootServices(env: Env, logger?: Logger): void {
     webhookSecret: env.PAYMENT_WEBHOOK_SECRET,
     mercadoPagoWebhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET,
     mercadoPagoWebhookToleranceSeconds: env.MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS,
+    onOrderPlaced: (order) => logger?.info(orderLogFields(order), 'pedido criado'),
     onChargeError: (err, order) => logger?.error({ err: safeError(err), order }, 'falha no provedor de pagamento: pedido cancelado e estoque devolvido'),
     sandboxRoutes: sandboxRoutesEnabled(env),
     pixExpiryMinutes: env.PIX_EXPIRY_MINUTES,

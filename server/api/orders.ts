@@ -5,7 +5,9 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../../src/db/client.server.ts';
 import { apiPlaceOrderSchema, MESSAGES, placeOrderSchema } from '../../src/domain/checkout/rules.ts';
-import { getCheckoutServices, orderUrl, placeOrderWithServices } from '../../src/domain/checkout/services.server.ts';
+import { getCheckoutServices, orderUrl } from '../../src/domain/checkout/services.server.ts';
+import { submitOrder } from '../../src/domain/checkout/submit-order.server.ts';
+import type { Placed, Submitted } from '../../src/domain/checkout/submit-order.server.ts';
 import { payAwaitingCreditOrder } from '../../src/domain/checkout/pay-later.server.ts';
 import { confirmPayment, rateOrder } from '../../src/domain/orders/orders.server.ts';
 import { findOrderFor, listOrdersForUser } from '../../src/domain/orders/read.server.ts';
@@ -18,13 +20,10 @@ import { centsToReais } from '../../src/domain/pricing/money.ts';
 import type { Logger } from '../logger.ts';
 import { apiError, readJson, validate } from '../http.ts';
 import { getViewer } from '../viewer.server.ts';
-import { checkOrderLimits, ORDER_LIMIT_MESSAGE } from '../../src/domain/checkout/limits.server.ts';
 import { clientIpFrom } from '../../src/platform/client-ip.ts';
 import type { Context } from 'hono';
 
-type Placed = Awaited<ReturnType<typeof placeOrderWithServices>>;
-
-const INVALID_ORDER = 'Dados do pedido inválidos. Revise o carrinho, o endereço e o pagamento.';
+const INVALID_ORDER = MESSAGES.invalidOrder;
 const KEY_MISMATCH = 'A chave de idempotência do cabeçalho (Idempotency-Key) e a do corpo são diferentes.';
 const ORDER_DATE = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });
 
@@ -101,12 +100,13 @@ function legacyPlaced(o: OrderView, accessToken: string | null, replayed = false
 export function ordersApi(getDb: () => Db, logger: Logger) {
   const api = new Hono();
 
-  /** Per-IP and per-e-mail limits on placing orders: a 429 in pt-BR, or null to go on. */
-  const limited = async (c: Context, email: string) => {
-    const verdict = await checkOrderLimits(getDb(), getCheckoutServices().orderLimits, { ip: clientIpFrom(c.req.raw.headers), email });
-    if (!verdict) return null;
-    c.header('Retry-After', String(verdict.retryAfterSeconds));
-    return apiError(c, 429, ORDER_LIMIT_MESSAGE);
+  /** Through the order limits (a 429 in pt-BR with Retry-After) to placeOrder: the same path as the checkout page's action. */
+  const submit = (c: Context, input: Parameters<typeof submitOrder>[1], opts: { cardLater?: boolean } = {}) =>
+    submitOrder(getDb(), input, { ip: clientIpFrom(c.req.raw.headers), viewer: () => getViewer(c.req.raw, getDb()) }, opts);
+  const limited = (c: Context, result: Submitted) => {
+    if (!('retryAfterSeconds' in result)) return null;
+    c.header('Retry-After', String(result.retryAfterSeconds));
+    return apiError(c, 429, result.message);
   };
   const sandboxOff = () => getCheckoutServices().sandboxRoutes === false;
 
@@ -123,12 +123,10 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
     }
     const parsed = validate(apiPlaceOrderSchema, value, INVALID_ORDER);
     if (!parsed.ok) return apiError(c, 400, parsed.message);
-    const refused = await limited(c, parsed.data.email);
+    const result = await submit(c, parsed.data);
+    const refused = limited(c, result);
     if (refused) return refused;
-    const viewer = await getViewer(c.req.raw, getDb());
-    const result = await placeOrderWithServices(getDb(), parsed.data, viewer);
-    const { status, body: out } = placedResponse(result);
-    if (result.ok && !result.replayed) logger.info({ order: result.order.number, payment: result.order.paymentMethod, total: result.order.totalCents }, 'pedido criado');
+    const { status, body: out } = placedResponse(result as Placed);
     return c.json(out, status as 200);
   });
 
@@ -278,10 +276,10 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
       customer: l.customer,
     }, INVALID_ORDER);
     if (!parsed.ok) return apiError(c, 400, parsed.message);
-    const refused = await limited(c, parsed.data.email);
-    if (refused) return refused;
     // A credit order without a card waits for it on the order page (paymentUrl in the answer).
-    const result = await placeOrderWithServices(getDb(), parsed.data, await getViewer(c.req.raw, getDb()), { cardLater: true });
+    const result = await submit(c, parsed.data, { cardLater: true });
+    const refused = limited(c, result);
+    if (refused) return refused;
     if (!result.ok) return c.json({ erro: result.message, ...(result.order ? { pedido: legacyPlaced(result.order, null) } : {}) }, result.status);
     return c.json(legacyPlaced(result.order, result.accessToken, result.replayed), result.replayed ? 200 : 201);
   });

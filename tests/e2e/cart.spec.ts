@@ -251,6 +251,30 @@ test.describe('Carrinho', () => {
     await expect(empty).toBeHidden();
   });
 
+  test('a 360 px o carrinho com itens cabe na tela: sem rolagem horizontal', async ({ page, request }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    const [p] = await stockedProducts(request, 60, 300);
+    await openCartWith(page, [seedItem(p!)]);
+    await expect(cartRow(page, p!.title)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  });
+
+  test('sem resposta do servidor ao recalcular, o carrinho avisa e mantém os últimos preços', async ({ page, request }) => {
+    const [p] = await stockedProducts(request, 60, 300);
+    await openCartWith(page, [seedItem(p!)]);
+    const total = await cartSummary(page).getByTestId('cart-total').textContent();
+    // The quote the cart posts through its fetcher (whatever its address) never gets an answer.
+    await page.route(/\/Cart\/cotacao/, (route) => route.abort('internetdisconnected'));
+    await cartRow(page, p!.title).getByRole('button', { name: `Aumentar quantidade de ${p!.title}` }).filter({ visible: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Não foi possível atualizar os preços agora.' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Meu carrinho' })).toBeVisible();
+    await expect(cartSummary(page).getByTestId('cart-total')).toHaveText(total!);
+    // Back online, the next change is priced again and the warning goes.
+    await page.unroute(/\/Cart\/cotacao/);
+    await cartRow(page, p!.title).getByRole('button', { name: `Diminuir quantidade de ${p!.title}` }).filter({ visible: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Não foi possível atualizar os preços agora.' })).toHaveCount(0);
+  });
+
   test('uma segunda aba vê o selo mudar', async ({ page, context, request }) => {
     const p = (await stockedProducts(request, 30, 120))[4]!;
     await openCartWith(page, [seedItem(p, 1)]);

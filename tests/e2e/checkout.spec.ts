@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -25,6 +26,8 @@ import {
 } from './helpers.ts';
 import type { ApiProduct } from './helpers.ts';
 import { e2eMailDir } from './paths.ts';
+import { orderForm } from '../../app/lib/order-form.ts';
+import type { OrderDraft } from '../../app/lib/order-form.ts';
 
 // Issue 4: the four-step checkout, the three payment methods, the success page, the order page and the
 // confirmation e-mail, as a guest shopper in Chromium, with the fake ViaCEP of start-server.ts.
@@ -538,7 +541,8 @@ test.describe('Checkout: compras', () => {
   });
 
   // A real double click (the page disables the button after the first), and two clicks within one task,
-  // before React re-renders: both submissions carry the same idempotency key, so the server makes one order.
+  // before React re-renders (the page drops the second): the order is posted once, to the checkout route's
+  // action, with the attempt's idempotency key, and the server makes one order.
   for (const [mode, index] of [
     ['duplo clique', 9],
     ['dois cliques na mesma tarefa', 11],
@@ -553,15 +557,13 @@ test.describe('Checkout: compras', () => {
       await expect(checkoutStep(page)).toHaveText('4. Confirmação');
 
       const keys: string[] = [];
-      const numbers: string[] = [];
+      const answers: { status: number; body: string }[] = [];
+      const placing = (url: string) => new URL(url).pathname === '/Checkout.data';
       page.on('request', (r) => {
-        if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/orders') keys.push((r.postDataJSON() as { idempotencyKey: string }).idempotencyKey);
+        if (r.method() === 'POST' && placing(r.url())) keys.push(new URLSearchParams(r.postData() ?? '').get('idempotencyKey') ?? '');
       });
       page.on('response', async (r) => {
-        if (r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/orders') {
-          const body = (await r.json().catch(() => null)) as { order?: { number: string } } | null;
-          numbers.push(body?.order?.number ?? `HTTP ${r.status()}`);
-        }
+        if (r.request().method() === 'POST' && placing(r.url())) answers.push({ status: r.status(), body: await r.text().catch(() => '') });
       });
       if (mode === 'duplo clique') {
         await finishBtn(page).dblclick();
@@ -572,11 +574,12 @@ test.describe('Checkout: compras', () => {
         });
       }
       const number = await successNumber(page);
-      await expect.poll(() => numbers.length).toBe(keys.length);
-      expect(keys.length).toBeGreaterThanOrEqual(1);
-      if (mode !== 'duplo clique') expect(keys).toHaveLength(2);
-      expect(new Set(keys).size).toBe(1);
-      expect(numbers).toEqual(keys.map(() => number));
+      await expect.poll(() => answers.length).toBe(keys.length);
+      expect(keys).toHaveLength(1);
+      expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+      // The action's answer (React Router's encoding) is a success carrying this order's number.
+      expect(answers.map((a) => a.status)).toEqual([201]);
+      expect(answers[0]!.body).toContain(JSON.stringify(number));
       // One confirmation e-mail for this shopper (give a late second order time to show up).
       await expect.poll(() => mailsWith(email).length).toBe(1);
       await page.waitForTimeout(1000);
@@ -584,6 +587,67 @@ test.describe('Checkout: compras', () => {
       expect(mailsWith(email)[0]).toContain(number);
     });
   }
+});
+
+// The order as the last step posts it (a form to the route's action, React Router's `.data` request), sent
+// here without the page: bad data is a pt-BR 400 that names its field and places nothing; a good order is
+// placed once (201), and its key sent again answers the same order (200) without a second one.
+test.describe('Checkout: a ação da rota', () => {
+  test('dados inválidos: 400 em pt-BR com o campo e nada muda; pedido válido: 201 uma vez, a mesma chave de novo: 200', async ({ request, baseURL }) => {
+    const p = await product(request, 12);
+    const stock = async () => ((await (await request.get(`/api/products/${p.id}`)).json()) as { stock: number }).stock;
+    const email = uniqueEmail('acao');
+    const draft: OrderDraft = {
+      idempotencyKey: crypto.randomUUID(),
+      email,
+      buyer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' },
+      lines: [{ productId: p.id, quantity: 2 }],
+      coupon: null,
+      address: { cep: '01001000', street: 'Praça da Sé', number: '100', complement: '', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' },
+      shipping: 'standard',
+      payment: 'pix',
+      installments: 1,
+      card: null,
+    };
+    const post = (d: OrderDraft) =>
+      request.post('/Checkout.data', { headers: { Origin: baseURL!, 'Content-Type': 'application/x-www-form-urlencoded' }, data: orderForm(d).toString() });
+    const before = await stock();
+
+    const bad = await post({ ...draft, address: { ...draft.address, cep: '0100' } });
+    expect(bad.status()).toBe(400);
+    const refused = await bad.text();
+    expect(refused).toContain(MSG.cep);
+    expect(refused).toContain('"cep"');
+    const badCpf = await post({ ...draft, buyer: { ...draft.buyer, cpf: '111.111.111-11' } });
+    expect(badCpf.status()).toBe(400);
+    expect(await badCpf.text()).toContain('CPF inválido: confira os números digitados.');
+    expect(await stock()).toBe(before);
+
+    const placed = await post(draft);
+    expect(placed.status()).toBe(201);
+    expect(await placed.text()).toContain(email);
+    await expect.poll(stock).toBe(before - 2);
+    const again = await post(draft);
+    expect(again.status()).toBe(200);
+    expect(await stock()).toBe(before - 2);
+    await expect.poll(() => confirmations(mailsWith(email)).length).toBe(1);
+  });
+
+  test('sem resposta do servidor ao finalizar: a mensagem em pt-BR na etapa 4, carrinho mantido; de novo, conclui', async ({ page, request }) => {
+    await toCheckout(page, request, 13);
+    await fillEmail(page, uniqueEmail('offline'));
+    await fillAddress(page);
+    await page.getByRole('radio', { name: /PIX/ }).check();
+    await continueBtn(page).click();
+    await page.route(/\/Checkout\.data/, (route) => route.abort('internetdisconnected'));
+    await finishBtn(page).click();
+    await expect(checkoutNotice(page)).toHaveText('Erro ao finalizar a compra. Tente novamente.');
+    await expect(checkoutStep(page)).toHaveText('4. Confirmação');
+    await expect(cartBadge(page)).toHaveText('1');
+    await page.unroute(/\/Checkout\.data/);
+    await finishBtn(page).click();
+    await successNumber(page);
+  });
 });
 
 test.describe('Depois da compra', () => {

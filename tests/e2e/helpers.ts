@@ -211,7 +211,7 @@ export async function fillCard(page: Page, number = VALID_CARD, expiry = '12/30'
 }
 
 /**
- * Places a guest order straight through POST /api/orders (what the checkout page sends) and returns what
+ * Places a guest order straight through POST /api/orders (the same placeOrder path as the checkout page's action) and returns what
  * the page keeps as lastOrder. For pages that need an order to exist (success page captures, axe).
  */
 export async function placeOrderViaApi(

@@ -210,12 +210,15 @@ test('cartão: o navegador gera o token no Mercado Pago e o nosso servidor nunca
   expect(created.body).toContain('"token":"');
   expect(created.body).not.toContain(PAN);
 
+  // The order goes to the checkout route's action as a form: the token, never the number or the CVV.
   const sent = toOurServer.join('\n');
-  expect(sent).toContain('/api/orders');
-  expect(sent).toContain('"token":');
+  expect(sent).toContain(`POST ${BASE}/Checkout.data`);
+  expect(sent).toMatch(/(^|&)cardToken=[\w-]{8,}/m);
   expect(sent).not.toContain(PAN);
   expect(sent).not.toContain('4235 6477');
+  expect(sent).not.toContain('4235+6477');
   expect(sent).not.toContain('"cvv"');
+  expect(sent).not.toMatch(/cardNumber=|cardCvv=/);
 
   await page.getByRole('link', { name: 'Acompanhar pedido' }).click();
   await expect(page.getByText(/Situação:/)).toHaveText(/Situação: Pago$/);
@@ -303,7 +306,7 @@ test('pedido de crédito sem cartão (outra vitrine): a página do pedido gera o
 test('nem o log do servidor (LOG_LEVEL=debug) nem o banco de dados contêm o número do cartão', async () => {
   test.setTimeout(60_000);
   await stopApp();
-  expect(serverLog).toContain('"path":"/api/orders"');
+  expect(serverLog).toContain('"path":"/Checkout.data"');
   expect(serverLog).not.toContain(PAN);
 
   // A dump of every table (ours and the job queue's), and the raw files of the data folder.

@@ -19,6 +19,7 @@ export const MESSAGES = {
   installments: 'Número de parcelas inválido para este valor.',
   emptyCart: 'Seu carrinho está vazio!',
   orderFailed: 'Erro ao finalizar a compra. Tente novamente.',
+  invalidOrder: 'Dados do pedido inválidos. Revise o carrinho, o endereço e o pagamento.',
   customerMissing: 'Informe o nome completo, o CPF e o celular de quem está comprando.',
   name: 'Informe o nome completo (nome e sobrenome).',
   cpfRequired: 'Informe o CPF.',

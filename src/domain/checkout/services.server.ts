@@ -6,6 +6,7 @@ import { setPaymentProvider } from '../payments/provider.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { CepClient } from '../shipping/viacep.server.ts';
 import type { RenderOrderMailHtml } from '../orders/emails.ts';
+import type { OrderView } from '../orders/view.ts';
 import { placeOrder } from './place-order.server.ts';
 import type { PlaceOrderInput } from './rules.ts';
 
@@ -29,6 +30,8 @@ export interface CheckoutServices {
   mercadoPagoWebhookSecret?: string;
   /** MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS: how old (or early) a signed notification may be (default 300). */
   mercadoPagoWebhookToleranceSeconds?: number;
+  /** A new order was placed (by the API or the checkout page): the boot logs it. */
+  onOrderPlaced?: (order: OrderView) => void;
   /** The payment provider failed during a checkout (the order was cancelled and its stock returned). */
   onChargeError?: (err: unknown, orderNumber: string) => void;
   /** The sandbox's pay route and signed webhook (/api/payments/sandbox/*, /api/payments/webhook) answer. */

@@ -1,0 +1,40 @@
+// The cart's "RESUMO": subtotal, freight (once a CEP is given), discount and total from the server's quote.
+import type { Quote } from '../../../src/domain/cart/quote.ts';
+import { formatBRL } from '../../../src/domain/pricing/money.ts';
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between">
+      <dt className="text-ink-soft">{label}</dt>
+      <dd className="font-semibold">{value}</dd>
+    </div>
+  );
+}
+
+export function CartSummary({ quote, hasCep, onFinish }: { quote: Quote | null; hasCep: boolean; onFinish: () => void }) {
+  return (
+    <aside aria-labelledby="resumo" className="h-fit rounded-2xl bg-white p-5 shadow-sm ring-1 ring-neutral-200 lg:sticky lg:top-4">
+      <h2 id="resumo" className="text-lg font-extrabold tracking-wide">
+        RESUMO
+      </h2>
+      <dl className="mt-4 space-y-2 text-sm" aria-live="polite">
+        <Row label="Subtotal" value={quote ? formatBRL(quote.subtotalCents) : '—'} />
+        <Row label="Frete" value={quote ? (hasCep ? formatBRL(quote.freightCents) : 'Informe o CEP') : '—'} />
+        {quote && quote.discountCents > 0 && <Row label="Desconto" value={`− ${formatBRL(quote.discountCents)}`} />}
+        <div className="flex justify-between border-t border-neutral-200 pt-3 text-base font-extrabold">
+          <dt>Total</dt>
+          <dd data-testid="cart-total">{quote ? formatBRL(quote.totalCents) : '—'}</dd>
+        </div>
+      </dl>
+      {quote?.installmentHint && (
+        <p className="mt-1 text-right text-sm text-ink-soft" data-testid="installment-hint">
+          ou {quote.installmentHint.count}x de {formatBRL(quote.installmentHint.eachCents)} sem juros
+        </p>
+      )}
+      <p className="mt-3 text-xs text-ink-soft">Frete estimado; o valor final depende da forma de envio escolhida no checkout.</p>
+      <button type="button" onClick={onFinish} className="mt-5 w-full rounded-xl bg-brand px-5 py-3.5 text-lg font-extrabold text-ink hover:bg-brand-dark">
+        Finalizar Compra
+      </button>
+    </aside>
+  );
+}

@@ -1,0 +1,39 @@
+// The cart priced by the server, through a fetcher posting to the quote route (app/routes/cart-quote.ts).
+// A newer request interrupts an older one, so an answer that arrives late never overwrites a fresher one.
+import { useEffect, useRef, useState } from 'react';
+import { useFetcher } from 'react-router';
+import type { Quote, QuoteRequest } from '../../src/domain/cart/quote.ts';
+import { quoteForm } from './cart-form.ts';
+import type { QuoteAnswer } from './cart-form.ts';
+
+const QUOTE_PATH = '/Cart/cotacao';
+
+export interface QuoteState {
+  /** The latest quote, kept when a later request fails. */
+  quote: Quote | null;
+  /** What that quote was asked for (the coupon it judged, say). */
+  request: QuoteRequest | null;
+  /** The latest request failed (no connection, a server error). */
+  failed: boolean;
+}
+
+export function useQuote(request: QuoteRequest | null): QuoteState {
+  const fetcher = useFetcher<QuoteAnswer>();
+  const [state, setState] = useState<QuoteState>({ quote: null, request: null, failed: false });
+  const sent = useRef<QuoteRequest | null>(null);
+  const key = request ? JSON.stringify(request) : null;
+  useEffect(() => {
+    if (!request) return;
+    sent.current = request;
+    // A quote reads prices and stock: no page's loader needs to run again after it.
+    void fetcher.submit(quoteForm(request), { method: 'post', action: QUOTE_PATH, defaultShouldRevalidate: false });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the request's content, not its identity
+  }, [key]);
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (!answer) return;
+    // The fetcher answers only the latest submission: this answer is about `sent`.
+    setState((prev) => (answer.quote ? { quote: answer.quote, request: sent.current, failed: false } : { ...prev, failed: true }));
+  }, [fetcher.data]);
+  return state;
+}
