@@ -2,7 +2,7 @@
 // Router server build and the packages they import, in build/server/bundle/ (index.js, plus a chunk for each
 // module the server only imports when needed). server/main.js starts it.
 //
-// Why (README, issue 16): V8 keeps the source text of every module it loads, and Node keeps a module record for
+// Why (issue 16's bench runs, in git history): V8 keeps the source text of every module it loads, and Node keeps a module record for
 // each. Unbundled, the server loaded 1,338 modules holding 12.8 MB of source (a third of it as two-byte
 // strings, because of a few accented characters or arrows, mostly in comments). Bundled with the whitespace and
 // comments removed and non-ASCII characters escaped, that is about 5 MB in one-byte strings, and the server

@@ -4,7 +4,7 @@
 //
 // It starts the server's bundle (build/server/bundle/, written by scripts/build-server.ts): the server, the
 // React Router build and their packages in a few JavaScript files, so the process holds far less source text
-// and far fewer modules than the unbundled server did (README, issue 16). Node's compile cache keeps V8's code
+// and far fewer modules than the unbundled server did (issue 16's bench runs, in git history). Node's compile cache keeps V8's code
 // for it between starts; the first `npm start` warms it (scripts/ensure-build.ts), and each start writes what it
 // compiled, now rather than at exit.
 import fs from 'node:fs';

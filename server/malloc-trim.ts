@@ -2,7 +2,7 @@
 // koffi (a maintained FFI library whose prebuilt binaries come as per-platform packages, so `npm ci` needs no
 // install script).
 //
-// Why (README, issue 16): V8 compiles on its helper threads, in zones taken from malloc and freed when the
+// Why (issue 16's bench runs, in git history): V8 compiles on its helper threads, in zones taken from malloc and freed when the
 // compile ends. glibc only returns memory from the top of an arena, so a few blocks still in use above a
 // freed zone keep all of it in the process; a 100,000-product PGlite server carried 20–30 MB of such free
 // memory under load. malloc_trim also releases free pages in the middle of an arena (madvise), which nothing

@@ -4,7 +4,7 @@
 // take that Buffer instead of reading the Response's stream into a new copy each. Piping React through two
 // Node streams and a web stream, then reading the body whole twice, was about 5 % of an uncached page's CPU
 // in a --cpu-prof profile; measured side by side (old and new servers under the same load at once), pages
-// cost 0–6 % less CPU with the Buffer carried along (README, issue 16).
+// cost 0–6 % less CPU with the Buffer carried along (issue 16's bench runs, in git history).
 //
 // The key is a global symbol because under `npm run dev` Vite loads the app's own copy of this module beside
 // the server's: both copies must find the same property. (The production bundle holds one copy.)

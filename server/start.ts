@@ -23,7 +23,7 @@ export async function main(build: ServerBuild): Promise<void> {
   bootServices(config, logger);
   // The build was evaluated with the bundle, before the database opens: V8 optimizes PGlite's code in the
   // background for a few seconds after it opens, and the build's allocations made meanwhile left holes in
-  // glibc's heap (README, issue 16).
+  // glibc's heap (issue 16's bench runs, in git history).
   let database;
   let jobs: Awaited<ReturnType<typeof bootJobRunner>>;
   try {

@@ -19,7 +19,7 @@ const CHECK_ICON =
 /**
  * One card as HTML: the markup the card's JSX rendered (Price.tsx's badge and price lines included), written
  * as a string. A grid is an island (`Static`) that React never hydrates, and its 24 cards were half of a list
- * page's elements: React's server renderer spent about 7 µs on each (README, issue 16). Every value from the
+ * page's elements: React's server renderer spent about 7 µs on each (issue 16's bench runs, in git history). Every value from the
  * catalog goes through `escapeHtml`; the link is a router link for the island (`data-discover`, as `IslandLink`).
  */
 export function productCardHtml(product: ProductSummary, eager: boolean, fit: FitBadge | undefined): string {

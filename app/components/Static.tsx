@@ -121,7 +121,7 @@ export function Static({ as = 'div', version: versionOf = '', prefetch = false, 
 /**
  * A router link for inside a `Static` island only: the island navigates on its click and prefetches it on
  * intent, so it is a plain anchor with the markup `<Link>` renders. A `<Link>` runs its hooks on every server
- * render: `LinkWithRef` was 4.2 % of an uncached list page's server CPU in a profile (README, issue 16).
+ * render: `LinkWithRef` was 4.2 % of an uncached list page's server CPU in a profile (issue 16's bench runs, in git history).
  */
 export function IslandLink({ to, ...props }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string }) {
   return <a {...props} href={to} data-discover="true" />;

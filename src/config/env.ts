@@ -6,7 +6,7 @@ import { parseOriginList } from '../platform/origins.ts';
 /**
  * PGlite's shared_buffers in MB. PostgreSQL's 128 MB default sat in the process's WebAssembly memory on top of
  * the OS cache of the same files; 32 MB until 2026-11-28, when 16 took 15 MB off a busy server's peak at 100,000
- * products with the pages and searches as fast (README, "Decisions and notes").
+ * products with the pages and searches as fast (docs/decisions/).
  */
 export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 16;
 

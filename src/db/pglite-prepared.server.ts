@@ -2,7 +2,7 @@
 //
 // PGlite's query() sends every statement as an unnamed one: PostgreSQL parses, analyses and plans it on every
 // call, in this thread, in WebAssembly. For the list page's search statement that was 5.4 of its 6.6 ms; run
-// as a prepared statement it took 1.0 ms (scratch measurement on the demo catalog, README issue 16).
+// as a prepared statement it took 1.0 ms (scratch measurement on the demo catalog, issue 16).
 //
 // The client handed to drizzle keeps statements prepared, by their text (drizzle's PGlite driver drops the
 // statement names it is given):

@@ -6,7 +6,7 @@
 //
 // Each turn at the database first gives the event loop a pass when it has not had one for `everyMs` (a
 // setImmediate: pending I/O is read, then the turn goes on). With it: no stall over 300 ms, no order past
-// 10 s, p99 1.0–1.1 s, orders/s unchanged or better (README, issue 16). A pass costs microseconds; the queue
+// 10 s, p99 1.0–1.1 s, orders/s unchanged or better (issue 16's bench runs, in git history). A pass costs microseconds; the queue
 // keeps its order, because the turn already holds the mutex while it waits.
 import type { PGlite } from '@electric-sql/pglite';
 

@@ -1,7 +1,7 @@
 // A new embedded (PGlite) folder is migrated and seeded with the demo data by a short-lived child process,
 // before the server opens it. PGlite's WebAssembly memory grows with the work and never shrinks: seeding the
 // demo catalog in the server's own process left it at 416 MB once ready, where the same folder opened by a
-// later start stands at 310 MB (measured on `npm start`'s first run; README, issue 16). The child makes the
+// later start stands at 310 MB (measured on `npm start`'s first run; issue 16's bench runs, in git history). The child makes the
 // cluster itself (it exits next) and costs one more opening of the folder, on the first start only. It also
 // creates the job queue's schema and queues: done by the server, that DDL left its peak under load 20 MB higher
 // on the first start than on later ones (316 against 294–298 MB on the demo catalog).

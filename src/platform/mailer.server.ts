@@ -43,7 +43,7 @@ export function createMailer(opts: MailerOptions): Mailer {
     };
   }
   // CRLF line ends, as the message goes over SMTP and as .eml files are: converting them to Unix ones was
-  // one more stream per message, about a third of nodemailer's CPU per e-mail (README, issue 16).
+  // one more stream per message, about a third of nodemailer's CPU per e-mail (issue 16's bench runs, in git history).
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   let folder: Promise<unknown> | null = null;
   return {

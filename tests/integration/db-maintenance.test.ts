@@ -117,7 +117,7 @@ describe('the embedded database upkeep jobs', () => {
 
 // PGlite's buffer pool lives in its WebAssembly memory, which never shrinks: every page of it a busy server has
 // used stays in the process. 16 MB (32 until 2026-11-28) took 15 MB off the peak at 100,000 products, with the
-// pages and searches as fast (README, "Decisions and notes"); the environment can still ask for more.
+// pages and searches as fast (docs/decisions/); the environment can still ask for more.
 describe('PGlite memory', () => {
   it('opens with 16 MB of shared buffers by default, and with what PGLITE_SHARED_BUFFERS_MB asks for', async () => {
     expect(DEFAULT_PGLITE_SHARED_BUFFERS_MB).toBe(16);

@@ -1,7 +1,7 @@
 // The production server runs from its bundle (scripts/build-server.ts, `npm run build`): loading it reads no
 // TypeScript, never loads Node's type stripper (amaro), and takes from node_modules only the packages left out
 // of the bundle on purpose. Each module loaded outside the bundle costs its source text and a module record for
-// the life of the process (README, issue 16). And every file the bundle finds next to a source module is there.
+// the life of the process (issue 16's bench runs, in git history). And every file the bundle finds next to a source module is there.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

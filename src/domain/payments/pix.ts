@@ -3,7 +3,7 @@
 //
 // Written here rather than with pix-utils: that library loads axios (and form-data and mime-db through it) at
 // import time for the dynamic-PIX fetch we never use: 2.3 MB of every server process's heap. The tests build
-// the same codes with pix-utils and compare them byte for byte, and parse ours with its parser (README, issue 16).
+// the same codes with pix-utils and compare them byte for byte, and parse ours with its parser (issue 16's bench runs, in git history).
 import QRCode from 'qrcode';
 import { formatCentsDecimal } from '../pricing/money.ts';
 

@@ -16,7 +16,7 @@ export const FEATURED_BRAND_SLUGS = FEATURED_BRANDS.map((b) => b.slug) as string
  * per shape (searchShape, below): the same text for "farol" and "bateria", filled at each run by
  * `searchValues`. drizzle writing the text on every call (and the garbage of it) was most of the server's own
  * work per search: under the bench's varied searches on the demo catalog, side by side, 1.99 → 1.38 ms of
- * server CPU per search and 582 → 783 searches/s (README, issue 16).
+ * server CPU per search and 582 → 783 searches/s (issue 16's bench runs, in git history).
  */
 export type SearchValue = 'brands' | 'category' | 'vehicles' | 'condition' | 'terms' | 'firstTerm' | 'codeAnywhere' | 'codeWhole' | 'minPrice' | 'maxPrice' | 'limit' | 'offset';
 export const value = (key: SearchValue) => sql.placeholder(key);
