@@ -1,0 +1,73 @@
+// Files the edge serves itself, before the React Router app: uploaded product photos, the product art
+// (SVG drawn from its path) and, in production, the client build (hashed assets, then its other files).
+import { existsSync, readdirSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Handler, MiddlewareHandler } from 'hono';
+import { parseArtPath, renderArt } from '../../src/domain/catalog/art.ts';
+import { getUploadStore } from '../../src/platform/uploads.server.ts';
+
+/** Uploaded product photos: only names we generated, served as images that cannot run anything. */
+export function uploadedPhotos(): Handler {
+  return async (c) => {
+    const file = getUploadStore().pathOf(c.req.param('kind')!, c.req.param('name')!);
+    if (!file) return c.text('Imagem não encontrada.', 404);
+    let data: Buffer;
+    try {
+      data = await fs.readFile(file);
+    } catch {
+      return c.text('Imagem não encontrada.', 404);
+    }
+    c.header('Content-Type', 'image/webp');
+    c.header('Content-Disposition', 'inline');
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    return c.body(new Uint8Array(data));
+  };
+}
+
+/** A product's art, drawn from its path. */
+export function productArt(): Handler {
+  return (c) => {
+    const spec = parseArtPath(c.req.path);
+    if (!spec) return c.text('Imagem não encontrada.', 404);
+    c.header('Content-Type', 'image/svg+xml; charset=utf-8');
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    return c.body(renderArt(spec));
+  };
+}
+
+/** The build's hashed assets, precompressed and cached for a year. */
+export function builtAssets(clientDir: string): MiddlewareHandler {
+  return serveStatic({
+    root: path.relative(process.cwd(), clientDir),
+    precompressed: true, // .br/.gz written at build time (vite/precompress.ts)
+    onFound: (_p, c) => {
+      c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  });
+}
+
+/** The build's other files (favicon, placeholder), listed once: a page request does not stat the disk. */
+export function builtPublic(clientDir: string): MiddlewareHandler {
+  const publicFiles = builtPublicFiles(clientDir);
+  const servePublic = serveStatic({
+    root: path.relative(process.cwd(), clientDir),
+    onFound: (_p, c) => {
+      c.header('Cache-Control', 'public, max-age=3600');
+    },
+  });
+  return (c, next) => (publicFiles.has(c.req.path) ? servePublic(c, next) : next());
+}
+
+/** URL paths of the client build's files outside /assets/ (which has its own handler). */
+export function builtPublicFiles(clientDir: string): Set<string> {
+  const files = new Set<string>();
+  if (!existsSync(clientDir)) return files;
+  for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const rel = path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    if (!rel.startsWith('assets/')) files.add(`/${rel}`);
+  }
+  return files;
+}
