@@ -89,17 +89,47 @@ export async function postgresTemplate(adminUrl: string, recipe: Recipe): Promis
   return name;
 }
 
-/** Writes `file` through a temporary name and a rename, so a reader never sees half of it. */
-async function buildOnce(target: string, build: (tmp: string) => Promise<void>): Promise<void> {
-  if (fs.existsSync(target)) return;
-  const tmp = `${target}.${process.pid}.${crypto.randomBytes(3).toString('hex')}`;
+function isAlive(pid: number): boolean {
   try {
-    await build(tmp);
-    // Two workers may build the same one at once: the first rename wins, the other's copy is thrown away.
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Builds `target` (a file or a folder) once per run: the first worker takes `<target>.lock` and the others
+ * wait for it (a lock whose process is gone is taken over). Written through a temporary name and a rename,
+ * so a reader never sees half of it.
+ */
+async function buildOnce(target: string, build: (tmp: string) => Promise<void>): Promise<void> {
+  const lock = `${target}.lock`;
+  for (;;) {
     if (fs.existsSync(target)) return;
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    let owner = 0;
+    try {
+      owner = Number(fs.readFileSync(lock, 'utf8')) || 0;
+    } catch {
+      continue; // released meanwhile
+    }
+    if (owner > 0 && !isAlive(owner)) fs.rmSync(lock, { force: true });
+    else await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const tmp = `${target}.${process.pid}.tmp`;
+  try {
+    if (fs.existsSync(target)) return;
+    await build(tmp);
     fs.renameSync(tmp, target);
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
+    fs.rmSync(lock, { force: true });
   }
 }
 
