@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ['tests/reliability/**/*.test.ts'],
     environment: 'node',
+    // Prepared databases (migrated, seeded) are made once per run and copied for each file.
+    globalSetup: ['tests/support/database-templates-setup.ts'],
     testTimeout: 180_000,
     hookTimeout: 240_000,
     pool: 'forks',

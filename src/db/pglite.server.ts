@@ -26,7 +26,7 @@ export async function openPglite(opts: OpenOptions, migrationsFolder: string): P
     if (dir && !opts.clusterInProcess) await createClusterInChild(clusterDir(dir));
     const client = await PGlite.create({
       // On disk: NODEFS, remembering file sizes between changes (pglite-fs.server.ts); otherwise in memory.
-      ...(dir ? { fs: new SizeCachingNodeFS(clusterDir(dir)) } : {}),
+      ...(dir ? { fs: new SizeCachingNodeFS(clusterDir(dir)) } : opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
       extensions: { pg_trgm, unaccent },
       // PostgreSQL's default 128 MB of shared buffers lives in PGlite's WebAssembly memory, on top of the
       // operating system's cache of the same files: the process stood at 390 MB right after opening and

@@ -50,4 +50,6 @@ export interface OpenOptions {
   pgliteSharedBuffersMb?: number;
   /** A new PGlite folder's cluster is made in this process: for short-lived processes that exit when done. */
   clusterInProcess?: boolean;
+  /** PGlite in memory only: start from this data folder tarball (PGlite's `dumpDataDir`), as the tests do. */
+  loadDataDir?: Blob;
 }

@@ -1,8 +1,8 @@
 // Test databases: a fresh in-memory PGlite always, and a fresh PostgreSQL database when TEST_DATABASE_URL
-// is set (CI always sets it). Each test file gets its own, migrated and, if asked, seeded.
+// is set (CI always sets it). Each test file gets its own, migrated and, if asked, seeded: a copy of one
+// prepared once per run (database-templates.ts).
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import crypto from 'node:crypto';
 import pg from 'pg';
 import type { SQL } from 'drizzle-orm';
 import { openDatabase } from '../../src/db/client.server.ts';
@@ -10,6 +10,8 @@ import type { Database } from '../../src/db/client.server.ts';
 import { seedCatalog } from '../../src/domain/catalog/seed/seed.server.ts';
 import { seedCouponsIfEmpty } from '../../src/domain/pricing/coupons.server.ts';
 import { seedFitment } from '../../src/domain/fitment/seed/seed.server.ts';
+import { createPostgresDatabase, pgliteTemplate, postgresTemplate } from './database-templates.ts';
+import type { Recipe } from './database-templates.ts';
 
 export type Kind = 'pglite' | 'postgres';
 
@@ -20,42 +22,45 @@ if (process.env.CI === 'true' && !process.env.TEST_DATABASE_URL) {
   throw new Error('CI must set TEST_DATABASE_URL so the PostgreSQL half of the suite runs.');
 }
 
-function withDatabaseName(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
 export interface TestDatabase extends Database {
   dispose(): Promise<void>;
 }
 
+/** Migrated, seeded with `seedProducts` products and their fitment when asked, and the coupons. */
+function recipe(seedProducts: number): Recipe {
+  return {
+    key: `int_${seedProducts}`,
+    prepare: async (database) => {
+      await database.migrate();
+      if (seedProducts) {
+        await seedCatalog(database.db, { count: seedProducts });
+        await seedFitment(database.db);
+      }
+      await seedCouponsIfEmpty(database.db);
+    },
+  };
+}
+
+/**
+ * The test file's own database, migrated and seeded: a copy of this run's prepared one (database-templates.ts),
+ * so the migrations and the seed run once per run and recipe, not once per file.
+ */
 export async function createTestDatabase(kind: Kind, opts: { seedProducts?: number } = {}): Promise<TestDatabase> {
+  const how = recipe(opts.seedProducts ?? 0);
   let database: Database;
   let drop = async () => {};
   if (kind === 'pglite') {
-    database = await openDatabase({ dataDir: 'memory://' });
+    const loadDataDir = await pgliteTemplate(how);
+    database = await openDatabase({ dataDir: 'memory://', loadDataDir });
+    if (!loadDataDir) await how.prepare(database);
   } else {
     const admin = process.env.TEST_DATABASE_URL!;
-    const name = `olimpo_t_${crypto.randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`create database ${name}`);
-    await client.end();
-    database = await openDatabase({ databaseUrl: withDatabaseName(admin, name), poolSize: 5 });
-    drop = async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const template = await postgresTemplate(admin, how);
+    const created = await createPostgresDatabase(admin, 'olimpo_t', template);
+    database = await openDatabase({ databaseUrl: created.url, poolSize: 5 });
+    drop = created.drop;
+    if (!template) await how.prepare(database);
   }
-  await database.migrate();
-  if (opts.seedProducts) {
-    await seedCatalog(database.db, { count: opts.seedProducts });
-    await seedFitment(database.db);
-  }
-  await seedCouponsIfEmpty(database.db);
   return {
     ...database,
     dispose: async () => {
@@ -141,18 +146,5 @@ export async function countRoundTrips<T>(fn: () => Promise<T>): Promise<{ result
  * its URL, and `drop()` for afterAll.
  */
 export async function createEmptyPostgresDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    try {
-      await c.query(statement);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return { url: u.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return createPostgresDatabase(adminUrl, prefix);
 }

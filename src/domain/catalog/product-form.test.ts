@@ -79,7 +79,7 @@ describe('parseProductForm (Cadastrar Produto)', () => {
     expect(centsToInput(100_000_000)).toBe('1.000.000,00');
   });
 
-  it('reads part numbers, the specifications table and footwear variants (issue 17)', () => {
+  it('reads part numbers, the specifications table and footwear variants', () => {
     const r = parseProductForm({
       ...valid,
       oem: ' 5U0 698 151 A | 5U0698151B ',

@@ -115,7 +115,7 @@ describe('choiceLabel', () => {
   });
 });
 
-describe('fitBadge (issue 17: say exactly what was checked)', () => {
+describe('fitBadge says exactly what was checked', () => {
   const gol10c = vehicle(5, 'Gol', '1.0', '1.0 MPI Track', 2019, 2023);
   const pad: ProductFitment = {
     rows: [

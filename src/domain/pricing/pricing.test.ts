@@ -141,7 +141,7 @@ describe('installments', () => {
   });
 });
 
-describe('productPriceLines (issue 17)', () => {
+describe('productPriceLines', () => {
   it('gives the PIX price and the interest-free installments the checkout allows', async () => {
     const { productPriceLines } = await import('./pricing.ts');
     expect(productPriceLines(71990)).toEqual({ pixCents: 64791, pixPercent: 10, installments: { count: 10, eachCents: 7199 } });

@@ -1,7 +1,6 @@
 // Databases for real server processes: a temporary PGlite data folder, or a fresh PostgreSQL database made
 // from TEST_DATABASE_URL (as tests/support/databases.ts does), migrated and seeded by the test itself so the
-// servers start with SEED_ON_START=false. The test reads and writes them with a connection of its own.
-import crypto from 'node:crypto';
+// servers start with SEED_ON_START=false: copies of one prepared once per run (support/database-templates.ts). The test reads and writes them with a connection of its own.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,13 +8,15 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { openDatabase } from '../../../src/db/client.server.ts';
-import type { Database, Db } from '../../../src/db/client.server.ts';
+import type { Db } from '../../../src/db/client.server.ts';
 import { seedCatalog } from '../../../src/domain/catalog/seed/seed.server.ts';
 import { seedCouponsIfEmpty } from '../../../src/domain/pricing/coupons.server.ts';
 import { DATABASE_KINDS, queryRows } from '../../support/databases.ts';
+import { createPostgresDatabase, pgliteFolderTemplate, postgresTemplate, withDatabaseName } from '../../support/database-templates.ts';
+import type { Recipe } from '../../support/database-templates.ts';
 import type { Kind } from '../../support/databases.ts';
 
-export { DATABASE_KINDS, queryRows };
+export { DATABASE_KINDS, queryRows, withDatabaseName };
 export type { Kind };
 
 export interface ServerDatabase {
@@ -59,23 +60,29 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export function withDatabaseName(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
+/** Migrated, seeded with `seedProducts` products and the coupons (no fitment). */
+function recipe(seedProducts: number): Recipe {
+  return {
+    key: `rel_${seedProducts}`,
+    prepare: async (database) => {
+      await database.migrate();
+      await seedCatalog(database.db, { count: seedProducts });
+      await seedCouponsIfEmpty(database.db);
+    },
+  };
 }
 
-async function prepare(database: Database, seedProducts: number): Promise<void> {
-  await database.migrate();
-  await seedCatalog(database.db, { count: seedProducts });
-  await seedCouponsIfEmpty(database.db);
-}
-
+/**
+ * A database for the test's servers, migrated and seeded: a copy of this run's prepared one (a PGlite data
+ * folder copied, or a PostgreSQL template; tests/support/database-templates.ts), then `opts.prepare`.
+ */
 export async function createServerDatabase(kind: Kind, opts: { seedProducts?: number; prepare?: (db: Db) => Promise<void> } = {}): Promise<ServerDatabase> {
-  const seedProducts = opts.seedProducts ?? 40;
+  const how = recipe(opts.seedProducts ?? 40);
   if (kind === 'pglite') {
     sweepStaleFolders();
+    const template = await pgliteFolderTemplate(how);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), PREFIX));
+    if (template) fs.cpSync(template, dir, { recursive: true });
     fs.writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
     const use = async <T>(fn: (db: Db) => Promise<T>): Promise<T> => {
       const database = await openDatabase({ dataDir: dir });
@@ -87,7 +94,7 @@ export async function createServerDatabase(kind: Kind, opts: { seedProducts?: nu
     };
     const database = await openDatabase({ dataDir: dir });
     try {
-      await prepare(database, seedProducts);
+      if (!template) await how.prepare(database);
       await opts.prepare?.(database.db);
     } finally {
       await database.close();
@@ -97,26 +104,19 @@ export async function createServerDatabase(kind: Kind, opts: { seedProducts?: nu
 
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) throw new Error('TEST_DATABASE_URL não definido');
-  const name = `olimpo_rel_${crypto.randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = withDatabaseName(admin, name);
-  const database = await openDatabase({ databaseUrl: url, poolSize: 3 });
-  await prepare(database, seedProducts);
+  const template = await postgresTemplate(admin, how);
+  const created = await createPostgresDatabase(admin, 'olimpo_rel', template);
+  const database = await openDatabase({ databaseUrl: created.url, poolSize: 3 });
+  if (!template) await how.prepare(database);
   await opts.prepare?.(database.db);
   return {
     kind,
-    server: { databaseUrl: url },
-    url,
+    server: { databaseUrl: created.url },
+    url: created.url,
     use: (fn) => fn(database.db),
     dispose: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await created.drop();
     },
   };
 }

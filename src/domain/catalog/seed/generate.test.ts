@@ -52,7 +52,7 @@ describe('demo catalog', () => {
     expect(new Set(catalog.map((p) => p.slug)).size).toBe(catalog.length);
   });
 
-  it('keeps every seeded title, price and stock (issue 17 added codes and specs beside them)', () => {
+  it('keeps every seeded title, price and stock beside the codes and specs', () => {
     const h = createHash('sha256');
     for (const p of generateCatalog(1500)) h.update(JSON.stringify([p.slug, p.title, p.priceCents, p.oldPriceCents, p.stock, p.refCode, p.variants]));
     expect(h.digest('hex')).toBe(PINNED);

@@ -1,4 +1,4 @@
-// Issue 17, as a shopper and a mechanic meet it: part numbers in search and on the page, specs, precise
+// The store's pages as a shopper and a mechanic meet them: part numbers in search and on the page, specs, precise
 // fitment badges, freight on the product page (with and without JavaScript), PIX and installment lines,
 // footwear photos that follow the colour, the shopper-facing defects (boleto, /Sucesso, landmarks, header,
 // OlimpIA's button) and the policy pages; every changed page at 390 and 1280 px: no sideways scroll, axe
