@@ -63,6 +63,9 @@ for (const width of [390, 1280]) {
     // already have its final size.
     test('a aba da OlimpIA tem o mesmo tamanho antes de o rótulo chegar', async ({ page }) => {
       await page.goto('/ProductList?q=bota');
+      // After hydration: emptying the label while the island hydrates can have React put the tab back anew
+      // (the box read as null, CI 2026-11-28); the size in question is the CSS's, the same before and after.
+      await waitForHydration(page);
       const tab = page.getByRole('button', { name: 'Abrir chat com a OlimpIA, assistente virtual' });
       const full = await tab.boundingBox();
       await tab.evaluate((button) => button.replaceChildren());
