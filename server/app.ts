@@ -63,7 +63,6 @@ export interface AppOptions {
 
 const INTERNAL_ERROR_MESSAGE = 'Erro interno. Tente novamente em instantes.';
 
-
 export function createApp(opts: AppOptions) {
   const app = new Hono();
   const mode = opts.mode ?? 'production';

@@ -27,7 +27,7 @@ export function useQuote(request: QuoteRequest | null): QuoteState {
     sent.current = request;
     // A quote reads prices and stock: no page's loader needs to run again after it.
     void fetcher.submit(quoteForm(request), { method: 'post', action: QUOTE_PATH, defaultShouldRevalidate: false });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the request's content, not its identity
+    // Keyed by the request's content (`key`), not its identity: a new object with the same lines asks nothing.
   }, [key]);
   useEffect(() => {
     const answer = fetcher.data;

@@ -136,7 +136,8 @@ export function acquireLock(dir: string): () => void {
   throw new Error(`Não foi possível travar a pasta de dados ${dir}.`);
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with that id runs (another user's counts too). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

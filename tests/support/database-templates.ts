@@ -13,6 +13,7 @@ import { inject } from 'vitest';
 import { openDatabase } from '../../src/db/client.server.ts';
 import type { Database } from '../../src/db/client.server.ts';
 import { TEMPLATE_PREFIX } from './database-templates-setup.ts';
+import { isAlive } from '../../src/db/pglite.server.ts';
 
 /** How to prepare a database; `key` (lowercase letters, digits, `_`) names the prepared copy. */
 export interface Recipe {
@@ -89,14 +90,6 @@ export async function postgresTemplate(adminUrl: string, recipe: Recipe): Promis
   return name;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Builds `target` (a file or a folder) once per run: the first worker takes `<target>.lock` and the others

@@ -39,7 +39,7 @@ export function useCheckout(prefill: Prefill) {
     setEntry({ data, items });
     const wanted = params.get('etapa');
     dispatch({ type: 'restore', saved: readJson<Progress>(sessionStorage, PROGRESS_KEY), wantedStep: wanted === null ? null : Number(wanted), prefill, cartCep: data.cep });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
+    // Once, on arrival: the cart and the saved progress are read when the page opens, not on each render.
   }, []);
 
   // The card is never kept: only what the shopper typed elsewhere survives a reload.

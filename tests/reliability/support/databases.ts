@@ -15,6 +15,7 @@ import { DATABASE_KINDS, queryRows } from '../../support/databases.ts';
 import { createPostgresDatabase, pgliteFolderTemplate, postgresTemplate, withDatabaseName } from '../../support/database-templates.ts';
 import type { Recipe } from '../../support/database-templates.ts';
 import type { Kind } from '../../support/databases.ts';
+import { isAlive } from '../../../src/db/pglite.server.ts';
 
 export { DATABASE_KINDS, queryRows, withDatabaseName };
 export type { Kind };
@@ -51,14 +52,6 @@ function sweepStaleFolders(): void {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Migrated, seeded with `seedProducts` products and the coupons (no fitment). */
 function recipe(seedProducts: number): Recipe {
