@@ -1,0 +1,48 @@
+// Answer, one paragraph per thing asked about a known product: its price, its price by payment method
+// (wording.ts), its stock, and its details (reference, promotion, colours and sizes from the variant table).
+import type { Db } from '../../../db/client.server.ts';
+import { getProduct } from '../../catalog/products.server.ts';
+import type { ProductSummary } from '../../catalog/types.ts';
+import { formatBRL } from '../../pricing/money.ts';
+import type { Attribute, Slots } from '../understand.ts';
+import { saleText, stockText } from '../wording.ts';
+
+export function priceParagraph(p: ProductSummary, s: Slots): string {
+  const qty = s.quantity ?? 1;
+  return qty > 1
+    ? `${qty} unidades de ${p.title} somam ${formatBRL(p.priceCents * qty)} (${formatBRL(p.priceCents)} cada${saleText(p)}); ${stockText(p.stock)}.`
+    : `${p.title}: ${formatBRL(p.priceCents)}${saleText(p)}, ${stockText(p.stock)}.`;
+}
+
+export const stockParagraph = (p: ProductSummary): string => `${p.title}: ${stockText(p.stock)}.`;
+
+/** The details asked (reference, promotion, colours, sizes), or the whole card when none was named. */
+export async function detailsParagraph(db: Db, p: ProductSummary, s: Slots, attrs: Set<Attribute>): Promise<string | null> {
+  const detail = await getProduct(db, p.id);
+  if (!detail) return null;
+  const bits: string[] = [];
+  if (attrs.has('reference')) bits.push(`A referência (REF) de ${detail.title} é ${detail.refCode}.`);
+  if (attrs.has('old_price'))
+    bits.push(
+      detail.onSale && detail.oldPriceCents
+        ? `${detail.title} está em promoção: de ${formatBRL(detail.oldPriceCents)} por ${formatBRL(detail.priceCents)} (${detail.discountPercent}% de desconto).`
+        : `${detail.title} não está em promoção: o preço é ${formatBRL(detail.priceCents)}.`,
+    );
+  if (attrs.has('colors') || attrs.has('sizes') || s.size || s.color) {
+    const inStock = detail.variants.filter((v) => v.stock > 0);
+    if (detail.variants.length === 0) bits.push(`${detail.title} não tem variações de cor ou tamanho.`);
+    else {
+      const colors = [...new Set(inStock.map((v) => v.color))];
+      const sizes = [...new Set(inStock.map((v) => v.size))].sort();
+      if (s.size) {
+        const has = inStock.filter((v) => v.size === s.size && (!s.color || v.color === s.color));
+        bits.push(has.length > 0 ? `${detail.title} tem tamanho ${s.size} em estoque nas cores ${[...new Set(has.map((v) => v.color))].join(', ')}.` : `${detail.title} não tem tamanho ${s.size} em estoque no momento.`);
+      } else {
+        if (attrs.has('colors') || s.color) bits.push(`Cores de ${detail.title} em estoque: ${colors.join(', ')}.`);
+        if (attrs.has('sizes')) bits.push(`Tamanhos de ${detail.title} em estoque: ${sizes.join(', ')}.`);
+      }
+    }
+  }
+  if (bits.length === 0) bits.push(`${detail.title}: ${formatBRL(detail.priceCents)}${saleText(detail)}, ${stockText(detail.stock)}. REF ${detail.refCode}. ${detail.description}`);
+  return bits.join(' ');
+}

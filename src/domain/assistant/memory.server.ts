@@ -1,0 +1,90 @@
+// Memory: what the conversation already established (the products shown, the vehicle, the last product
+// question's slots) and the product on the page, and which product(s) a part is therefore about.
+import { getProduct } from '../catalog/products.server.ts';
+import type { ProductSummary } from '../catalog/types.ts';
+import { productByRef, searchCatalog } from './catalog.server.ts';
+import type { ProductSearch } from './catalog.server.ts';
+import type { AssistantContext, ChatMessage } from './types.ts';
+import { extractSlots, normalize, splitParts } from './understand.ts';
+import type { Part, Slots, Vocabulary } from './understand.ts';
+
+export interface Memory {
+  /** The products the conversation is about (the latest product question's results), most relevant first. */
+  products: ProductSummary[];
+  vehicle: Slots['vehicle'];
+  /** The slots of that product question, for follow-ups that change one of them ("e o mais barato?"). */
+  slots: Slots | null;
+  /** The products came from the shopper's previous message (so "parcela em quantas vezes?" is about them). */
+  fromLastTurn: boolean;
+  page: ProductSummary | null;
+}
+
+export const DEICTIC = /\b(esse|essa|este|esta|desse|dessa|deste|desta|ele|ela|dele|dela|nele|nela|isso)\b/;
+
+export async function recall(ctx: AssistantContext, vocab: Vocabulary, messages: ChatMessage[]): Promise<Memory> {
+  const page = ctx.pageProductId ? await getProduct(ctx.db, ctx.pageProductId) : null;
+  const earlier = messages.filter((m) => m.sender === 'user').slice(0, -1).slice(-6).reverse();
+  let vehicle: Slots['vehicle'] = null;
+  for (const [turn, m] of earlier.entries()) {
+    const fromLastTurn = turn === 0;
+    const t = normalize(m.content);
+    for (const piece of splitParts(t)) {
+      const slots = extractSlots(piece, vocab);
+      vehicle ??= slots.vehicle;
+      if (slots.refCode) {
+        const p = await productByRef(ctx.db, slots.refCode);
+        if (p) return { products: [p], vehicle, slots: null, fromLastTurn, page };
+      }
+      if (slots.productWords.length > 0 && !(slots.followUp && slots.productWords.length === 0)) {
+        const found = await searchCatalog(ctx, slots, { limit: 3 });
+        if (found.items.length > 0) {
+          const items = slots.sort ? found.items.slice(0, 1) : found.items;
+          return { products: items, vehicle, slots, fromLastTurn, page };
+        }
+      }
+    }
+  }
+  return { products: [], vehicle, slots: null, fromLastTurn: false, page };
+}
+
+/** The product(s) a part is about: a reference code, its own words, else the page's or the conversation's. */
+export async function productsFor(ctx: AssistantContext, part: Part, memory: Memory): Promise<{ items: ProductSummary[]; search: ProductSearch | null }> {
+  const s = part.slots;
+  if (s.refCode) {
+    const p = await productByRef(ctx.db, s.refCode);
+    return { items: p ? [p] : [], search: null };
+  }
+  const deictic = DEICTIC.test(part.text);
+  const own = s.productWords.length > 0 && !(deictic && (memory.page || memory.products.length > 0) && s.productWords.length <= 1);
+  if (own) {
+    // The vehicle said earlier ("tenho um gol 2015") applies until another is named.
+    const slots = !s.vehicle && !s.vehicleType && memory.vehicle ? { ...s, vehicle: memory.vehicle } : s;
+    const search = await searchCatalog(ctx, slots);
+    if (search.items.length > 0 || !s.followUp) return { items: search.items, search };
+  }
+  if (memory.slots && (s.sort || s.priceLimitCents !== null || s.size || s.color || s.vehicle || s.vehicleType) && !own) {
+    // "e o mais barato?", "e até 300 reais?", "e pro hb20?": the earlier question with the new filter.
+    const m = memory.slots;
+    const slots = {
+      ...m,
+      sort: s.sort ?? m.sort,
+      priceLimitCents: s.priceLimitCents ?? m.priceLimitCents,
+      size: s.size ?? m.size,
+      color: s.color ?? m.color,
+      vehicle: s.vehicle ?? (s.vehicleType ? null : m.vehicle),
+      vehicleType: s.vehicleType ?? m.vehicleType,
+    };
+    part.slots = slots;
+    const search = await searchCatalog(ctx, slots);
+    return { items: search.items, search };
+  }
+  if (s.vehicle && !deictic && part.intent === 'product_search') {
+    // "vcs tem peças pra volvo fh?": what fits the vehicle, with no other words.
+    const search = await searchCatalog(ctx, s);
+    return { items: search.items, search };
+  }
+  if (deictic && memory.page) return { items: [memory.page], search: null };
+  if (memory.products.length > 0) return { items: memory.products, search: null };
+  if (memory.page) return { items: [memory.page], search: null };
+  return { items: [], search: null };
+}
