@@ -17,6 +17,7 @@ import { searchWithFitment } from '../../src/domain/fitment/search.server.ts';
 import type { Vehicle } from '../../src/domain/fitment/vehicles.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
+import { testServices } from '../support/services.ts';
 
 const COUNT = 1500;
 
@@ -273,7 +274,7 @@ describe.each(DATABASE_KINDS)('fitment on %s', (kind) => {
   describe('API', () => {
     let app: ReturnType<typeof createApp>;
     beforeAll(() => {
-      app = createApp({ build: () => Promise.reject(new Error('no pages here')), database: () => database, logger: createLogger('silent'), publicUrl: 'http://loja.test' });
+      app = createApp({ build: () => Promise.reject(new Error('no pages here')), services: testServices(database), logger: createLogger('silent'), publicUrl: 'http://loja.test' });
     });
     const get = (path: string) => app.fetch(new Request(`http://loja.test${path}`));
 

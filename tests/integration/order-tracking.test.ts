@@ -5,7 +5,8 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action } from '../../app/routes/track-order.tsx';
-import { setDatabase } from '../../src/db/client.server.ts';
+import { loadContext } from '../../app/lib/context.server.ts';
+import { testServices } from '../support/services.ts';
 import { placeOrder } from '../../src/domain/checkout/place-order.server.ts';
 import { customerSchema } from '../../src/domain/checkout/rules.ts';
 import { findOrderFor, trackingToken } from '../../src/domain/orders/read.server.ts';
@@ -31,17 +32,15 @@ describe('"Acompanhar pedido"', () => {
   };
   const lookUp = (numero: string, email: string, ip = '203.0.113.7') => {
     const body = new URLSearchParams({ numero, email });
-    return action({ request: new Request('http://loja.test/AcompanharPedido', { method: 'POST', body, headers: { [CLIENT_IP_HEADER]: ip } }) } as never) as Promise<unknown>;
+    return action({ request: new Request('http://loja.test/AcompanharPedido', { method: 'POST', body, headers: { [CLIENT_IP_HEADER]: ip } }), context: loadContext(testServices(database), false) } as never) as Promise<unknown>;
   };
   const statusOf = (r: unknown) => (r instanceof Response ? r.status : (r as { init?: { status?: number } }).init?.status ?? 200);
 
   beforeAll(async () => {
     database = await createTestDatabase('pglite', { seedProducts: 3 });
-    setDatabase(database);
     await database.db.execute(sql`insert into users (id, name, email, role) values ('dona1', 'Maria da Silva', 'maria@example.com', 'customer')`);
   }, 120_000);
   afterAll(async () => {
-    setDatabase(undefined);
     await database?.dispose();
   });
 
