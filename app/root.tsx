@@ -12,7 +12,7 @@ import { NotFound } from './components/NotFound.tsx';
 import { syncAccountCart } from './lib/account-cart.ts';
 import { clearFlashCookie, readFlash } from './lib/flash.server.ts';
 import { InlineCssContext } from './lib/request-context.ts';
-import { databaseDownContext, dbOf } from './lib/context.server.ts';
+import { databaseDownContext, dbOf, servicesOf } from './lib/context.server.ts';
 import { getSessionUser } from './lib/session.server.ts';
 import { publicUrl } from './lib/site.server.ts';
 import { VehicleBar } from './components/vehicle/VehicleBar.tsx';
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The garage (header bar, list, product page) is read on the first request, so it renders server-side.
   let garage = null;
   try {
-    garage = garageView(await loadGarage(dbOf(context), request));
+    garage = garageView(await loadGarage(dbOf(context), request, servicesOf(context).cookieSecret));
   } catch {
     // Without the database the pages show their own error; the header simply has no vehicle.
   }

@@ -19,8 +19,6 @@ import { createSandboxProvider } from '../src/domain/payments/provider.ts';
 import type { PaymentProvider } from '../src/domain/payments/provider.ts';
 import { createMercadoPagoProvider } from '../src/domain/payments/mercadopago.server.ts';
 import { createViaCepClient } from '../src/domain/shipping/viacep.server.ts';
-import { setGarageCookieSecret } from '../src/domain/fitment/garage-cookie.server.ts';
-import { setOrderLinkSecret } from '../src/domain/orders/read.server.ts';
 import { cookieSecret, localSecret } from './cookie-secret.ts';
 import { configureSearchCache } from '../src/domain/catalog/search-cache.server.ts';
 import type { Logger } from './logger.ts';
@@ -35,9 +33,6 @@ import { renderOrderMailHtml, renderPasswordResetHtml } from '../src/emails/rend
 /** Process-wide services other than the database: mail, uploaded files, sign-in, payments, CEP lookup, the cookie secret. */
 export function bootServices(env: Env, logger?: Logger): void {
   configureSearchCache(env.CATALOG_CACHE_SECONDS);
-  const secret = cookieSecret(env, logger);
-  setGarageCookieSecret(secret);
-  setOrderLinkSecret(secret);
   setMailer(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: path.resolve(env.DATA_DIR, 'mail') }));
   setUploadStore(createUploadStore(path.resolve(env.DATA_DIR, 'uploads')));
   configureAuth(authSettingsFromEnv(env, logger));
@@ -60,8 +55,8 @@ export function bootServices(env: Env, logger?: Logger): void {
 }
 
 /** The services handed to the app (server/app.ts) once the database is open. */
-export function createServices(database: Database): Services {
-  return { database };
+export function createServices(env: Env, database: Database, logger?: Logger): Services {
+  return { database, cookieSecret: cookieSecret(env, logger) };
 }
 
 /** PAYMENT_PROVIDER: the embedded sandbox (default) or Mercado Pago (its credentials are checked in env.ts). */

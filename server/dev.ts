@@ -16,7 +16,7 @@ await bootJobRunner(database, logger);
 const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
 const app = createApp({
   build: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
-  services: createServices(database),
+  services: createServices(config, database, logger),
   logger,
   mode: 'development',
   publicUrl: config.PUBLIC_URL,

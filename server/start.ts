@@ -34,7 +34,7 @@ export async function main(build: ServerBuild): Promise<void> {
     process.exit(1);
   }
   const stopTrim = await startMallocTrim(config.MALLOC_TRIM_SECONDS, logger);
-  const app = createApp({ build, services: createServices(database), logger, publicUrl: config.PUBLIC_URL, trustProxy: config.TRUST_PROXY, corsOrigins: config.CORS_ORIGINS, chat: { llm: llmConfig(config), perMinute: config.CHAT_RATE_LIMIT_PER_MINUTE }, pageCacheSeconds: config.PAGE_CACHE_SECONDS, databaseLimits: { backofficeStatementTimeoutMs: config.DB_BACKOFFICE_STATEMENT_TIMEOUT_MS } });
+  const app = createApp({ build, services: createServices(config, database, logger), logger, publicUrl: config.PUBLIC_URL, trustProxy: config.TRUST_PROXY, corsOrigins: config.CORS_ORIGINS, chat: { llm: llmConfig(config), perMinute: config.CHAT_RATE_LIMIT_PER_MINUTE }, pageCacheSeconds: config.PAGE_CACHE_SECONDS, databaseLimits: { backofficeStatementTimeoutMs: config.DB_BACKOFFICE_STATEMENT_TIMEOUT_MS } });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info(`Olimpo Peças em http://localhost:${info.port}`);
   });

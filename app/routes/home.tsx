@@ -9,14 +9,14 @@ import type { Slide } from '../components/HeroCarousel.tsx';
 import { ProductGrid } from '../components/ProductCard.tsx';
 import { Static } from '../components/Static.tsx';
 import { originFrom, seo } from '../lib/seo.ts';
-import { dbOf } from '../lib/context.server.ts';
+import { dbOf, servicesOf } from '../lib/context.server.ts';
 
 const TRENDING_COUNT = 12;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   // With a vehicle in the garage, "Produtos em alta" are those that fit it.
-  const { active } = await loadGarage(db, request);
+  const { active } = await loadGarage(db, request, servicesOf(context).cookieSecret);
   return {
     trending: await trendingProducts(db, TRENDING_COUNT, garageRestriction(active)),
     trendingFor: active ? shortLabel(active.vehicle, active.year) : null,

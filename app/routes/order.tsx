@@ -14,11 +14,11 @@ import { FormNotice, inputClass, SubmitButton } from '../components/Form.tsx';
 import { formatDate, formatDateTime } from '../../src/platform/datetime.ts';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { dbOf } from '../lib/context.server.ts';
+import { dbOf, servicesOf } from '../lib/context.server.ts';
 
 export async function loader({ request, params, url, context }: Route.LoaderArgs) {
   const token = url.searchParams.get('token');
-  const order = await findOrderFor(dbOf(context), params.number, await getViewer(request, dbOf(context)), token);
+  const order = await findOrderFor(dbOf(context), params.number, await getViewer(request, dbOf(context)), token, servicesOf(context).cookieSecret);
   if (!order) throw data(null, { status: 404 });
   const services = getCheckoutServices();
   const awaitingCard = awaitsCard(order);
@@ -32,7 +32,7 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 /** The card form of a credit order placed without its card (another front end): pays it now. */
 export async function action({ request, params, url, context }: Route.ActionArgs) {
   const token = url.searchParams.get('token');
-  const order = await findOrderFor(dbOf(context), params.number, await getViewer(request, dbOf(context)), token);
+  const order = await findOrderFor(dbOf(context), params.number, await getViewer(request, dbOf(context)), token, servicesOf(context).cookieSecret);
   if (!order) throw data(null, { status: 404 });
   // Only an order waiting for its card takes a post; any other is a page without a form (405).
   if (!awaitsCard(order)) throw data(null, { status: 405 });

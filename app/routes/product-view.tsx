@@ -23,7 +23,7 @@ import { FreightCalculator } from '../components/product/Freight.tsx';
 import type { FreightView } from '../components/product/Freight.tsx';
 import { EquivalentLine, SizeGuide, SpecsTable } from '../components/product/Specs.tsx';
 import { originFrom, seo } from '../lib/seo.ts';
-import { dbOf } from '../lib/context.server.ts';
+import { dbOf, servicesOf } from '../lib/context.server.ts';
 
 /** /ProductView with no id shows the spec's sample product. */
 const DEFAULT_PRODUCT_ID = 1;
@@ -51,7 +51,7 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
   const raw = params.id ?? String(DEFAULT_PRODUCT_ID);
   if (!/^\d{1,10}$/.test(raw)) throw data(null, { status: 404 });
   const db = dbOf(context);
-  const { active } = await loadGarage(db, request);
+  const { active } = await loadGarage(db, request, servicesOf(context).cookieSecret);
   // Without a vehicle the related products come in the product's own statement; with one, they are the
   // vehicle's (a restricted search of their own).
   const found = active ? await getProduct(db, Number(raw)).then((p) => p && { product: p, related: null }) : await getProductWithRelated(db, Number(raw), RELATED_COUNT);

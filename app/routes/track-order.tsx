@@ -10,7 +10,7 @@ import { findOrderByNumberAndEmail, trackingToken } from '../../src/domain/order
 import { hitAll, rateLimit } from '../../src/platform/rate-limit.server.ts';
 import { clientIpFrom } from '../../src/platform/client-ip.ts';
 import { Field, FormNotice } from '../components/Form.tsx';
-import { dbOf } from '../lib/context.server.ts';
+import { dbOf, servicesOf } from '../lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Acompanhar pedido | Olimpo Peças' },
@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const found = await findOrderByNumberAndEmail(db, parsed.data.numero, parsed.data.email);
   if (!found) return data({ message: NOT_FOUND, values }, { status: 404 });
   await Promise.all(keys.map((k) => k.limiter.refund(db, k.key)));
-  return redirect(`/Pedidos/${found.number}?token=${encodeURIComponent(trackingToken(found.number, found.accessTokenHash))}`);
+  return redirect(`/Pedidos/${found.number}?token=${encodeURIComponent(trackingToken(found.number, found.accessTokenHash, servicesOf(context).cookieSecret))}`);
 }
 
 export default function TrackOrder({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,4 +6,6 @@ import type { Database } from '../db/types.ts';
 
 export interface Services {
   database: Database;
+  /** COOKIE_SECRET (server/cookie-secret.ts): signs the guest garage cookie and the order tracking links. */
+  cookieSecret: string;
 }

@@ -21,6 +21,7 @@ const ADDRESS = { cep: '01001000', street: 'Praça da Sé', number: '1234', comp
 
 describe('"Acompanhar pedido"', () => {
   let database: TestDatabase;
+  const linkSecret = 'tracking-test-secret-0123456789-0123456789';
   const place = async (email: string) => {
     const placed = await placeOrder(
       { db: database.db, provider },
@@ -32,7 +33,7 @@ describe('"Acompanhar pedido"', () => {
   };
   const lookUp = (numero: string, email: string, ip = '203.0.113.7') => {
     const body = new URLSearchParams({ numero, email });
-    return action({ request: new Request('http://loja.test/AcompanharPedido', { method: 'POST', body, headers: { [CLIENT_IP_HEADER]: ip } }), context: loadContext(testServices(database), false) } as never) as Promise<unknown>;
+    return action({ request: new Request('http://loja.test/AcompanharPedido', { method: 'POST', body, headers: { [CLIENT_IP_HEADER]: ip } }), context: loadContext(testServices(database, { cookieSecret: linkSecret }), false) } as never) as Promise<unknown>;
   };
   const statusOf = (r: unknown) => (r instanceof Response ? r.status : (r as { init?: { status?: number } }).init?.status ?? 200);
 
@@ -47,10 +48,13 @@ describe('"Acompanhar pedido"', () => {
   it('masks CPF, phone and address behind the tracking link; the checkout link, the owner and admins see them whole', async () => {
     const placed = await place('maria@example.com');
     const [row] = await database.db.select({ hash: orders.accessTokenHash }).from(orders).where(eq(orders.number, placed.order.number));
-    const link = trackingToken(placed.order.number, row!.hash);
+    const link = trackingToken(placed.order.number, row!.hash, linkSecret);
 
-    const tracked = (await findOrderFor(database.db, placed.order.number, { userId: null }, link))!;
+    const tracked = (await findOrderFor(database.db, placed.order.number, { userId: null }, link, linkSecret))!;
     expect(tracked.masked).toBe(true);
+    // The link is signed with the store's secret: another secret, or none, opens nothing.
+    expect(await findOrderFor(database.db, placed.order.number, { userId: null }, link, 'another-secret-0123456789-0123456789')).toBeNull();
+    expect(await findOrderFor(database.db, placed.order.number, { userId: null }, link)).toBeNull();
     expect(tracked.customer).toEqual({ name: 'Maria da Silva', cpf: '***.982.247-**', phone: '(**) *****-4321' });
     expect(tracked.address).toEqual({ street: 'Praça da Sé', number: '', complement: null, neighborhood: '', city: 'São Paulo', state: 'SP', cep: '01001***' });
     const text = JSON.stringify(tracked);
@@ -60,7 +64,7 @@ describe('"Acompanhar pedido"', () => {
     expect((await findOrderFor(database.db, placed.order.number, { userId: null }, placed.accessToken))!).toMatchObject({ customer: whole, address: ADDRESS });
     expect((await findOrderFor(database.db, placed.order.number, { userId: 'alguem', isAdmin: true }, null))!.customer).toEqual(whole);
     await database.db.update(orders).set({ userId: 'dona1' }).where(eq(orders.number, placed.order.number));
-    const own = (await findOrderFor(database.db, placed.order.number, { userId: 'dona1' }, link))!;
+    const own = (await findOrderFor(database.db, placed.order.number, { userId: 'dona1' }, link, linkSecret))!;
     expect(own.masked).toBeUndefined();
     expect(own).toMatchObject({ customer: whole, address: ADDRESS });
   });
