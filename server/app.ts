@@ -5,8 +5,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { MiddlewareHandler } from 'hono';
-import { createRequestHandler } from 'react-router';
-import type { RouterContextProvider } from 'react-router';
+import { createRequestHandler, RouterContextProvider } from 'react-router';
 import type { ServerBuild } from 'react-router';
 import type { Services } from '../src/platform/services.ts';
 import type { AppEnv } from './app-env.ts';
@@ -46,7 +45,7 @@ import type { Logger } from './logger.ts';
 
 
 /** app/entry.server.tsx exports it: each request's React Router context, built with the app's own keys. */
-type LoadContextFactory = (services: Services, databaseDown: boolean) => RouterContextProvider;
+type LoadContextFactory = (services: Services, databaseDown: boolean, context: RouterContextProvider) => RouterContextProvider;
 
 export interface AppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -188,7 +187,7 @@ export function createApp(opts: AppOptions) {
     // With databaseDown, the root route's middleware answers the maintenance page (503) before any loader.
     // React Router sees the URL the browser used (https:// behind a TLS proxy): its action check compares it
     // with the browser's Origin.
-    const render = (request: Request, databaseDown: boolean) => handler.handle(asAddressed(request, policy), handler.loadContext(services, databaseDown));
+    const render = (request: Request, databaseDown: boolean) => handler.handle(asAddressed(request, policy), handler.loadContext(services, databaseDown, new RouterContextProvider()));
     const maintenance = async (request: Request) => {
       const res = await render(request, true);
       res.headers.set('Retry-After', RETRY_AFTER_SECONDS);
