@@ -19,10 +19,8 @@ module.exports = {
     },
     {
       name: 'routes-no-db',
-      comment: 'Routes call the domain; they do not reach into src/db.',
-      // Not enforced yet: 30 routes still take the database from getDb() (src/db/client.server.ts), a global
-      // that React Router's context is to replace. Set to 'error' once they get it through the context.
-      severity: 'ignore',
+      comment: 'Routes call the domain; they do not reach into src/db (their database comes from the context: app/lib/context.server.ts).',
+      severity: 'error',
       from: { path: '^app/routes/' },
       to: { path: '^src/db/' },
     },

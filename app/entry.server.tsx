@@ -25,6 +25,9 @@ function builtCss(): string | null {
   return inlineCss;
 }
 
+// The server builds each request's load context with the app's own keys (app/lib/context.server.ts).
+export { loadContext } from './lib/context.server.ts';
+
 export const streamTimeout = 5_000;
 
 export default function handleRequest(

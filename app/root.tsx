@@ -11,11 +11,11 @@ import { markHydrated } from './components/Static.tsx';
 import { NotFound } from './components/NotFound.tsx';
 import { syncAccountCart } from './lib/account-cart.ts';
 import { clearFlashCookie, readFlash } from './lib/flash.server.ts';
-import { databaseDownContext, InlineCssContext } from './lib/request-context.ts';
+import { InlineCssContext } from './lib/request-context.ts';
+import { databaseDownContext, dbOf, servicesOf } from './lib/context.server.ts';
 import { getSessionUser } from './lib/session.server.ts';
 import { publicUrl } from './lib/site.server.ts';
 import { VehicleBar } from './components/vehicle/VehicleBar.tsx';
-import { getDb } from '../src/db/client.server.ts';
 import { loadGarage } from '../src/domain/fitment/garage.server.ts';
 import { garageView } from './lib/garage.server.ts';
 
@@ -27,14 +27,14 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // A database hiccup must not take the header down with it: the page's own loader reports it.
-  const user = await getSessionUser(request).catch(() => null);
+  const user = await getSessionUser(request, dbOf(context)).catch(() => null);
   const flash = readFlash(request);
   // The garage (header bar, list, product page) is read on the first request, so it renders server-side.
   let garage = null;
   try {
-    garage = garageView(await loadGarage(getDb(), request));
+    garage = garageView(await loadGarage(dbOf(context), request, servicesOf(context).cookieSecret));
   } catch {
     // Without the database the pages show their own error; the header simply has no vehicle.
   }

@@ -7,9 +7,9 @@ import { bodyLimit } from 'hono/body-limit';
 import type { MiddlewareHandler } from 'hono';
 import { createRequestHandler, RouterContextProvider } from 'react-router';
 import type { ServerBuild } from 'react-router';
-import { databaseDownContext } from '../app/lib/request-context.ts';
+import type { Services } from '../src/platform/services.ts';
+import type { AppEnv } from './app-env.ts';
 import { isConnectionError, isStatementTimeout, noteConnectionLoss } from '../src/db/client.server.ts';
-import type { Database } from '../src/db/client.server.ts';
 import { authFor, providerFormOrigins, sessionUserOf } from '../src/domain/accounts/auth.server.ts';
 import { safeError } from '../src/platform/log-safe.ts';
 import { asAddressed } from '../src/platform/origins.ts';
@@ -43,9 +43,13 @@ import { pageForms } from './middleware/page-forms.ts';
 import { isHttpsUrl } from '../src/platform/https.ts';
 import type { Logger } from './logger.ts';
 
+
+/** app/entry.server.tsx exports it: each request's React Router context, built with the app's own keys. */
+type LoadContextFactory = (services: Services, databaseDown: boolean, context: RouterContextProvider) => RouterContextProvider;
+
 export interface AppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
-  database: () => Database;
+  services: Services;
   logger: Logger;
   mode?: 'production' | 'development';
   clientDir?: string;
@@ -64,19 +68,25 @@ export interface AppOptions {
 const INTERNAL_ERROR_MESSAGE = 'Erro interno. Tente novamente em instantes.';
 
 export function createApp(opts: AppOptions) {
-  const app = new Hono();
+  const app = new Hono<AppEnv>();
+  const { services } = opts;
+  const database = () => services.database;
   const mode = opts.mode ?? 'production';
   const https = isHttpsUrl(opts.publicUrl);
   const clientDir = opts.clientDir ?? path.resolve('build/client');
-  const db = () => opts.database().db;
+  const db = () => database().db;
   // Database outages become 503s (maintenance page, pt-BR JSON) instead of 500s or hanging requests.
-  const gate = createDatabaseGate(() => opts.database().ping());
+  const gate = createDatabaseGate(() => database().ping());
   const unavailable = (c: Context) => unavailableResponse(c.req.path);
   // Connections lost so far: a request that failed while one died met a dead connection, not a bug.
-  const losses = () => opts.database().connectionLosses?.() ?? 0;
-  const lostDuring = (c: Context) => losses() !== (c.get('losses' as never) as unknown as number);
+  const losses = () => database().connectionLosses?.() ?? 0;
+  const lostDuring = (c: Context<AppEnv>) => losses() !== c.var.losses;
 
-  app.use('*', requestLog({ https, logger: opts.logger, onStart: (c) => c.set('losses' as never, losses() as never) }));
+  app.use('*', async (c, next) => {
+    c.set('services', services);
+    await next();
+  });
+  app.use('*', requestLog({ https, logger: opts.logger, onStart: (c) => c.set('losses', losses()) }));
   app.use('*', lostConnectionsAs503({ applies: isApiPath, lostDuring }));
   // Anonymous pages fresh in the page cache leave before any other middleware (the 99 % case under load):
   // a GET needs no origin, body or form check, and the bytes are already compressed. Not while the
@@ -170,20 +180,14 @@ export function createApp(opts: AppOptions) {
     app.use('*', builtPublic(clientDir));
   }
 
-  const handlerPromise =
-    typeof opts.build === 'function' ? null : Promise.resolve(createRequestHandler(opts.build, mode));
+  const handlerOf = (build: ServerBuild) => ({ handle: createRequestHandler(build, mode), loadContext: (build.entry.module as { loadContext?: LoadContextFactory }).loadContext! });
+  const handlerPromise = typeof opts.build === 'function' ? null : Promise.resolve(handlerOf(opts.build));
   app.all('*', async (c) => {
-    const handler = handlerPromise
-      ? await handlerPromise
-      : createRequestHandler(await (opts.build as () => Promise<ServerBuild>)(), mode);
+    const handler = handlerPromise ? await handlerPromise : handlerOf(await (opts.build as () => Promise<ServerBuild>)());
     // With databaseDown, the root route's middleware answers the maintenance page (503) before any loader.
     // React Router sees the URL the browser used (https:// behind a TLS proxy): its action check compares it
     // with the browser's Origin.
-    const render = (request: Request, databaseDown: boolean) => {
-      const context = new RouterContextProvider();
-      context.set(databaseDownContext, databaseDown);
-      return handler(asAddressed(request, policy), context);
-    };
+    const render = (request: Request, databaseDown: boolean) => handler.handle(asAddressed(request, policy), handler.loadContext(services, databaseDown, new RouterContextProvider()));
     const maintenance = async (request: Request) => {
       const res = await render(request, true);
       res.headers.set('Retry-After', RETRY_AFTER_SECONDS);

@@ -1,6 +1,6 @@
 // Start-up shared by the production server, the dev server and the CLI scripts: open the database,
 // apply migrations, seed the demo catalog when the database is empty.
-import { isNewEmbeddedFolder, openDatabase, setDatabase } from '../src/db/client.server.ts';
+import { isNewEmbeddedFolder, openDatabase } from '../src/db/client.server.ts';
 import type { Database } from '../src/db/client.server.ts';
 import type { Env } from '../src/config/env.ts';
 import { sandboxRoutesEnabled } from '../src/config/env.ts';
@@ -19,11 +19,10 @@ import { createSandboxProvider } from '../src/domain/payments/provider.ts';
 import type { PaymentProvider } from '../src/domain/payments/provider.ts';
 import { createMercadoPagoProvider } from '../src/domain/payments/mercadopago.server.ts';
 import { createViaCepClient } from '../src/domain/shipping/viacep.server.ts';
-import { setGarageCookieSecret } from '../src/domain/fitment/garage-cookie.server.ts';
-import { setOrderLinkSecret } from '../src/domain/orders/read.server.ts';
 import { cookieSecret, localSecret } from './cookie-secret.ts';
 import { configureSearchCache } from '../src/domain/catalog/search-cache.server.ts';
 import type { Logger } from './logger.ts';
+import type { Services } from '../src/platform/services.ts';
 import { setJobRunner, startJobRunner } from '../src/platform/job-runner.server.ts';
 import type { JobRunner } from '../src/platform/job-runner.server.ts';
 import { jobsFor, withOrderEmailRelay } from '../src/domain/jobs/registry.server.ts';
@@ -34,9 +33,6 @@ import { renderOrderMailHtml, renderPasswordResetHtml } from '../src/emails/rend
 /** Process-wide services other than the database: mail, uploaded files, sign-in, payments, CEP lookup, the cookie secret. */
 export function bootServices(env: Env, logger?: Logger): void {
   configureSearchCache(env.CATALOG_CACHE_SECONDS);
-  const secret = cookieSecret(env, logger);
-  setGarageCookieSecret(secret);
-  setOrderLinkSecret(secret);
   setMailer(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: path.resolve(env.DATA_DIR, 'mail') }));
   setUploadStore(createUploadStore(path.resolve(env.DATA_DIR, 'uploads')));
   configureAuth(authSettingsFromEnv(env, logger));
@@ -56,6 +52,11 @@ export function bootServices(env: Env, logger?: Logger): void {
     maxUnitsPerProduct: env.ORDER_MAX_UNITS_PER_PRODUCT,
     orderLimits: { perIp: env.ORDER_LIMIT_PER_IP, perEmail: env.ORDER_LIMIT_PER_EMAIL, windowMinutes: env.ORDER_LIMIT_WINDOW_MINUTES },
   });
+}
+
+/** The services handed to the app (server/app.ts) once the database is open. */
+export function createServices(env: Env, database: Database, logger?: Logger): Services {
+  return { database, cookieSecret: cookieSecret(env, logger) };
 }
 
 /** PAYMENT_PROVIDER: the embedded sandbox (default) or Mercado Pago (its credentials are checked in env.ts). */
@@ -123,7 +124,6 @@ export async function bootDatabase(env: Env, logger: Logger, opts: { seed?: bool
     await database.close();
     throw err;
   }
-  setDatabase(database);
   await listenForCatalogChanges(database, logger);
   logger.info({ database: database.kind, dataDir: database.kind === 'pglite' ? env.DATA_DIR : undefined }, 'banco de dados pronto');
   return database;

@@ -5,7 +5,7 @@ import type { ServerBuild } from 'react-router';
 import { createServer } from 'vite';
 import { env } from '../src/config/env.ts';
 import { createApp } from './app.ts';
-import { bootDatabase, bootJobRunner, bootServices, llmConfig } from './boot.ts';
+import { bootDatabase, bootJobRunner, bootServices, createServices, llmConfig } from './boot.ts';
 import { createLogger } from './logger.ts';
 
 const config = env();
@@ -16,7 +16,7 @@ await bootJobRunner(database, logger);
 const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
 const app = createApp({
   build: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
-  database: () => database,
+  services: createServices(config, database, logger),
   logger,
   mode: 'development',
   publicUrl: config.PUBLIC_URL,

@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
 import { env } from '../src/config/env.ts';
 import { createApp } from './app.ts';
-import { bootDatabase, bootJobRunner, bootServices, llmConfig } from './boot.ts';
+import { bootDatabase, bootJobRunner, bootServices, createServices, llmConfig } from './boot.ts';
 import { createLogger } from './logger.ts';
 import { startMallocTrim } from './malloc-trim.ts';
 
@@ -34,7 +34,7 @@ export async function main(build: ServerBuild): Promise<void> {
     process.exit(1);
   }
   const stopTrim = await startMallocTrim(config.MALLOC_TRIM_SECONDS, logger);
-  const app = createApp({ build, database: () => database, logger, publicUrl: config.PUBLIC_URL, trustProxy: config.TRUST_PROXY, corsOrigins: config.CORS_ORIGINS, chat: { llm: llmConfig(config), perMinute: config.CHAT_RATE_LIMIT_PER_MINUTE }, pageCacheSeconds: config.PAGE_CACHE_SECONDS, databaseLimits: { backofficeStatementTimeoutMs: config.DB_BACKOFFICE_STATEMENT_TIMEOUT_MS } });
+  const app = createApp({ build, services: createServices(config, database, logger), logger, publicUrl: config.PUBLIC_URL, trustProxy: config.TRUST_PROXY, corsOrigins: config.CORS_ORIGINS, chat: { llm: llmConfig(config), perMinute: config.CHAT_RATE_LIMIT_PER_MINUTE }, pageCacheSeconds: config.PAGE_CACHE_SECONDS, databaseLimits: { backofficeStatementTimeoutMs: config.DB_BACKOFFICE_STATEMENT_TIMEOUT_MS } });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info(`Olimpo Peças em http://localhost:${info.port}`);
   });

@@ -1,14 +1,14 @@
 // What the sign-in pages' actions share: calling Better Auth's server API with the browser's headers,
 // forwarding its Set-Cookie headers, and turning its errors into pt-BR messages.
 import { redirect } from 'react-router';
-import { getDb } from '../../src/db/client.server.ts';
+import type { Db } from '../../src/db/types.ts';
 import { authFor, enabledProviders } from '../../src/domain/accounts/auth.server.ts';
 import { authErrorMessage, SOCIAL_PROVIDERS, socialMessages } from '../../src/domain/accounts/messages.ts';
 import type { SocialProvider } from '../../src/domain/accounts/messages.ts';
 import { safeRedirect } from './redirects.ts';
 import { safeError } from '../../src/platform/log-safe.ts';
 
-export const auth = () => authFor(getDb());
+export const auth = (db: Db) => authFor(db);
 
 export interface AuthFailure {
   status: number;
@@ -31,11 +31,11 @@ export const isSocialProvider = (v: unknown): v is SocialProvider => (SOCIAL_PRO
  * state and sets its state cookie) and sends the browser there. Afterwards the provider comes back to
  * /api/auth/callback/<provider>, which signs in and continues to /Login/social (notice + redirectTo).
  */
-export async function startSocialSignIn(request: Request, provider: SocialProvider, redirectTo: string): Promise<Response | { formError: string }> {
+export async function startSocialSignIn(request: Request, db: Db, provider: SocialProvider, redirectTo: string): Promise<Response | { formError: string }> {
   if (!enabledProviders()[provider]) return { formError: socialMessages(provider).unavailable };
   const to = encodeURIComponent(safeRedirect(redirectTo));
   try {
-    const { headers, response } = await auth().api.signInSocial({
+    const { headers, response } = await auth(db).api.signInSocial({
       body: {
         provider,
         callbackURL: `/Login/social?provedor=${provider}&redirectTo=${to}`,

@@ -8,21 +8,21 @@ import type { ProductInput } from '../../src/domain/catalog/product-form.ts';
 import { pickFields } from '../../src/domain/accounts/validation.ts';
 import { getUploadStore } from '../../src/platform/uploads.server.ts';
 import type { ProductValues } from '../components/ProductForm.tsx';
-import { getDb } from '../../src/db/client.server.ts';
+import type { Db } from '../../src/db/types.ts';
 import { loadFleet } from '../../src/domain/fitment/fleet.server.ts';
 import { COMPAT_FIELDS, fitmentGroups, parseCompatibility } from '../../src/domain/fitment/product-form.ts';
 import type { CompatibilityInput, FitmentGroup } from '../../src/domain/fitment/product-form.ts';
 
 /** The compatibility form's vehicle list (the fleet's models and engines). */
-export async function compatibilityGroups(): Promise<FitmentGroup[]> {
-  return fitmentGroups(await loadFleet(getDb()));
+export async function compatibilityGroups(db: Db): Promise<FitmentGroup[]> {
+  return fitmentGroups(await loadFleet(db));
 }
 
 export type ProductPost =
   | { ok: true; input: ProductInput; photo: ProductPhoto | null; compatibility: CompatibilityInput }
   | { ok: false; response: ReturnType<typeof data<{ errors: ProductValues; values: ProductValues }>> };
 
-export async function readProductPost(request: Request, opts: { photoRequired: boolean }): Promise<ProductPost> {
+export async function readProductPost(request: Request, db: Db, opts: { photoRequired: boolean }): Promise<ProductPost> {
   const form = await request.formData();
   const raw = pickFields(form, PRODUCT_FIELDS);
   const compatRaw = pickFields(form, COMPAT_FIELDS);
@@ -31,7 +31,7 @@ export async function readProductPost(request: Request, opts: { photoRequired: b
     [...Object.entries(raw), ...Object.entries(compatRaw), ['universal', universalRaw.join(',')] as const].map(([k, v]) => [k, (v ?? '').slice(0, 8000)]),
   );
   const parsed = parseProductForm(raw);
-  const compat = parseCompatibility(compatRaw, universalRaw, await loadFleet(getDb()));
+  const compat = parseCompatibility(compatRaw, universalRaw, await loadFleet(db));
   const errors: ProductValues = { ...(parsed.ok ? {} : parsed.errors), ...(compat.ok ? {} : compat.errors) };
 
   const file = form.get('foto');

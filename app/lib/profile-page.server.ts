@@ -1,7 +1,7 @@
 // Loader and action shared by "Cadastrar Cliente" (/CustomerForm) and "Informações" (/Informacoes): both
 // edit the signed-in shopper's own profile (never another account's: the user comes from the session).
 import { data } from 'react-router';
-import { getDb } from '../../src/db/client.server.ts';
+import type { Db } from '../../src/db/types.ts';
 import { getProfile, saveProfile } from '../../src/domain/accounts/profiles.server.ts';
 import type { PersonValues } from '../components/PersonForm.tsx';
 import { redirectWithFlash } from './flash.server.ts';
@@ -9,9 +9,9 @@ import { applyMask } from './masks.ts';
 import { parsePersonForm } from './person-form.server.ts';
 import { requireUser } from './session.server.ts';
 
-export async function loadProfile(request: Request, url: URL) {
-  const user = await requireUser(request, url);
-  const profile = await getProfile(getDb(), user.id);
+export async function loadProfile(request: Request, url: URL, db: Db) {
+  const user = await requireUser(request, url, db);
+  const profile = await getProfile(db, user.id);
   const d = profile?.details;
   const values: PersonValues = {
     nome: profile?.name ?? user.name,
@@ -26,11 +26,11 @@ export async function loadProfile(request: Request, url: URL) {
   return { values, complete: !!d, loginEmail: user.email };
 }
 
-export async function saveProfileForm(request: Request, url: URL, successPath: string) {
-  const user = await requireUser(request, url);
+export async function saveProfileForm(request: Request, url: URL, db: Db, successPath: string) {
+  const user = await requireUser(request, url, db);
   const parsed = parsePersonForm(await request.formData());
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-  const saved = await saveProfile(getDb(), user.id, parsed.value);
+  const saved = await saveProfile(db, user.id, parsed.value);
   if (!saved.ok) return data({ errors: { [saved.field]: saved.message } as PersonValues, values: parsed.values }, { status: 409 });
   return redirectWithFlash(successPath, 'perfil');
 }

@@ -4,7 +4,6 @@
 //   const user = await requireUser(request, url);          // or a redirect to /Login?redirectTo=…
 //   const seller = await requireRole(request, url, canSellProducts);   // or the 403 page
 import { data, redirect } from 'react-router';
-import { getDb } from '../../src/db/client.server.ts';
 import type { Db } from '../../src/db/client.server.ts';
 import { sessionUserOf } from '../../src/domain/accounts/auth.server.ts';
 import type { SessionUser } from '../../src/domain/accounts/auth.server.ts';
@@ -13,12 +12,12 @@ import { loginPath } from './redirects.ts';
 
 export type { SessionUser };
 
-export function getSessionUser(request: Request, db: Db = getDb()): Promise<SessionUser | null> {
+export function getSessionUser(request: Request, db: Db): Promise<SessionUser | null> {
   return sessionUserOf(db, request.headers);
 }
 
 /** The signed-in user, or a redirect to the sign-in page that comes back here afterwards. */
-export async function requireUser(request: Request, url: URL, db?: Db): Promise<SessionUser> {
+export async function requireUser(request: Request, url: URL, db: Db): Promise<SessionUser> {
   const user = await getSessionUser(request, db);
   if (!user) throw redirect(loginPath(url.pathname + url.search));
   return user;
@@ -27,8 +26,8 @@ export async function requireUser(request: Request, url: URL, db?: Db): Promise<
 export const FORBIDDEN_MESSAGE = 'Esta página é só para vendedores aprovados e administradores.';
 
 /** The signed-in user when their role passes `allowed`; guests go to sign-in, others get the 403 page. */
-export async function requireRole(request: Request, url: URL, allowed: (role: Role) => boolean, message = FORBIDDEN_MESSAGE): Promise<SessionUser> {
-  const user = await requireUser(request, url);
+export async function requireRole(request: Request, url: URL, db: Db, allowed: (role: Role) => boolean, message = FORBIDDEN_MESSAGE): Promise<SessionUser> {
+  const user = await requireUser(request, url, db);
   if (!allowed(user.role)) throw data(message, { status: 403 });
   return user;
 }

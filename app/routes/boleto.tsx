@@ -1,16 +1,16 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/boleto';
 import { store } from '../../src/config/store.ts';
-import { getDb } from '../../src/db/client.server.ts';
 import { findOrderFor } from '../../src/domain/orders/read.server.ts';
 import { formatBoletoLine } from '../../src/domain/payments/format.ts';
 import { itfSvg } from '../../src/domain/payments/itf.ts';
 import { formatBRL } from '../../src/domain/pricing/money.ts';
 import { getViewer } from '../../server/viewer.server.ts';
 import { payerText } from '../components/OrderDetails.tsx';
+import { dbOf, servicesOf } from '../lib/context.server.ts';
 
-export async function loader({ request, params, url }: Route.LoaderArgs) {
-  const order = await findOrderFor(getDb(), params.number, await getViewer(request), url.searchParams.get('token'));
+export async function loader({ request, params, url, context }: Route.LoaderArgs) {
+  const order = await findOrderFor(dbOf(context), params.number, await getViewer(request, dbOf(context)), url.searchParams.get('token'), servicesOf(context).cookieSecret);
   const line = order?.payment?.boletoLine;
   if (!order || !line) throw data(null, { status: 404 });
   // A gateway's boleto is its own document (Mercado Pago's page); ours is only the sandbox's.

@@ -3,7 +3,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Route } from './+types/cart';
-import { getDb } from '../../src/db/client.server.ts';
 import { trendingProducts } from '../../src/domain/catalog/products.server.ts';
 import { centsToReais } from '../../src/domain/pricing/money.ts';
 import { COUPON_INVALID_MESSAGE } from '../../src/domain/pricing/messages.ts';
@@ -19,11 +18,12 @@ import { CART_EVENT, CART_KEY, CHECKOUT_KEY, readCart, removeLine, repairCart, s
 import type { CartItem, CheckoutData } from '../lib/cart-storage.ts';
 import { originFrom, seo } from '../lib/seo.ts';
 import { useQuote } from '../lib/use-quote.ts';
+import { dbOf } from '../lib/context.server.ts';
 
 const EMPTY_CART_MESSAGE = 'Seu carrinho está vazio!';
 
-export async function loader() {
-  return { popular: await trendingProducts(getDb(), 12) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { popular: await trendingProducts(dbOf(context), 12) };
 }
 
 // Indexable, unlike the checkout and the account pages: the cart itself lives in the browser

@@ -4,7 +4,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { data } from 'react-router';
 import type { Route } from './+types/checkout';
-import { getDb } from '../../src/db/client.server.ts';
 import { listAddresses } from '../../src/domain/accounts/addresses.server.ts';
 import { getProfile } from '../../src/domain/accounts/profiles.server.ts';
 import { MESSAGES } from '../../src/domain/checkout/rules.ts';
@@ -27,14 +26,15 @@ import { parseOrderForm } from '../lib/order-form.ts';
 import type { OrderAnswer } from '../lib/order-form.ts';
 import { getSessionUser } from '../lib/session.server.ts';
 import { originFrom, seo } from '../lib/seo.ts';
+import { dbOf } from '../lib/context.server.ts';
 
 /** A signed-in shopper's e-mail, name, CPF, celular and saved addresses prefill steps 1 and 2. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // How the card leaves the page: to our server (sandbox) or straight to the gateway as a token.
   const payment = browserPayment();
-  const user = await getSessionUser(request);
+  const user = await getSessionUser(request, dbOf(context));
   if (!user) return { payment, email: null, buyer: null, addresses: [] };
-  const [saved, profile] = await Promise.all([listAddresses(getDb(), user.id), getProfile(getDb(), user.id)]);
+  const [saved, profile] = await Promise.all([listAddresses(dbOf(context), user.id), getProfile(dbOf(context), user.id)]);
   const phone = profile?.details?.phone ?? saved[0]?.phone ?? '';
   return {
     payment,
@@ -47,10 +47,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 /** Places the order: the order data /Sucesso shows, or the pt-BR reason (per field when it is one). */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseOrderForm(await request.formData());
   if (!parsed.ok) return data<OrderAnswer>({ error: parsed.message, fields: parsed.fields }, { status: 400, headers: NO_STORE });
-  const result = await submitOrder(getDb(), parsed.data, { ip: clientIpFrom(request.headers), viewer: () => getViewer(request) });
+  const result = await submitOrder(dbOf(context), parsed.data, { ip: clientIpFrom(request.headers), viewer: () => getViewer(request, dbOf(context)) });
   if (!result.ok) {
     const headers: Record<string, string> = { ...NO_STORE, ...('retryAfterSeconds' in result ? { 'Retry-After': String(result.retryAfterSeconds) } : {}) };
     return data<OrderAnswer>({ error: result.status >= 500 ? MESSAGES.orderFailed : result.message }, { status: result.status, headers });

@@ -1,6 +1,5 @@
 import { data, Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/garage';
-import { getDb } from '../../src/db/client.server.ts';
 import { loadFleet } from '../../src/domain/fitment/fleet.server.ts';
 import { changeGarage, loadGarage } from '../../src/domain/fitment/garage.server.ts';
 import { garageActionSchema, resolveSelection, safeReturnPath, selectorData } from '../../src/domain/fitment/selector.ts';
@@ -9,14 +8,15 @@ import { garageView } from '../lib/garage.server.ts';
 import { originFrom, seo } from '../lib/seo.ts';
 import { publicUrl } from '../lib/site.server.ts';
 import { isHttpsUrl } from '../../src/platform/https.ts';
+import { dbOf, servicesOf } from '../lib/context.server.ts';
 
 const LEVELS = ['tipo', 'marca', 'modelo', 'ano', 'versao'] as const;
 
 /** /garagem?tipo=…&marca=…: each step of the form narrows the next list, with or without JavaScript. */
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const db = getDb();
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const db = dbOf(context);
   const input = Object.fromEntries(LEVELS.filter((k) => url.searchParams.has(k)).map((k) => [k, url.searchParams.get(k)!]));
-  const [fleet, garage] = await Promise.all([loadFleet(db), loadGarage(db, request)]);
+  const [fleet, garage] = await Promise.all([loadFleet(db), loadGarage(db, request, servicesOf(context).cookieSecret)]);
   const resolved = resolveSelection(fleet, input, 'lenient');
   if (!resolved.ok) throw data(resolved.message, { status: 400 });
   return {
@@ -33,7 +33,7 @@ function sameOrigin(request: Request): boolean {
   return origin === new URL(request.url).origin || origin === new URL(publicUrl()).origin;
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (!sameOrigin(request)) throw data('Pedido de outro site recusado.', { status: 403 });
   const form = await request.formData();
   const returnTo = safeReturnPath(String(form.get('voltar') ?? ''), '/garagem');
@@ -44,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
     input.intencao === 'limpar'
       ? ({ action: 'clear' } as const)
       : { action: input.intencao === 'usar' ? ('use' as const) : ('remove' as const), vehicleId: Number(input.versao), year: Number(input.ano) };
-  const result = await changeGarage(getDb(), request, change, { secure: isHttpsUrl(publicUrl()) });
+  const result = await changeGarage(dbOf(context), request, change, { secure: isHttpsUrl(publicUrl()), secret: servicesOf(context).cookieSecret });
   if (!result.ok) return data({ error: result.message }, { status: 400 });
   return redirect(returnTo, result.setCookie ? { headers: { 'Set-Cookie': result.setCookie } } : undefined);
 }

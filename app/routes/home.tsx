@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
-import { getDb } from '../../src/db/client.server.ts';
 import { trendingProducts } from '../../src/domain/catalog/products.server.ts';
 import { loadGarage } from '../../src/domain/fitment/garage.server.ts';
 import { garageRestriction } from '../../src/domain/fitment/repository.server.ts';
@@ -10,13 +9,14 @@ import type { Slide } from '../components/HeroCarousel.tsx';
 import { ProductGrid } from '../components/ProductCard.tsx';
 import { Static } from '../components/Static.tsx';
 import { originFrom, seo } from '../lib/seo.ts';
+import { dbOf, servicesOf } from '../lib/context.server.ts';
 
 const TRENDING_COUNT = 12;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = dbOf(context);
   // With a vehicle in the garage, "Produtos em alta" are those that fit it.
-  const { active } = await loadGarage(db, request);
+  const { active } = await loadGarage(db, request, servicesOf(context).cookieSecret);
   return {
     trending: await trendingProducts(db, TRENDING_COUNT, garageRestriction(active)),
     trendingFor: active ? shortLabel(active.vehicle, active.year) : null,

@@ -1,19 +1,19 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/order-history';
-import { getDb } from '../../src/db/client.server.ts';
 import { listOrdersForUser } from '../../src/domain/orders/read.server.ts';
 import { STATUS_LABELS } from '../../src/domain/orders/status.ts';
 import { formatBRL } from '../../src/domain/pricing/money.ts';
 import { getViewer } from '../../server/viewer.server.ts';
 import { formatDate } from '../../src/platform/datetime.ts';
 import { cancelReason } from '../components/OrderDetails.tsx';
+import { dbOf } from '../lib/context.server.ts';
 
 // Serves both /HistoricoPedidos ("Histórico de Pedidos") and /Pedidos ("Meus Pedidos").
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const viewer = await getViewer(request);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const viewer = await getViewer(request, dbOf(context));
   const title = url.pathname.toLowerCase().startsWith('/historicopedidos') ? 'Histórico de Pedidos' : 'Meus Pedidos';
   if (!viewer.userId) return { title, signedIn: false as const, orders: [], path: url.pathname };
-  return { title, signedIn: true as const, orders: await listOrdersForUser(getDb(), viewer.userId), path: url.pathname };
+  return { title, signedIn: true as const, orders: await listOrdersForUser(dbOf(context), viewer.userId), path: url.pathname };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? 'Pedidos'} | Olimpo Peças` }, { name: 'robots', content: 'noindex' }];

@@ -1,6 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/order';
-import { getDb } from '../../src/db/client.server.ts';
 import { awaitsCard, payAwaitingCreditOrder } from '../../src/domain/checkout/pay-later.server.ts';
 import { browserPayment, getCheckoutServices } from '../../src/domain/checkout/services.server.ts';
 import { cardForOrder } from '../lib/card-token.ts';
@@ -15,10 +14,11 @@ import { FormNotice, inputClass, SubmitButton } from '../components/Form.tsx';
 import { formatDate, formatDateTime } from '../../src/platform/datetime.ts';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { dbOf, servicesOf } from '../lib/context.server.ts';
 
-export async function loader({ request, params, url }: Route.LoaderArgs) {
+export async function loader({ request, params, url, context }: Route.LoaderArgs) {
   const token = url.searchParams.get('token');
-  const order = await findOrderFor(getDb(), params.number, await getViewer(request), token);
+  const order = await findOrderFor(dbOf(context), params.number, await getViewer(request, dbOf(context)), token, servicesOf(context).cookieSecret);
   if (!order) throw data(null, { status: 404 });
   const services = getCheckoutServices();
   const awaitingCard = awaitsCard(order);
@@ -30,15 +30,15 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
 /** The card form of a credit order placed without its card (another front end): pays it now. */
-export async function action({ request, params, url }: Route.ActionArgs) {
+export async function action({ request, params, url, context }: Route.ActionArgs) {
   const token = url.searchParams.get('token');
-  const order = await findOrderFor(getDb(), params.number, await getViewer(request), token);
+  const order = await findOrderFor(dbOf(context), params.number, await getViewer(request, dbOf(context)), token, servicesOf(context).cookieSecret);
   if (!order) throw data(null, { status: 404 });
   // Only an order waiting for its card takes a post; any other is a page without a form (405).
   if (!awaitsCard(order)) throw data(null, { status: 405 });
   const form = await request.formData();
   const field = (k: string) => (typeof form.get(k) === 'string' ? String(form.get(k)) : '');
-  const result = await payAwaitingCreditOrder({ db: getDb(), provider: getCheckoutServices().provider }, order.number, {
+  const result = await payAwaitingCreditOrder({ db: dbOf(context), provider: getCheckoutServices().provider }, order.number, {
     number: field('numero'),
     name: field('nome'),
     expiry: field('validade'),

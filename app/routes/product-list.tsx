@@ -1,6 +1,5 @@
 import { data, Form, Link, useSubmit } from 'react-router';
 import type { Route } from './+types/product-list';
-import { getDb } from '../../src/db/client.server.ts';
 import { parseCatalogQuery } from '../../src/domain/catalog/query.ts';
 import { cachedSearch } from '../../src/domain/catalog/search-cache.server.ts';
 import { queryToParams } from '../../src/domain/catalog/query-params.ts';
@@ -15,13 +14,14 @@ import { CarIcon, ClearVehicleButton, useReturnPath } from '../components/vehicl
 import { VehicleSelector } from '../components/vehicle/VehicleSelector.tsx';
 import { originFrom, seo } from '../lib/seo.ts';
 import { formatInteger } from '../../src/platform/numbers.ts';
+import { dbOf, servicesOf } from '../lib/context.server.ts';
 
-export async function loader({ request, url }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const parsed = parseCatalogQuery(url.searchParams);
   if (!parsed.ok) throw data(parsed.message, { status: 400 });
-  const db = getDb();
+  const db = dbOf(context);
   // The shopper's active vehicle filters the list from the very first request (it is in the cookie).
-  const garage = await loadGarage(db, request);
+  const garage = await loadGarage(db, request, servicesOf(context).cookieSecret);
   // The same short memo as the catalog API (a list, never a price charged): a busy list page costs one search.
   const search = await cachedSearch(JSON.stringify(['page', parsed.query, garage.active]), () => searchWithFitment(db, parsed.query, { facets: true, garage: garage.active }));
   if (!search.ok) throw data(search.message, { status: 400 });

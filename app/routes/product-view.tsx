@@ -1,6 +1,5 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/product-view';
-import { getDb } from '../../src/db/client.server.ts';
 import { getProduct, getProductWithRelated, relatedProducts } from '../../src/domain/catalog/products.server.ts';
 import { labelOf } from '../../src/domain/catalog/taxonomy.ts';
 import { loadGarage } from '../../src/domain/fitment/garage.server.ts';
@@ -24,6 +23,7 @@ import { FreightCalculator } from '../components/product/Freight.tsx';
 import type { FreightView } from '../components/product/Freight.tsx';
 import { EquivalentLine, SizeGuide, SpecsTable } from '../components/product/Specs.tsx';
 import { originFrom, seo } from '../lib/seo.ts';
+import { dbOf, servicesOf } from '../lib/context.server.ts';
 
 /** /ProductView with no id shows the spec's sample product. */
 const DEFAULT_PRODUCT_ID = 1;
@@ -47,11 +47,11 @@ async function freightFor(raw: string | null): Promise<FreightView> {
   };
 }
 
-export async function loader({ params, request, url }: Route.LoaderArgs) {
+export async function loader({ params, request, url, context }: Route.LoaderArgs) {
   const raw = params.id ?? String(DEFAULT_PRODUCT_ID);
   if (!/^\d{1,10}$/.test(raw)) throw data(null, { status: 404 });
-  const db = getDb();
-  const { active } = await loadGarage(db, request);
+  const db = dbOf(context);
+  const { active } = await loadGarage(db, request, servicesOf(context).cookieSecret);
   // Without a vehicle the related products come in the product's own statement; with one, they are the
   // vehicle's (a restricted search of their own).
   const found = active ? await getProduct(db, Number(raw)).then((p) => p && { product: p, related: null }) : await getProductWithRelated(db, Number(raw), RELATED_COUNT);

@@ -1,15 +1,16 @@
-import { getDb } from '../../src/db/client.server.ts';
 import { productIndex } from '../../src/domain/catalog/products.server.ts';
 import { CATEGORIES } from '../../src/domain/catalog/taxonomy.ts';
 import { CONTENT_PAGES } from '../content/pages.ts';
 import { publicUrl } from '../lib/site.server.ts';
+import { dbOf } from '../lib/context.server.ts';
+import type { Route } from './+types/sitemap';
 
 /** One sitemap file holds at most 50,000 URLs. */
 const MAX_PRODUCTS = 49_000;
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const origin = publicUrl();
-  const products = await productIndex(getDb(), MAX_PRODUCTS);
+  const products = await productIndex(dbOf(context), MAX_PRODUCTS);
   const urls = [
     `${origin}/`,
     `${origin}/ProductList`,

@@ -6,11 +6,11 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/track-order';
-import { getDb } from '../../src/db/client.server.ts';
 import { findOrderByNumberAndEmail, trackingToken } from '../../src/domain/orders/read.server.ts';
 import { hitAll, rateLimit } from '../../src/platform/rate-limit.server.ts';
 import { clientIpFrom } from '../../src/platform/client-ip.ts';
 import { Field, FormNotice } from '../components/Form.tsx';
+import { dbOf, servicesOf } from '../lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Acompanhar pedido | Olimpo Peças' },
@@ -34,17 +34,17 @@ const schema = z.object({
   email: z.string().trim().min(3).max(254),
 });
 
-export function loader({ url }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   const number = (url.searchParams.get('pedido') ?? '').replace(/\D/g, '').slice(0, 8);
   return { number };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = { numero: String(form.get('numero') ?? ''), email: String(form.get('email') ?? '') };
   const parsed = schema.safeParse(values);
   if (!parsed.success) return data({ message: BAD_INPUT, values }, { status: 400 });
-  const db = getDb();
+  const db = dbOf(context);
   const keys = [
     { limiter: byIp, key: `ip:${clientIpFrom(request.headers)}` },
     { limiter: byOrder, key: `order:${parsed.data.numero}` },
@@ -55,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
   const found = await findOrderByNumberAndEmail(db, parsed.data.numero, parsed.data.email);
   if (!found) return data({ message: NOT_FOUND, values }, { status: 404 });
   await Promise.all(keys.map((k) => k.limiter.refund(db, k.key)));
-  return redirect(`/Pedidos/${found.number}?token=${encodeURIComponent(trackingToken(found.number, found.accessTokenHash))}`);
+  return redirect(`/Pedidos/${found.number}?token=${encodeURIComponent(trackingToken(found.number, found.accessTokenHash, servicesOf(context).cookieSecret))}`);
 }
 
 export default function TrackOrder({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 // OlimpIA's API: POST /api/chat (answer plus suggested products; `?stream=1` streams NDJSON) and the
 // spec's POST /chat ({ resposta }). Rate-limited per visitor.
+import type { AppEnv } from '../app-env.ts';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { answer } from '../../src/domain/assistant/engine.server.ts';
@@ -22,7 +23,7 @@ export interface ChatApiOptions {
 }
 
 export function chatApi(getDb: () => Db, logger: Logger, opts: ChatApiOptions) {
-  const api = new Hono();
+  const api = new Hono<AppEnv>();
   const limiter = rateLimit({ name: 'chat', limit: opts.perMinute ?? 20, windowMs: 60_000 });
   const overLimit = async (c: Context): Promise<number | null> => {
     const verdict = await limiter.hit(getDb(), `ip:${clientIpFrom(c.req.raw.headers)}`);
@@ -44,7 +45,7 @@ export function chatApi(getDb: () => Db, logger: Logger, opts: ChatApiOptions) {
     const ctx = {
       db,
       viewer: { userId: (await getViewer(c.req.raw, db)).userId },
-      garage: (await loadGarage(db, c.req.raw)).active,
+      garage: (await loadGarage(db, c.req.raw, c.var.services.cookieSecret)).active,
       pageProductId: parsed.data.contexto?.productId ?? null,
     };
     const messages = parsed.data.mensagens;

@@ -18,6 +18,7 @@ import { syncGatewayPayment } from '../../src/domain/orders/gateway-sync.server.
 import { GatewayUnavailableError, verifyMercadoPagoSignature } from '../../src/domain/payments/mercadopago.server.ts';
 import { centsToReais } from '../../src/domain/pricing/money.ts';
 import type { Logger } from '../logger.ts';
+import type { AppEnv } from '../app-env.ts';
 import { apiError, readJson, validate } from '../http.ts';
 import { getViewer } from '../viewer.server.ts';
 import { clientIpFrom } from '../../src/platform/client-ip.ts';
@@ -98,7 +99,7 @@ function legacyPlaced(o: OrderView, accessToken: string | null, replayed = false
 }
 
 export function ordersApi(getDb: () => Db, logger: Logger) {
-  const api = new Hono();
+  const api = new Hono<AppEnv>();
 
   /** Through the order limits (a 429 in pt-BR with Retry-After) to placeOrder: the same path as the checkout page's action. */
   const submit = (c: Context, input: Parameters<typeof submitOrder>[1], opts: { cardLater?: boolean } = {}) =>
@@ -138,7 +139,7 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
 
   api.get('/api/orders/:number', async (c) => {
     const viewer = await getViewer(c.req.raw, getDb());
-    const order = await findOrderFor(getDb(), c.req.param('number'), viewer, c.req.query('token') ?? null);
+    const order = await findOrderFor(getDb(), c.req.param('number'), viewer, c.req.query('token') ?? null, c.var.services.cookieSecret);
     c.header('Cache-Control', 'private, no-store');
     if (!order) return apiError(c, 404, 'Pedido não encontrado.');
     return c.json(order);
@@ -146,7 +147,7 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
 
   // The PIX QR code of an order, drawn on our server from its BR Code.
   api.get('/api/orders/:number/pix.svg', async (c) => {
-    const order = await findOrderFor(getDb(), c.req.param('number'), await getViewer(c.req.raw, getDb()), c.req.query('token') ?? null);
+    const order = await findOrderFor(getDb(), c.req.param('number'), await getViewer(c.req.raw, getDb()), c.req.query('token') ?? null, c.var.services.cookieSecret);
     if (!order?.payment?.pixCode) return apiError(c, 404, 'Pedido não encontrado.');
     c.header('Content-Type', 'image/svg+xml; charset=utf-8');
     c.header('Cache-Control', 'private, max-age=1800');
@@ -159,7 +160,7 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
     const parsed = z.object({ rating: z.number().int().min(1).max(5), token: z.string().max(200).optional() }).safeParse(body.value);
     if (!parsed.success) return apiError(c, 400, 'Avaliação inválida: escolha de 1 a 5 estrelas.');
     const viewer = await getViewer(c.req.raw, getDb());
-    const ok = await rateOrder(getDb(), c.req.param('number'), viewer, parsed.data.token ?? null, parsed.data.rating);
+    const ok = await rateOrder(getDb(), c.req.param('number'), viewer, parsed.data.token ?? null, parsed.data.rating, c.var.services.cookieSecret);
     if (!ok) return apiError(c, 404, 'Pedido não encontrado.');
     return c.json({ ok: true, rating: parsed.data.rating });
   });
@@ -171,7 +172,7 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
     const parsed = validate(z.object({ card: placeOrderSchema.shape.card.unwrap(), token: z.string().max(200).optional() }), body.value, MESSAGES.card);
     if (!parsed.ok) return apiError(c, 400, parsed.message);
     const viewer = await getViewer(c.req.raw, getDb());
-    const order = await findOrderFor(getDb(), c.req.param('number'), viewer, parsed.data.token ?? c.req.query('token') ?? null);
+    const order = await findOrderFor(getDb(), c.req.param('number'), viewer, parsed.data.token ?? c.req.query('token') ?? null, c.var.services.cookieSecret);
     if (!order) return apiError(c, 404, 'Pedido não encontrado.');
     const result = await payAwaitingCreditOrder({ db: getDb(), provider: getCheckoutServices().provider }, order.number, parsed.data.card);
     if (!result.ok) return c.json({ erro: result.message, ...(result.order ? { pedido: result.order } : {}) }, result.status);
@@ -241,7 +242,7 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
     const services = getCheckoutServices();
     if (services.provider.name !== 'sandbox' || sandboxOff()) return apiError(c, 404, 'Rota da API não encontrada.');
     const viewer = await getViewer(c.req.raw, getDb());
-    const order = await findOrderFor(getDb(), c.req.param('number'), viewer, c.req.query('token') ?? null);
+    const order = await findOrderFor(getDb(), c.req.param('number'), viewer, c.req.query('token') ?? null, c.var.services.cookieSecret);
     if (!order) return apiError(c, 404, 'Pedido não encontrado.');
     const payload = JSON.stringify({ event: 'payment.paid', orderNumber: order.number, amountCents: order.totalCents });
     const res = await api.fetch(

@@ -1,5 +1,6 @@
 // Database outages as the API answers them: a pt-BR 503 with Retry-After, never a 500. Pages have their own
 // maintenance page (server/app.ts).
+import type { AppEnv } from '../app-env.ts';
 import type { Context, MiddlewareHandler } from 'hono';
 
 export const UNAVAILABLE_MESSAGE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
@@ -23,7 +24,7 @@ export function unavailableResponse(path: string): Response {
  * An API answer of 5xx (other than 503) given while a database connection died is the outage's, not a bug:
  * it leaves as the 503 above, keeping only its CORS headers (the other front end reads the 503 too).
  */
-export function lostConnectionsAs503(opts: { applies: (path: string) => boolean; lostDuring: (c: Context) => boolean }): MiddlewareHandler {
+export function lostConnectionsAs503(opts: { applies: (path: string) => boolean; lostDuring: (c: Context<AppEnv>) => boolean }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     if (c.res.status < 500 || c.res.status === 503 || !opts.applies(c.req.path) || !opts.lostDuring(c)) return;

@@ -1,11 +1,12 @@
 // The first middleware of the edge: notes the database's lost connections when a request starts (to tell a
 // dead connection from a bug), sets the security headers on its answer, and logs it: method, path, status
 // and time, never a query string or a body.
+import type { AppEnv } from '../app-env.ts';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Logger } from '../logger.ts';
 import { securityHeadersSetter } from './security-headers.ts';
 
-export function requestLog(opts: { https: boolean; logger: Logger; onStart: (c: Context) => void }): MiddlewareHandler {
+export function requestLog(opts: { https: boolean; logger: Logger; onStart: (c: Context<AppEnv>) => void }): MiddlewareHandler<AppEnv> {
   const { logger } = opts;
   const setHeaders = securityHeadersSetter(opts.https);
   return async (c, next) => {

@@ -8,7 +8,7 @@ export { connectionLosses, isConnectionError, isStatementTimeout, noteConnection
 export { acquireLock, isNewEmbeddedFolder, runNodeChild } from './pglite.server.ts';
 
 export type { Database, Db, OpenOptions, Schema, Tx } from './types.ts';
-import type { Database, Db, OpenOptions } from './types.ts';
+import type { Database, OpenOptions } from './types.ts';
 
 const defaultMigrations = () => path.resolve(process.env.MIGRATIONS_DIR ?? 'migrations');
 
@@ -17,21 +17,3 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return opts.databaseUrl ? openPostgres({ ...opts, databaseUrl: opts.databaseUrl }, migrationsFolder) : openPglite(opts, migrationsFolder);
 }
 
-// The server build (bundled by Vite) and the Hono server (run by Node) each load this module; the open
-// database is shared through a global so there is exactly one per process.
-const KEY = Symbol.for('olimpo.database');
-type Holder = { [KEY]?: Database };
-
-export function setDatabase(database: Database | undefined): void {
-  (globalThis as Holder)[KEY] = database;
-}
-
-export function getDatabase(): Database {
-  const database = (globalThis as Holder)[KEY];
-  if (!database) throw new Error('Banco de dados não inicializado.');
-  return database;
-}
-
-export function getDb(): Db {
-  return getDatabase().db;
-}

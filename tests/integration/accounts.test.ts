@@ -10,6 +10,7 @@ import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { accountsHarness, cookiesOf, mailText, ORIGIN, waitForMail } from '../support/accounts.ts';
 import type { AccountsHarness } from '../support/accounts.ts';
+import { testServices } from '../support/services.ts';
 
 describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
   let database: TestDatabase;
@@ -64,7 +65,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
   it('refuses the 11th wrong password within a minute (per e-mail, then per IP) with 429, in the database', async () => {
     await signUp('carla@example.com', 'Carla Dias');
     // Two app instances on the same database share the counts.
-    const other = createApp({ build: () => Promise.reject(new Error('no pages')), database: () => database, logger: createLogger('silent'), publicUrl: ORIGIN, trustProxy: true });
+    const other = createApp({ build: () => Promise.reject(new Error('no pages')), services: testServices(database), logger: createLogger('silent'), publicUrl: ORIGIN, trustProxy: true });
     for (let i = 1; i <= 10; i++) {
       const app = i % 2 === 0 ? other : h.app;
       const res = await app.fetch(

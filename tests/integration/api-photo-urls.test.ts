@@ -7,6 +7,7 @@ import { createLogger } from '../../server/logger.ts';
 import { productImages } from '../../src/domain/catalog/schema.ts';
 import { createTestDatabase, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
+import { testServices } from '../support/services.ts';
 
 const PUBLIC_URL = 'https://loja.example.com.br';
 
@@ -18,7 +19,7 @@ describe('photo addresses in the JSON API', () => {
     database = await createTestDatabase('pglite', { seedProducts: 6 });
     // One product with a photo a seller sent (stored under /uploads).
     await database.db.update(productImages).set({ url: '/uploads/produtos/0123456789abcdef0123456789abcdef.webp' }).where(eq(productImages.productId, 2));
-    app = createApp({ build: () => Promise.reject(new Error('no pages in API tests')), database: () => database, logger: createLogger('silent'), publicUrl: PUBLIC_URL });
+    app = createApp({ build: () => Promise.reject(new Error('no pages in API tests')), services: testServices(database), logger: createLogger('silent'), publicUrl: PUBLIC_URL });
   }, 120_000);
   afterAll(() => database?.dispose());
 

@@ -5,6 +5,7 @@ import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
+import { testServices } from '../support/services.ts';
 
 describe.each(DATABASE_KINDS)('API on %s', (kind) => {
   let database: TestDatabase;
@@ -13,7 +14,7 @@ describe.each(DATABASE_KINDS)('API on %s', (kind) => {
     database = await createTestDatabase(kind, { seedProducts: 120 });
     app = createApp({
       build: () => Promise.reject(new Error('pages are not under test here')),
-      database: () => database,
+      services: testServices(database),
       logger: createLogger('silent'),
       publicUrl: 'http://loja.test',
     });

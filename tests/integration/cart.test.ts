@@ -10,6 +10,7 @@ import type { TestDatabase } from '../support/databases.ts';
 import { products } from '../../src/domain/catalog/schema.ts';
 import { coupons } from '../../src/domain/pricing/schema.ts';
 import { eq } from 'drizzle-orm';
+import { testServices } from '../support/services.ts';
 
 const COUNT = 200;
 const catalog = [...generateCatalog(COUNT)];
@@ -21,7 +22,7 @@ describe.each(DATABASE_KINDS)('cart quote on %s', (kind) => {
   let app: ReturnType<typeof createApp>;
   beforeAll(async () => {
     database = await createTestDatabase(kind, { seedProducts: COUNT });
-    app = createApp({ build: () => Promise.reject(new Error('no pages')), database: () => database, logger: createLogger('silent'), publicUrl: 'http://loja.test' });
+    app = createApp({ build: () => Promise.reject(new Error('no pages')), services: testServices(database), logger: createLogger('silent'), publicUrl: 'http://loja.test' });
   });
   afterAll(async () => {
     await database?.dispose();
@@ -129,7 +130,7 @@ describe.each(DATABASE_KINDS)('checkout totals in the quote on %s', (kind) => {
   let app: ReturnType<typeof createApp>;
   beforeAll(async () => {
     database = await createTestDatabase(kind, { seedProducts: 5 });
-    app = createApp({ build: () => Promise.reject(new Error('no pages')), database: () => database, logger: createLogger('silent'), publicUrl: 'http://loja.test' });
+    app = createApp({ build: () => Promise.reject(new Error('no pages')), services: testServices(database), logger: createLogger('silent'), publicUrl: 'http://loja.test' });
   });
   afterAll(async () => {
     await database?.dispose();

@@ -7,6 +7,7 @@ import { createTestDatabase } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { createTestApp } from '../support/app.ts';
 import { startFakeLlm } from '../support/fake-llm.ts';
+import { testServices } from '../support/services.ts';
 
 const ask = (content: string) => ({ mensagens: [{ sender: 'user', content }] });
 
@@ -75,7 +76,7 @@ describe('chat API', () => {
 
   it('limits messages per visitor in the database (429 in pt-BR), shared by app instances', async () => {
     const make = () =>
-      createApp({ build: () => Promise.reject(new Error('no pages')), database: () => database, logger: createLogger('silent'), publicUrl: 'http://loja.test', chat: { llm: null, perMinute: 3 }, trustProxy: true });
+      createApp({ build: () => Promise.reject(new Error('no pages')), services: testServices(database), logger: createLogger('silent'), publicUrl: 'http://loja.test', chat: { llm: null, perMinute: 3 }, trustProxy: true });
     const [a, b] = [make(), make()];
     const post = (app: ReturnType<typeof make>) =>
       app.fetch(new Request('http://loja.test/api/chat', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.77' }, body: JSON.stringify(ask('oi')) }));
@@ -91,7 +92,7 @@ describe('chat API', () => {
   it('uses a configured model with tool calls into the catalog, and falls back on errors and timeouts', async () => {
     const app = createApp({
       build: () => Promise.reject(new Error('no pages')),
-      database: () => database,
+      services: testServices(database),
       logger: createLogger('silent'),
       publicUrl: 'http://loja.test',
       chat: { llm: { baseUrl: llm.url, apiKey: 'test-key', model: 'fake-model', timeoutMs: 1500 } },

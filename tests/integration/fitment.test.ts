@@ -17,6 +17,7 @@ import { searchWithFitment } from '../../src/domain/fitment/search.server.ts';
 import type { Vehicle } from '../../src/domain/fitment/vehicles.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
+import { testServices } from '../support/services.ts';
 
 const COUNT = 1500;
 
@@ -247,18 +248,19 @@ describe.each(DATABASE_KINDS)('fitment on %s', (kind) => {
   });
 
   it('keeps a guest garage in the signed cookie', async () => {
+    const secret = 'garage-test-secret-0123456789-0123456789';
     const request = (cookie?: string) => new Request('http://loja.test/ProductList', { headers: cookie ? { cookie } : {} });
-    expect(await loadGarage(database.db, request())).toEqual({ owner: 'guest', entries: [], active: null });
-    const saved = await changeGarage(database.db, request(), { action: 'use', vehicleId: gol.id, year: 2015 }, { secure: false });
+    expect(await loadGarage(database.db, request(), secret)).toEqual({ owner: 'guest', entries: [], active: null });
+    const saved = await changeGarage(database.db, request(), { action: 'use', vehicleId: gol.id, year: 2015 }, { secure: false, secret });
     expect(saved.ok).toBe(true);
     const cookie = saved.ok ? saved.setCookie!.split(';')[0]! : '';
-    const garage = await loadGarage(database.db, request(cookie));
+    const garage = await loadGarage(database.db, request(cookie), secret);
     expect(garage.active).toMatchObject({ vehicle: { id: gol.id }, year: 2015 });
-    const cleared = await changeGarage(database.db, request(cookie), { action: 'clear' }, { secure: false });
-    const after = await loadGarage(database.db, request(cleared.ok ? cleared.setCookie!.split(';')[0]! : ''));
+    const cleared = await changeGarage(database.db, request(cookie), { action: 'clear' }, { secure: false, secret });
+    const after = await loadGarage(database.db, request(cleared.ok ? cleared.setCookie!.split(';')[0]! : ''), secret);
     expect(after.active).toBeNull();
     expect(after.entries).toHaveLength(1);
-    expect(await changeGarage(database.db, request(), { action: 'use', vehicleId: gol.id, year: 1990 }, { secure: false })).toMatchObject({ ok: false });
+    expect(await changeGarage(database.db, request(), { action: 'use', vehicleId: gol.id, year: 1990 }, { secure: false, secret })).toMatchObject({ ok: false });
   });
 
   it('re-seeding (truncate, then insert) leaves the keys right too', async () => {
@@ -273,7 +275,7 @@ describe.each(DATABASE_KINDS)('fitment on %s', (kind) => {
   describe('API', () => {
     let app: ReturnType<typeof createApp>;
     beforeAll(() => {
-      app = createApp({ build: () => Promise.reject(new Error('no pages here')), database: () => database, logger: createLogger('silent'), publicUrl: 'http://loja.test' });
+      app = createApp({ build: () => Promise.reject(new Error('no pages here')), services: testServices(database), logger: createLogger('silent'), publicUrl: 'http://loja.test' });
     });
     const get = (path: string) => app.fetch(new Request(`http://loja.test${path}`));
 

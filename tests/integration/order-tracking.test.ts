@@ -5,7 +5,8 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action } from '../../app/routes/track-order.tsx';
-import { setDatabase } from '../../src/db/client.server.ts';
+import { loadContext } from '../../app/lib/context.server.ts';
+import { testServices } from '../support/services.ts';
 import { placeOrder } from '../../src/domain/checkout/place-order.server.ts';
 import { customerSchema } from '../../src/domain/checkout/rules.ts';
 import { findOrderFor, trackingToken } from '../../src/domain/orders/read.server.ts';
@@ -20,6 +21,7 @@ const ADDRESS = { cep: '01001000', street: 'Praça da Sé', number: '1234', comp
 
 describe('"Acompanhar pedido"', () => {
   let database: TestDatabase;
+  const linkSecret = 'tracking-test-secret-0123456789-0123456789';
   const place = async (email: string) => {
     const placed = await placeOrder(
       { db: database.db, provider },
@@ -31,27 +33,28 @@ describe('"Acompanhar pedido"', () => {
   };
   const lookUp = (numero: string, email: string, ip = '203.0.113.7') => {
     const body = new URLSearchParams({ numero, email });
-    return action({ request: new Request('http://loja.test/AcompanharPedido', { method: 'POST', body, headers: { [CLIENT_IP_HEADER]: ip } }) } as never) as Promise<unknown>;
+    return action({ request: new Request('http://loja.test/AcompanharPedido', { method: 'POST', body, headers: { [CLIENT_IP_HEADER]: ip } }), context: loadContext(testServices(database, { cookieSecret: linkSecret }), false) } as never) as Promise<unknown>;
   };
   const statusOf = (r: unknown) => (r instanceof Response ? r.status : (r as { init?: { status?: number } }).init?.status ?? 200);
 
   beforeAll(async () => {
     database = await createTestDatabase('pglite', { seedProducts: 3 });
-    setDatabase(database);
     await database.db.execute(sql`insert into users (id, name, email, role) values ('dona1', 'Maria da Silva', 'maria@example.com', 'customer')`);
   }, 120_000);
   afterAll(async () => {
-    setDatabase(undefined);
     await database?.dispose();
   });
 
   it('masks CPF, phone and address behind the tracking link; the checkout link, the owner and admins see them whole', async () => {
     const placed = await place('maria@example.com');
     const [row] = await database.db.select({ hash: orders.accessTokenHash }).from(orders).where(eq(orders.number, placed.order.number));
-    const link = trackingToken(placed.order.number, row!.hash);
+    const link = trackingToken(placed.order.number, row!.hash, linkSecret);
 
-    const tracked = (await findOrderFor(database.db, placed.order.number, { userId: null }, link))!;
+    const tracked = (await findOrderFor(database.db, placed.order.number, { userId: null }, link, linkSecret))!;
     expect(tracked.masked).toBe(true);
+    // The link is signed with the store's secret: another secret, or none, opens nothing.
+    expect(await findOrderFor(database.db, placed.order.number, { userId: null }, link, 'another-secret-0123456789-0123456789')).toBeNull();
+    expect(await findOrderFor(database.db, placed.order.number, { userId: null }, link)).toBeNull();
     expect(tracked.customer).toEqual({ name: 'Maria da Silva', cpf: '***.982.247-**', phone: '(**) *****-4321' });
     expect(tracked.address).toEqual({ street: 'Praça da Sé', number: '', complement: null, neighborhood: '', city: 'São Paulo', state: 'SP', cep: '01001***' });
     const text = JSON.stringify(tracked);
@@ -61,7 +64,7 @@ describe('"Acompanhar pedido"', () => {
     expect((await findOrderFor(database.db, placed.order.number, { userId: null }, placed.accessToken))!).toMatchObject({ customer: whole, address: ADDRESS });
     expect((await findOrderFor(database.db, placed.order.number, { userId: 'alguem', isAdmin: true }, null))!.customer).toEqual(whole);
     await database.db.update(orders).set({ userId: 'dona1' }).where(eq(orders.number, placed.order.number));
-    const own = (await findOrderFor(database.db, placed.order.number, { userId: 'dona1' }, link))!;
+    const own = (await findOrderFor(database.db, placed.order.number, { userId: 'dona1' }, link, linkSecret))!;
     expect(own.masked).toBeUndefined();
     expect(own).toMatchObject({ customer: whole, address: ADDRESS });
   });

@@ -12,7 +12,6 @@ import { photoDecodeStats, processProductPhoto, processRemoteProductPhoto } from
 import { PRODUCT_MESSAGES } from '../../src/domain/catalog/product-form.ts';
 import { configureRemoteFetch } from '../../src/platform/remote-image.server.ts';
 import { createUploadStore, setUploadStore } from '../../src/platform/uploads.server.ts';
-import { setDatabase } from '../../src/db/client.server.ts';
 import { createTestDatabase } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { startFakePhotoHost } from '../support/fake-photo-host.ts';
@@ -28,7 +27,6 @@ let database: TestDatabase;
 
 beforeAll(async () => {
   database = await createTestDatabase('pglite');
-  setDatabase(database);
   png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c33' } }).png().toBuffer();
   fake = await startFakePhotoHost((route, _req, res) => {
     if (route === '/ok.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(png);
@@ -53,7 +51,6 @@ afterAll(async () => {
   await fake.close();
   configureRemoteFetch({});
   fs.rmSync(uploads, { recursive: true, force: true });
-  setDatabase(undefined);
   await database.dispose();
 });
 
@@ -93,7 +90,7 @@ describe('photos at an https:// address', () => {
   it('"Cadastrar Produto" with a photo address stores our own copy and points the product at it', async () => {
     const form = new FormData();
     for (const [k, v] of Object.entries({ titulo: 'Farol Remoto Teste', descricao: 'Farol com foto vinda de um endereço.', valorantigo: '200,00', valoratual: '150,00', categoria: 'iluminacao', marca: 'Bosch', veiculo: 'carros', estado: 'novo', estoque: '3', foto_url: `${base}/ok.png` })) form.append(k, v);
-    const post = await readProductPost(new Request('http://loja.test/CriarProduto', { method: 'POST', body: form }), { photoRequired: true });
+    const post = await readProductPost(new Request('http://loja.test/CriarProduto', { method: 'POST', body: form }), database.db, { photoRequired: true });
     expect(post.ok).toBe(true);
     if (!post.ok) return;
     expect(post.photo?.url).toMatch(/^\/uploads\/produtos\/[a-f0-9]{32}\.webp$/);
@@ -102,7 +99,7 @@ describe('photos at an https:// address', () => {
 
     const bad = new FormData();
     for (const [k, v] of form) bad.append(k, k === 'foto_url' ? `${base}/nada.png` : v);
-    const refused = await readProductPost(new Request('http://loja.test/CriarProduto', { method: 'POST', body: bad }), { photoRequired: true });
+    const refused = await readProductPost(new Request('http://loja.test/CriarProduto', { method: 'POST', body: bad }), database.db, { photoRequired: true });
     expect(refused.ok).toBe(false);
   });
 });

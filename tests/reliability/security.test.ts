@@ -20,6 +20,7 @@ import type { Database } from '../../src/db/client.server.ts';
 import { createServerDatabase, dumpAllRows, rows } from './support/databases.ts';
 import type { ServerDatabase } from './support/databases.ts';
 import { AppServer } from './support/server.ts';
+import { testServices } from '../support/services.ts';
 
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -245,7 +246,7 @@ describe('security of the built server', () => {
     it('HSTS when PUBLIC_URL is https', async () => {
       // The header logic is createApp's; checked in-process with a stand-in database (no query is made).
       const database = { kind: 'pglite', db: null, ping: async () => true, migrate: async () => {}, close: async () => {} } as unknown as Database;
-      const app = createApp({ build: () => Promise.reject(new Error('sem páginas')), database: () => database, logger: createLogger('silent'), publicUrl: 'https://loja.exemplo.com.br' });
+      const app = createApp({ build: () => Promise.reject(new Error('sem páginas')), services: testServices(database), logger: createLogger('silent'), publicUrl: 'https://loja.exemplo.com.br' });
       for (const url of ['/healthz', '/api/openapi.json', '/api/nada']) {
         const res = await app.fetch(new Request(`https://loja.exemplo.com.br${url}`));
         expect(res.headers.get('strict-transport-security'), url).toMatch(/max-age=\d{7,}/);

@@ -56,8 +56,8 @@ describe('the server bundle', () => {
     expect(routerBuild).not.toMatch(/^\/\/ (src|server)\//m);
     expect(routerBuild).toContain(`from ${JSON.stringify(path.join(ROOT, 'src/db/client.server.ts'))}`);
     const bundle = fs.readdirSync(BUNDLE).filter((f) => f.endsWith('.js')).map((f) => fs.readFileSync(path.join(BUNDLE, f), 'utf8')).join('\n');
-    // Functions both sides use: a second copy would be renamed getDb2 and so on by esbuild.
-    for (const name of ['getDb', 'authFor', 'loadGarage']) {
+    // Functions both sides use: a second copy would be renamed authFor2 and so on by esbuild.
+    for (const name of ['isConnectionError', 'authFor', 'loadGarage']) {
       expect(bundle.match(new RegExp(`function ${name}\\d*\\(`, 'g')), name).toEqual([`function ${name}(`]);
     }
   });

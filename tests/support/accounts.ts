@@ -11,6 +11,7 @@ import { createMailer, setMailer } from '../../src/platform/mailer.server.ts';
 import { createUploadStore, setUploadStore } from '../../src/platform/uploads.server.ts';
 import type { TestDatabase } from './databases.ts';
 import { renderPasswordResetHtml } from '../../src/emails/render.server.ts';
+import { testServices } from './services.ts';
 
 export const ORIGIN = 'http://loja.test';
 
@@ -32,7 +33,7 @@ export function accountsHarness(database: TestDatabase, auth: Partial<AuthSettin
   configureAuth({ publicUrl: ORIGIN, secret: 'segredo-de-teste-com-mais-de-32-caracteres!', log: () => {}, resetEmailHtml: renderPasswordResetHtml, ...auth });
   const app = createApp({
     build: () => Promise.reject(new Error('pages are not under test here')),
-    database: () => database,
+    services: testServices(database),
     logger: createLogger('silent'),
     publicUrl: ORIGIN,
     trustProxy: true,

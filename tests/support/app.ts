@@ -12,6 +12,7 @@ import { createViaCepClient } from '../../src/domain/shipping/viacep.server.ts';
 import { createMailer, setMailer } from '../../src/platform/mailer.server.ts';
 import type { Database } from '../../src/db/client.server.ts';
 import { renderOrderMailHtml } from '../../src/emails/render.server.ts';
+import { testServices } from './services.ts';
 
 export const TEST_WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
 
@@ -27,7 +28,7 @@ export function createTestApp(database: Database, opts: { viaCepUrl?: string; pr
     webhookSecret: TEST_WEBHOOK_SECRET,
     mercadoPagoWebhookSecret: opts.mercadoPagoWebhookSecret,
   });
-  const app = createApp({ build: () => Promise.reject(new Error('no pages in API tests')), database: () => database, logger: createLogger('silent'), publicUrl: 'http://loja.test' });
+  const app = createApp({ build: () => Promise.reject(new Error('no pages in API tests')), services: testServices(database), logger: createLogger('silent'), publicUrl: 'http://loja.test' });
   const request = (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
     app.fetch(
       new Request(`http://loja.test${url}`, {

@@ -2,7 +2,6 @@
 // address step starts from these (listAddresses in src/domain/accounts/addresses.server.ts).
 import { data, Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/addresses';
-import { getDb } from '../../../src/db/client.server.ts';
 import { addAddress, deleteAddress, listAddresses } from '../../../src/domain/accounts/addresses.server.ts';
 import { UFS } from '../../../src/domain/shipping/uf.ts';
 import { ADDRESS_FIELDS, addressSchema, fieldErrorsOf, pickFields } from '../../../src/domain/accounts/validation.ts';
@@ -12,32 +11,33 @@ import { Panel } from '../../components/PersonForm.tsx';
 import { redirectWithFlash } from '../../lib/flash.server.ts';
 import { applyMask } from '../../lib/masks.ts';
 import { requireUser } from '../../lib/session.server.ts';
+import { dbOf } from '../../lib/context.server.ts';
 
 type Values = Partial<Record<keyof AddressInput, string>>;
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dados pessoais e de entrega | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const user = await requireUser(request, url);
-  const addresses = await listAddresses(getDb(), user.id);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, url, dbOf(context));
+  const addresses = await listAddresses(dbOf(context), user.id);
   return { addresses, name: user.name };
 }
 
-export async function action({ request, url }: Route.ActionArgs) {
-  const user = await requireUser(request, url);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = await requireUser(request, url, dbOf(context));
   const form = await request.formData();
   if (form.get('intent') === 'apagar') {
     const id = Number(form.get('id'));
     if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return data({ formError: 'Endereço inválido.' }, { status: 400 });
     // Another account's address (or one already gone) is simply not found: nothing is deleted.
-    if (!(await deleteAddress(getDb(), user.id, id))) return data({ formError: 'Endereço não encontrado.' }, { status: 404 });
+    if (!(await deleteAddress(dbOf(context), user.id, id))) return data({ formError: 'Endereço não encontrado.' }, { status: 404 });
     return { deleted: true };
   }
   const raw = pickFields(form, ADDRESS_FIELDS);
   const values: Values = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, (v ?? '').slice(0, 300)]));
   const parsed = addressSchema.safeParse(raw);
   if (!parsed.success) return data({ errors: fieldErrorsOf<keyof AddressInput>(parsed.error), values }, { status: 400 });
-  const added = await addAddress(getDb(), user.id, parsed.data, { makeDefault: form.get('principal') === 'on' });
+  const added = await addAddress(dbOf(context), user.id, parsed.data, { makeDefault: form.get('principal') === 'on' });
   if (!added.ok) return data({ formError: added.message, values }, { status: 409 });
   return redirectWithFlash('/CriarFormulario', 'endereco');
 }

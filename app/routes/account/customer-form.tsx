@@ -3,11 +3,12 @@
 import type { Route } from './+types/customer-form';
 import { PersonForm } from '../../components/PersonForm.tsx';
 import { loadProfile, saveProfileForm } from '../../lib/profile-page.server.ts';
+import { dbOf } from '../../lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cadastrar Cliente | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
-export const loader = ({ request, url }: Route.LoaderArgs) => loadProfile(request, url);
-export const action = ({ request, url }: Route.ActionArgs) => saveProfileForm(request, url, '/Informacoes');
+export const loader = ({ request, url, context }: Route.LoaderArgs) => loadProfile(request, url, dbOf(context));
+export const action = ({ request, url, context }: Route.ActionArgs) => saveProfileForm(request, url, dbOf(context), '/Informacoes');
 
 export default function CustomerForm({ loaderData, actionData }: Route.ComponentProps) {
   return (

@@ -6,16 +6,17 @@ import { MSG } from '../../../src/domain/accounts/messages.ts';
 import { fieldErrorsOf, forgotPasswordSchema } from '../../../src/domain/accounts/validation.ts';
 import { AuthCard, Field, FormNotice, SubmitButton } from '../../components/Form.tsx';
 import { auth, authFailure } from '../../lib/auth-actions.server.ts';
+import { dbOf } from '../../lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Esqueci minha senha | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const email = String(form.get('email') ?? '').slice(0, 320);
   const parsed = forgotPasswordSchema.safeParse({ email: form.get('email') });
   if (!parsed.success) return data({ errors: fieldErrorsOf<'email'>(parsed.error), email, sent: false }, { status: 400 });
   try {
-    await auth().api.requestPasswordReset({ body: { email: parsed.data.email }, headers: request.headers });
+    await auth(dbOf(context)).api.requestPasswordReset({ body: { email: parsed.data.email }, headers: request.headers });
   } catch (err) {
     const failure = authFailure(err);
     if (failure?.status === 429) return data({ formError: failure.message, email, sent: false }, { status: 429 });

@@ -6,11 +6,12 @@ import { isSocialProvider } from '../../lib/auth-actions.server.ts';
 import { redirectWithFlash } from '../../lib/flash.server.ts';
 import { safeRedirect } from '../../lib/redirects.ts';
 import { getSessionUser } from '../../lib/session.server.ts';
+import { dbOf } from '../../lib/context.server.ts';
 
-export async function loader({ request, url }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const provider = url.searchParams.get('provedor');
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'));
-  const user = await getSessionUser(request);
+  const user = await getSessionUser(request, dbOf(context));
   if (!user || !isSocialProvider(provider)) {
     throw redirect(`/Login?${new URLSearchParams({ ...(isSocialProvider(provider) ? { provedor: provider } : {}), error: 'sessao' })}`);
   }

@@ -11,24 +11,25 @@ import { auth, authFailure, isSocialProvider, startSocialSignIn } from '../../li
 import { redirectWithFlash } from '../../lib/flash.server.ts';
 import { safeRedirect } from '../../lib/redirects.ts';
 import { getSessionUser } from '../../lib/session.server.ts';
+import { dbOf } from '../../lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Acesse sua conta | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
-export async function loader({ request, url }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'), '');
-  if (await getSessionUser(request)) throw redirect(redirectTo || '/');
+  if (await getSessionUser(request, dbOf(context))) throw redirect(redirectTo || '/');
   const provider = url.searchParams.get('provedor');
   const error = url.searchParams.get('error');
   const socialError = error ? (isSocialProvider(provider) ? socialErrorMessage(provider, error) : 'Não foi possível entrar com a rede social. Tente novamente.') : null;
   return { redirectTo, providers: enabledProviders(), socialError };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
   const redirectTo = safeRedirect(form.get('redirectTo'));
   if (isSocialProvider(intent)) {
-    const started = await startSocialSignIn(request, intent, redirectTo);
+    const started = await startSocialSignIn(request, dbOf(context), intent, redirectTo);
     if (started instanceof Response) return started;
     return data({ socialError: started.formError }, { status: 400 });
   }
@@ -37,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = signInSchema.safeParse({ email: form.get('email'), password: form.get('password') });
   if (!parsed.success) return data({ errors: fieldErrorsOf<'email' | 'password'>(parsed.error), values: { email } }, { status: 400 });
   try {
-    const { headers } = await auth().api.signInEmail({ body: parsed.data, headers: request.headers, returnHeaders: true });
+    const { headers } = await auth(dbOf(context)).api.signInEmail({ body: parsed.data, headers: request.headers, returnHeaders: true });
     return redirectWithFlash(redirectTo, 'login', headers);
   } catch (err) {
     const failure = authFailure(err);

@@ -6,16 +6,17 @@ import { AuthCard, SubmitButton } from '../../components/Form.tsx';
 import { auth } from '../../lib/auth-actions.server.ts';
 import { redirectWithFlash } from '../../lib/flash.server.ts';
 import { getSessionUser } from '../../lib/session.server.ts';
+import { dbOf } from '../../lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sair | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (!(await getSessionUser(request))) throw redirect('/');
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!(await getSessionUser(request, dbOf(context)))) throw redirect('/');
   return null;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const out = await auth()
+export async function action({ request, context }: Route.ActionArgs) {
+  const out = await auth(dbOf(context))
     .api.signOut({ headers: request.headers, returnHeaders: true })
     .catch(() => null);
   return redirectWithFlash('/', 'saida', out?.headers);

@@ -2,7 +2,6 @@
 // data (JSON) and delete the account (orders stay for fiscal records, without personal data).
 import { data, Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/my-account';
-import { getDb } from '../../../src/db/client.server.ts';
 import { anonymizeUser } from '../../../src/domain/accounts/privacy.server.ts';
 import { ROLE_LABEL } from '../../../src/domain/accounts/roles.ts';
 import { latestApplication } from '../../../src/domain/accounts/sellers.server.ts';
@@ -12,28 +11,29 @@ import { Panel } from '../../components/PersonForm.tsx';
 import { auth } from '../../lib/auth-actions.server.ts';
 import { redirectWithFlash } from '../../lib/flash.server.ts';
 import { requireUser } from '../../lib/session.server.ts';
+import { dbOf } from '../../lib/context.server.ts';
 
 const CONFIRM_WORD = 'EXCLUIR';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Minha conta | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const user = await requireUser(request, url);
-  const application = user.role === 'customer' ? await latestApplication(getDb(), user.id) : null;
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, url, dbOf(context));
+  const application = user.role === 'customer' ? await latestApplication(dbOf(context), user.id) : null;
   return { user: { name: user.name, email: user.email, role: user.role }, application: application && { status: application.status, createdAt: application.createdAt.toISOString() } };
 }
 
-export async function action({ request, url }: Route.ActionArgs) {
-  const user = await requireUser(request, url);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = await requireUser(request, url, dbOf(context));
   const form = await request.formData();
   if (form.get('intent') !== 'excluir') return data({ error: 'Ação desconhecida.' }, { status: 400 });
   if (String(form.get('confirmacao') ?? '').trim().toUpperCase() !== CONFIRM_WORD) {
     return data({ error: `Para excluir, digite ${CONFIRM_WORD} no campo de confirmação.` }, { status: 400 });
   }
-  const out = await auth()
+  const out = await auth(dbOf(context))
     .api.signOut({ headers: request.headers, returnHeaders: true })
     .catch(() => null);
-  await anonymizeUser(getDb(), user.id);
+  await anonymizeUser(dbOf(context), user.id);
   return redirectWithFlash('/', 'conta-excluida', out?.headers);
 }
 

@@ -11,23 +11,24 @@ import { auth, authFailure, isSocialProvider, startSocialSignIn } from '../../li
 import { redirectWithFlash } from '../../lib/flash.server.ts';
 import { safeRedirect } from '../../lib/redirects.ts';
 import { getSessionUser } from '../../lib/session.server.ts';
+import { dbOf } from '../../lib/context.server.ts';
 
 type Fields = 'email' | 'name' | 'password';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Crie sua conta | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
-export async function loader({ request, url }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'), '');
-  if (await getSessionUser(request)) throw redirect(redirectTo || '/');
+  if (await getSessionUser(request, dbOf(context))) throw redirect(redirectTo || '/');
   return { redirectTo, providers: enabledProviders() };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
   const redirectTo = safeRedirect(form.get('redirectTo'));
   if (isSocialProvider(intent)) {
-    const started = await startSocialSignIn(request, intent, redirectTo);
+    const started = await startSocialSignIn(request, dbOf(context), intent, redirectTo);
     if (started instanceof Response) return started;
     return data({ socialError: started.formError }, { status: 400 });
   }
@@ -36,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = signUpSchema.safeParse({ email: form.get('email'), name: form.get('name'), password: form.get('password') });
   if (!parsed.success) return data({ errors: fieldErrorsOf<Fields>(parsed.error), values }, { status: 400 });
   try {
-    const { headers } = await auth().api.signUpEmail({ body: parsed.data, headers: request.headers, returnHeaders: true });
+    const { headers } = await auth(dbOf(context)).api.signUpEmail({ body: parsed.data, headers: request.headers, returnHeaders: true });
     return redirectWithFlash(redirectTo, 'cadastro', headers);
   } catch (err) {
     const failure = authFailure(err);

@@ -7,17 +7,18 @@ import { fieldErrorsOf, resetPasswordSchema } from '../../../src/domain/accounts
 import { AuthCard, Field, FormNotice, SubmitButton } from '../../components/Form.tsx';
 import { auth, authFailure } from '../../lib/auth-actions.server.ts';
 import { redirectWithFlash } from '../../lib/flash.server.ts';
+import { dbOf } from '../../lib/context.server.ts';
 
 type Fields = 'token' | 'password' | 'confirm';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Criar nova senha | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
-export function loader({ url }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   const token = url.searchParams.get('token') ?? '';
   return { token: /^[A-Za-z0-9_-]{10,200}$/.test(token) ? token : '' };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = resetPasswordSchema.safeParse({ token: form.get('token'), password: form.get('password'), confirm: form.get('confirm') });
   if (!parsed.success) {
@@ -25,7 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ errors, formError: errors.token ?? null }, { status: 400 });
   }
   try {
-    await auth().api.resetPassword({ body: { token: parsed.data.token, newPassword: parsed.data.password }, headers: request.headers });
+    await auth(dbOf(context)).api.resetPassword({ body: { token: parsed.data.token, newPassword: parsed.data.password }, headers: request.headers });
   } catch (err) {
     const failure = authFailure(err);
     if (!failure) throw err;

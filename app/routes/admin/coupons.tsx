@@ -2,7 +2,6 @@
 // activate and deactivate. The rules themselves are enforced by the pricing domain at quote and checkout.
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/coupons';
-import { getDb } from '../../../src/db/client.server.ts';
 import { describeTerms } from '../../../src/domain/pricing/coupon-rules.ts';
 import { parseCouponForm } from '../../../src/domain/pricing/coupon-form.ts';
 import type { CouponFormErrors } from '../../../src/domain/pricing/coupon-form.ts';
@@ -12,13 +11,14 @@ import { formatDateTime } from '../../../src/platform/datetime.ts';
 import { toBrasiliaInput } from '../../../src/platform/datetime-input.ts';
 import { AdminShell, adminButton, adminInput, adminSecondaryButton, Notice } from '../../components/admin/AdminShell.tsx';
 import { formFields, requireAdmin } from '../../lib/admin.server.ts';
+import { dbOf } from '../../lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cupons | Administração | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request, url);
-  const db = getDb();
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  await requireAdmin(request, url, dbOf(context));
+  const db = dbOf(context);
   const editId = Number(url.searchParams.get('editar') ?? '');
   const editing = editId ? await getCoupon(db, editId) : null;
   const coupons = await listCoupons(db);
@@ -53,9 +53,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 type ActionResult = { ok: boolean; message: string; errors?: CouponFormErrors; values?: Record<string, string> };
 
-export async function action({ request, url }: Route.ActionArgs) {
-  await requireAdmin(request, url);
-  const db = getDb();
+export async function action({ request, url, context }: Route.ActionArgs) {
+  await requireAdmin(request, url, dbOf(context));
+  const db = dbOf(context);
   const { fields } = await formFields(request);
   if (fields.intent === 'toggle') {
     const id = Number(fields.id);

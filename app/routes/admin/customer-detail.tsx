@@ -2,19 +2,19 @@
 // CPF masked), their recent orders, and who looked at this record lately. The view itself is logged.
 import { data, Link } from 'react-router';
 import type { Route } from './+types/customer-detail';
-import { getDb } from '../../../src/db/client.server.ts';
 import { viewCustomer } from '../../../src/domain/admin/customers.server.ts';
 import { formatBRL } from '../../../src/domain/pricing/money.ts';
 import { formatDate, formatDateTime } from '../../../src/platform/datetime.ts';
 import { AdminShell, adminSecondaryButton } from '../../components/admin/AdminShell.tsx';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { STATUS_TONE, statusLabel } from '../../lib/admin-orders.ts';
+import { dbOf } from '../../lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cliente | Administração | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
-export async function loader({ request, url, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, url);
-  const c = await viewCustomer(getDb(), params.id, admin.id);
+export async function loader({ request, url, params, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, url, dbOf(context));
+  const c = await viewCustomer(dbOf(context), params.id, admin.id);
   if (!c) throw data('Cliente não encontrado.', { status: 404 });
   return {
     c: {

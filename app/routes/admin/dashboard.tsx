@@ -3,7 +3,6 @@
 // Every date in Brasília time.
 import { Link } from 'react-router';
 import type { Route } from './+types/dashboard';
-import { getDb } from '../../../src/db/client.server.ts';
 import { loadDashboard } from '../../../src/domain/admin/dashboard.server.ts';
 import type { SalesFigures } from '../../../src/domain/admin/dashboard.server.ts';
 import { formatBRL } from '../../../src/domain/pricing/money.ts';
@@ -12,6 +11,7 @@ import { AdminShell } from '../../components/admin/AdminShell.tsx';
 import { RevenueChart } from '../../components/admin/RevenueChart.tsx';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { paymentLabel } from '../../lib/admin-orders.ts';
+import { dbOf } from '../../lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Painel | Administração | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
@@ -22,10 +22,10 @@ const figures = (s: SalesFigures) => ({
   byPayment: s.byPayment.map((p) => ({ label: paymentLabel(p.method), revenue: formatBRL(p.revenueCents), orders: p.orders })),
 });
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request, url);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  await requireAdmin(request, url, dbOf(context));
   const now = new Date();
-  const d = await loadDashboard(getDb(), now);
+  const d = await loadDashboard(dbOf(context), now);
   return {
     asOf: formatDateTime(now),
     periods: [

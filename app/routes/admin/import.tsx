@@ -7,7 +7,6 @@ import { useEffect } from 'react';
 import { data, Form, Link, redirect, useNavigation, useRevalidator } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/import';
-import { getDb } from '../../../src/db/client.server.ts';
 import { COLUMNS, MAX_IMPORT_BYTES } from '../../../src/domain/catalog/import/format.ts';
 import { createImport, getImport, recentImports } from '../../../src/domain/catalog/import/import.server.ts';
 import type { ImportSummary } from '../../../src/domain/catalog/import/import.server.ts';
@@ -17,6 +16,7 @@ import { maybeJobRunner } from '../../../src/platform/job-runner.server.ts';
 import { formatDateTime } from '../../../src/platform/datetime.ts';
 import { AdminShell, adminButton, adminSecondaryButton, Notice } from '../../components/admin/AdminShell.tsx';
 import { requireAdmin } from '../../lib/admin.server.ts';
+import { dbOf } from '../../lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Importar catálogo | Administração | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
@@ -35,9 +35,9 @@ const view = (s: ImportSummary) => ({
   statusLabel: STATUS_LABEL[s.status],
 });
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request, url);
-  const db = getDb();
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  await requireAdmin(request, url, dbOf(context));
+  const db = dbOf(context);
   const id = Number(url.searchParams.get('id') ?? '');
   const current = id ? await getImport(db, id) : null;
   if (id && !current) throw data('Importação não encontrada.', { status: 404 });
@@ -47,9 +47,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 const importId = z.coerce.number().int().min(1).max(2_147_483_647);
 
-export async function action({ request, url }: Route.ActionArgs) {
-  const user = await requireAdmin(request, url);
-  const db = getDb();
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = await requireAdmin(request, url, dbOf(context));
+  const db = dbOf(context);
   const form = await request.formData();
   if (form.get('intent') === 'confirmar') {
     const parsed = importId.safeParse(form.get('id'));

@@ -4,7 +4,6 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/order-detail';
-import { getDb } from '../../../src/db/client.server.ts';
 import { cancelOrderAsAdmin, getAdminOrder, moveOrderAsAdmin } from '../../../src/domain/orders/back-office.server.ts';
 import { nextStatuses, STATUS_LABELS } from '../../../src/domain/orders/status.ts';
 import { formatBRL } from '../../../src/domain/pricing/money.ts';
@@ -13,14 +12,15 @@ import { addressText, paymentText } from '../../components/OrderDetails.tsx';
 import { AdminShell, adminButton, adminInput, adminSecondaryButton, Notice } from '../../components/admin/AdminShell.tsx';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { cpfText, shippingLabel, STATUS_TONE, statusLabel } from '../../lib/admin-orders.ts';
+import { dbOf } from '../../lib/context.server.ts';
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Pedido #${params.number} | Administração | Olimpo Peças` }, { name: 'robots', content: 'noindex' }];
 
 const PAYMENT_STATUS: Record<string, string> = { pending: 'Pendente', authorized: 'Autorizado', paid: 'Pago', declined: 'Recusado', cancelled: 'Cancelado', expired: 'Expirado' };
 
-export async function loader({ request, url, params }: Route.LoaderArgs) {
-  await requireAdmin(request, url);
-  const order = await getAdminOrder(getDb(), params.number);
+export async function loader({ request, url, params, context }: Route.LoaderArgs) {
+  await requireAdmin(request, url, dbOf(context));
+  const order = await getAdminOrder(dbOf(context), params.number);
   if (!order) throw data('Pedido não encontrado.', { status: 404 });
   // "Pago" only comes from a verified payment (webhook or provider), never from this page.
   const moves = nextStatuses(order.status).filter((s) => s !== 'paid' && s !== 'cancelled');
@@ -73,12 +73,12 @@ const actionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('cancelar'), confirmacao: z.literal('on', { error: 'Marque a confirmação para cancelar.' }), motivo: z.string().trim().max(200).optional() }),
 ]);
 
-export async function action({ request, url, params }: Route.ActionArgs) {
-  await requireAdmin(request, url);
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  await requireAdmin(request, url, dbOf(context));
   if (!/^\d{8}$/.test(params.number)) throw data('Pedido não encontrado.', { status: 404 });
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]?.message.startsWith('Marque') || parsed.error.issues[0]?.message.startsWith('O código') ? parsed.error.issues[0]!.message : 'Ação inválida.' }, { status: 400 });
-  const db = getDb();
+  const db = dbOf(context);
   const v = parsed.data;
   const result = v.intent === 'cancelar' ? await cancelOrderAsAdmin(db, params.number, v.motivo ? `Cancelado pela loja: ${v.motivo}` : null) : await moveOrderAsAdmin(db, params.number, v.status, v.rastreio || null);
   if (!result.ok) return data({ ok: false, message: result.message }, { status: 409 });

@@ -5,7 +5,6 @@
 import { data, Form, Link } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/orders';
-import { getDb } from '../../../src/db/client.server.ts';
 import { cancelOrderAsAdmin, moveOrderAsAdmin, searchOrders } from '../../../src/domain/orders/back-office.server.ts';
 import { ORDER_STATUSES, STATUS_LABELS } from '../../../src/domain/orders/status.ts';
 import { formatBRL } from '../../../src/domain/pricing/money.ts';
@@ -14,13 +13,14 @@ import { formatDateTime } from '../../../src/platform/datetime.ts';
 import { AdminShell, adminButton, adminInput, adminSecondaryButton, Notice, Pager } from '../../components/admin/AdminShell.tsx';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { cpfText, orderFilterOf, paymentLabel, STATUS_TONE, statusLabel } from '../../lib/admin-orders.ts';
+import { dbOf } from '../../lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Pedidos | Administração | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request, url);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  await requireAdmin(request, url, dbOf(context));
   const filter = orderFilterOf(url.searchParams);
-  const result = await searchOrders(getDb(), filter);
+  const result = await searchOrders(dbOf(context), filter);
   const exportQuery = new URLSearchParams(url.searchParams);
   exportQuery.delete('pagina');
   return {
@@ -52,12 +52,12 @@ const moveSchema = z.object({
   rastreio: z.string().trim().max(40).optional(),
 });
 
-export async function action({ request, url }: Route.ActionArgs) {
-  await requireAdmin(request, url);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  await requireAdmin(request, url, dbOf(context));
   const parsed = moveSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ ok: false, message: 'Pedido ou situação inválidos.' }, { status: 400 });
   const { numero, status, rastreio } = parsed.data;
-  const db = getDb();
+  const db = dbOf(context);
   const result = status === 'cancelled' ? await cancelOrderAsAdmin(db, numero, null) : await moveOrderAsAdmin(db, numero, status, rastreio || null);
   if (!result.ok) return data({ ok: false, message: result.message }, { status: 409 });
   return { ok: true, message: `Pedido #${numero}: ${STATUS_LABELS[status]}.` };

@@ -2,19 +2,19 @@
 // and the browser's print both work): order number, recipient and address, items and quantities.
 import { data } from 'react-router';
 import type { Route } from './+types/packing-slip';
-import { getDb } from '../../../src/db/client.server.ts';
 import { getAdminOrder } from '../../../src/domain/orders/back-office.server.ts';
 import { store } from '../../../src/config/store.ts';
 import { formatDateTime } from '../../../src/platform/datetime.ts';
 import { addressText } from '../../components/OrderDetails.tsx';
 import { requireAdmin } from '../../lib/admin.server.ts';
 import { shippingLabel } from '../../lib/admin-orders.ts';
+import { dbOf } from '../../lib/context.server.ts';
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Romaneio do pedido #${params.number} | Olimpo Peças` }, { name: 'robots', content: 'noindex' }];
 
-export async function loader({ request, url, params }: Route.LoaderArgs) {
-  await requireAdmin(request, url);
-  const order = await getAdminOrder(getDb(), params.number);
+export async function loader({ request, url, params, context }: Route.LoaderArgs) {
+  await requireAdmin(request, url, dbOf(context));
+  const order = await getAdminOrder(dbOf(context), params.number);
   if (!order) throw data('Pedido não encontrado.', { status: 404 });
   return {
     storeName: store.name,

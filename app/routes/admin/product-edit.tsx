@@ -3,7 +3,6 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/product-edit';
-import { getDb } from '../../../src/db/client.server.ts';
 import { getAdminProduct, saveAdminProduct } from '../../../src/domain/catalog/back-office.server.ts';
 import { MAX_STOCK } from '../../../src/domain/catalog/product-form.ts';
 import { MAX_PRICE_CENTS } from '../../../src/domain/catalog/query.ts';
@@ -12,14 +11,15 @@ import { formatBRL, formatCentsDecimal } from '../../../src/domain/pricing/money
 import { formatDateTime } from '../../../src/platform/datetime.ts';
 import { AdminShell, adminButton, adminInput, adminSecondaryButton, Notice } from '../../components/admin/AdminShell.tsx';
 import { formFields, requireCatalogEditor } from '../../lib/admin.server.ts';
+import { dbOf } from '../../lib/context.server.ts';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.product.title ?? 'Produto'} | Administração | Olimpo Peças` }, { name: 'robots', content: 'noindex' }];
 
 const SOURCE_LABEL: Record<string, string> = { edicao: 'edição', lote: 'ação em lote', importacao: 'importação' };
 
-export async function loader({ request, url, params }: Route.LoaderArgs) {
-  const user = await requireCatalogEditor(request, url);
-  const product = await getAdminProduct(getDb(), Number(params.id), user.sellerId);
+export async function loader({ request, url, params, context }: Route.LoaderArgs) {
+  const user = await requireCatalogEditor(request, url, dbOf(context));
+  const product = await getAdminProduct(dbOf(context), Number(params.id), user.sellerId);
   if (!product) throw data('Produto não encontrado.', { status: 404 });
   return {
     sellerView: user.sellerId !== null,
@@ -58,10 +58,10 @@ const editSchema = z.object({
   equivalentes: codes,
 });
 
-export async function action({ request, url, params }: Route.ActionArgs) {
-  const user = await requireCatalogEditor(request, url);
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const user = await requireCatalogEditor(request, url, dbOf(context));
   const id = Number(params.id);
-  const db = getDb();
+  const db = dbOf(context);
   const current = await getAdminProduct(db, id, user.sellerId);
   if (!current) throw data('Produto não encontrado.', { status: 404 });
   const { fields } = await formFields(request);

@@ -1,13 +1,13 @@
 // GET /Admin/Produtos/exportar.csv: the whole catalog in the import format (admins only), streamed.
 import type { Route } from './+types/products-export';
-import { getDb } from '../../../src/db/client.server.ts';
 import { exportCatalogCsv } from '../../../src/domain/catalog/import/export.server.ts';
 import { brasiliaDay } from '../../../src/platform/datetime.ts';
 import { requireAdminDownload } from '../../lib/admin.server.ts';
+import { dbOf } from '../../lib/context.server.ts';
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdminDownload(request, url);
-  const chunks = exportCatalogCsv(getDb());
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  await requireAdminDownload(request, url, dbOf(context));
+  const chunks = exportCatalogCsv(dbOf(context));
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {

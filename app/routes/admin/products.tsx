@@ -4,7 +4,6 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/products';
-import { getDb } from '../../../src/db/client.server.ts';
 import { bulkUpdateProducts, listAdminProducts, listBrands, MAX_BULK, ownsAll } from '../../../src/domain/catalog/back-office.server.ts';
 import type { BulkAction } from '../../../src/domain/catalog/back-office.server.ts';
 import { CATEGORIES, labelOf } from '../../../src/domain/catalog/taxonomy.ts';
@@ -12,6 +11,7 @@ import { LOW_STOCK_THRESHOLD } from '../../../src/domain/catalog/stock.ts';
 import { formatBRL } from '../../../src/domain/pricing/money.ts';
 import { AdminShell, adminButton, adminInput, adminSecondaryButton, Notice, Pager } from '../../components/admin/AdminShell.tsx';
 import { requireCatalogEditor } from '../../lib/admin.server.ts';
+import { dbOf } from '../../lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Produtos | Administração | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
@@ -24,10 +24,10 @@ const filterSchema = z.object({
   pagina: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const user = await requireCatalogEditor(request, url);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const user = await requireCatalogEditor(request, url, dbOf(context));
   const f = filterSchema.parse(Object.fromEntries(url.searchParams));
-  const db = getDb();
+  const db = dbOf(context);
   const [list, brands] = await Promise.all([
     listAdminProducts(db, { q: f.q, brand: f.marca, category: f.categoria, status: f.status, lowStock: f.estoque_baixo === '1', page: f.pagina, sellerId: user.sellerId }),
     listBrands(db),
@@ -40,8 +40,8 @@ const bulkSchema = z.object({
   percentual: z.string().trim().max(10).optional(),
 });
 
-export async function action({ request, url }: Route.ActionArgs) {
-  const user = await requireCatalogEditor(request, url);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = await requireCatalogEditor(request, url, dbOf(context));
   const form = await request.formData();
   const ids = form.getAll('ids').map((v) => Number(v));
   if (ids.length === 0) return data({ ok: false, message: 'Selecione ao menos um produto.' }, { status: 400 });
@@ -58,8 +58,8 @@ export async function action({ request, url }: Route.ActionArgs) {
     bulk = { kind: 'price', percent };
   } else bulk = { kind: parsed.data.acao === 'ativar' ? 'activate' : 'deactivate' };
   // A seller's selection may only hold their own products: anything else refuses the whole action.
-  if (!(await ownsAll(getDb(), ids, user.sellerId))) return data({ ok: false, message: 'Você só pode alterar os seus próprios produtos.' }, { status: 403 });
-  const n = await bulkUpdateProducts(getDb(), ids, { userId: user.id, sellerId: user.sellerId }, bulk);
+  if (!(await ownsAll(dbOf(context), ids, user.sellerId))) return data({ ok: false, message: 'Você só pode alterar os seus próprios produtos.' }, { status: 403 });
+  const n = await bulkUpdateProducts(dbOf(context), ids, { userId: user.id, sellerId: user.sellerId }, bulk);
   const what = bulk.kind === 'price' ? 'com preço alterado' : bulk.kind === 'activate' ? 'ativado(s)' : 'desativado(s)';
   return { ok: true, message: `${n} produto(s) ${what}.` };
 }

@@ -1,7 +1,6 @@
 // /Admin/Vendedores: admins review seller applications. Approving makes that account a seller.
 import { data, Form } from 'react-router';
 import type { Route } from './+types/seller-applications';
-import { getDb } from '../../../src/db/client.server.ts';
 import { isAdmin } from '../../../src/domain/accounts/roles.ts';
 import { listSellerApplications, reviewSellerApplication } from '../../../src/domain/accounts/sellers.server.ts';
 import { STATUS_LABEL } from '../../../src/domain/accounts/sellers.ts';
@@ -9,28 +8,29 @@ import { FormNotice } from '../../components/Form.tsx';
 import { applyMask } from '../../lib/masks.ts';
 import { requireRole } from '../../lib/session.server.ts';
 import { formatDate } from '../../../src/platform/datetime.ts';
+import { dbOf } from '../../lib/context.server.ts';
 
 const ADMIN_ONLY = 'Esta página é só para administradores.';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Pedidos de vendedores | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireRole(request, url, isAdmin, ADMIN_ONLY);
-  const applications = await listSellerApplications(getDb());
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  await requireRole(request, url, dbOf(context), isAdmin, ADMIN_ONLY);
+  const applications = await listSellerApplications(dbOf(context));
   return {
     applications: applications.map((a) => ({ ...a, createdAt: a.createdAt.toISOString(), reviewedAt: a.reviewedAt?.toISOString() ?? null })),
   };
 }
 
-export async function action({ request, url }: Route.ActionArgs) {
-  const admin = await requireRole(request, url, isAdmin, ADMIN_ONLY);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const admin = await requireRole(request, url, dbOf(context), isAdmin, ADMIN_ONLY);
   const form = await request.formData();
   const id = Number(form.get('id'));
   const decision = form.get('decisao');
   if (!Number.isSafeInteger(id) || id < 1 || (decision !== 'aprovar' && decision !== 'recusar')) {
     return data({ ok: false, message: 'Pedido inválido.' }, { status: 400 });
   }
-  const result = await reviewSellerApplication(getDb(), admin.id, id, decision === 'aprovar' ? 'approve' : 'reject');
+  const result = await reviewSellerApplication(dbOf(context), admin.id, id, decision === 'aprovar' ? 'approve' : 'reject');
   if (!result.ok) return data({ ok: false, message: result.message }, { status: 409 });
   return { ok: true, message: result.status === 'approved' ? 'Pedido aprovado: a conta agora é de vendedor.' : 'Pedido recusado.' };
 }

@@ -1,17 +1,17 @@
 // /MeusProdutos: what this seller listed (only theirs), with links to edit.
 import { Link } from 'react-router';
 import type { Route } from './+types/my-products';
-import { getDb } from '../../../src/db/client.server.ts';
 import { canSellProducts } from '../../../src/domain/accounts/roles.ts';
 import { listSellerProducts } from '../../../src/domain/catalog/admin.server.ts';
 import { formatBRL } from '../../../src/domain/pricing/money.ts';
 import { requireRole } from '../../lib/session.server.ts';
+import { dbOf } from '../../lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Meus produtos | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const seller = await requireRole(request, url, canSellProducts);
-  const products = await listSellerProducts(getDb(), seller.id);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const seller = await requireRole(request, url, dbOf(context), canSellProducts);
+  const products = await listSellerProducts(dbOf(context), seller.id);
   return { products: products.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })) };
 }
 

@@ -2,7 +2,6 @@
 // in; other accounts get the 403 page — on the page and on a direct POST alike (checked here, on the server).
 import { Link } from 'react-router';
 import type { Route } from './+types/product-create';
-import { getDb } from '../../../src/db/client.server.ts';
 import { canSellProducts } from '../../../src/domain/accounts/roles.ts';
 import { createProduct } from '../../../src/domain/catalog/admin.server.ts';
 import { ProductForm } from '../../components/ProductForm.tsx';
@@ -10,19 +9,20 @@ import { redirectWithFlash } from '../../lib/flash.server.ts';
 import { compatibilityGroups, readProductPost } from '../../lib/product-page.server.ts';
 import { replaceProductFitment } from '../../../src/domain/fitment/repository.server.ts';
 import { requireRole } from '../../lib/session.server.ts';
+import { dbOf } from '../../lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cadastrar Produto | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireRole(request, url, canSellProducts);
-  return { groups: await compatibilityGroups() };
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  await requireRole(request, url, dbOf(context), canSellProducts);
+  return { groups: await compatibilityGroups(dbOf(context)) };
 }
 
-export async function action({ request, url }: Route.ActionArgs) {
-  const seller = await requireRole(request, url, canSellProducts);
-  const post = await readProductPost(request, { photoRequired: true });
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const seller = await requireRole(request, url, dbOf(context), canSellProducts);
+  const post = await readProductPost(request, dbOf(context), { photoRequired: true });
   if (!post.ok) return post.response;
-  const id = await createProduct(getDb(), seller.id, post.input, post.photo!, (tx, productId) => replaceProductFitment(tx, productId, post.compatibility));
+  const id = await createProduct(dbOf(context), seller.id, post.input, post.photo!, (tx, productId) => replaceProductFitment(tx, productId, post.compatibility));
   return redirectWithFlash(`/ProductView/${id}`, 'produto');
 }
 

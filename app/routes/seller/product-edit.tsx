@@ -2,7 +2,6 @@
 // the page and for the POST: another seller's product answers 403 and nothing changes.
 import { data, Link } from 'react-router';
 import type { Route } from './+types/product-edit';
-import { getDb } from '../../../src/db/client.server.ts';
 import { canEditProduct, canSellProducts } from '../../../src/domain/accounts/roles.ts';
 import { getEditableProduct, updateProduct } from '../../../src/domain/catalog/admin.server.ts';
 import type { EditableProduct } from '../../../src/domain/catalog/admin.server.ts';
@@ -16,15 +15,17 @@ import { productFitment, replaceProductFitment } from '../../../src/domain/fitme
 import { loadFleet } from '../../../src/domain/fitment/fleet.server.ts';
 import { compatibilityLines } from '../../../src/domain/fitment/product-form.ts';
 import { requireRole } from '../../lib/session.server.ts';
+import { dbOf } from '../../lib/context.server.ts';
+import type { LoadContext } from '../../lib/context.server.ts';
 
 const NOT_YOURS = 'Você só pode editar os produtos que cadastrou.';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Editar produto | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
-async function editable(request: Request, url: URL, idParam: string | undefined) {
-  const user = await requireRole(request, url, canSellProducts);
+async function editable(request: Request, url: URL, idParam: string | undefined, context: LoadContext) {
+  const user = await requireRole(request, url, dbOf(context), canSellProducts);
   const id = Number(idParam);
-  const product = Number.isSafeInteger(id) ? await getEditableProduct(getDb(), id) : null;
+  const product = Number.isSafeInteger(id) ? await getEditableProduct(dbOf(context), id) : null;
   if (!product) throw data('Produto não encontrado.', { status: 404 });
   if (!canEditProduct(user, product)) throw data(NOT_YOURS, { status: 403 });
   return { user, product };
@@ -48,10 +49,10 @@ const toValues = (p: EditableProduct): ProductValues => ({
   variacoes: p.variants.map((x) => `${x.color}; ${x.size}; ${x.stock}`).join('\n'),
 });
 
-export async function loader({ request, url, params }: Route.LoaderArgs) {
-  const { product } = await editable(request, url, params.id);
-  const db = getDb();
-  const [groups, fitment, fleet] = await Promise.all([compatibilityGroups(), productFitment(db, product.id), loadFleet(db)]);
+export async function loader({ request, url, params, context }: Route.LoaderArgs) {
+  const { product } = await editable(request, url, params.id, context);
+  const db = dbOf(context);
+  const [groups, fitment, fleet] = await Promise.all([compatibilityGroups(dbOf(context)), productFitment(db, product.id), loadFleet(db)]);
   const lines = compatibilityLines(
     fitment.rows.map((r) => ({ vehicleId: r.vehicle.id, yearFrom: r.yearFrom, yearTo: r.yearTo })),
     fleet,
@@ -66,12 +67,12 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   return { id: product.id, values: { ...toValues(product), ...compat, universal: fitment.universalTypes.join(',') }, photo: product.photo?.url ?? null, groups };
 }
 
-export async function action({ request, url, params }: Route.ActionArgs) {
-  const { user, product } = await editable(request, url, params.id);
-  const post = await readProductPost(request, { photoRequired: false });
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const { user, product } = await editable(request, url, params.id, context);
+  const post = await readProductPost(request, dbOf(context), { photoRequired: false });
   if (!post.ok) return post.response;
   // The owner checked above must still own it when the update runs (an admin edits any product).
-  const saved = await updateProduct(getDb(), product.id, user.role === 'admin' ? null : user.id, post.input, post.photo, (tx, id) => replaceProductFitment(tx, id, post.compatibility));
+  const saved = await updateProduct(dbOf(context), product.id, user.role === 'admin' ? null : user.id, post.input, post.photo, (tx, id) => replaceProductFitment(tx, id, post.compatibility));
   if (!saved) throw data(NOT_YOURS, { status: 403 });
   const old = product.photo?.url;
   if (post.photo && old?.startsWith('/uploads/produtos/')) await getUploadStore().remove('produtos', old.slice('/uploads/produtos/'.length));

@@ -2,7 +2,6 @@
 // pending; an admin approves it (the account becomes a seller) or rejects it at /Admin/Vendedores.
 import { data, Link } from 'react-router';
 import type { Route } from './+types/seller-form';
-import { getDb } from '../../../src/db/client.server.ts';
 import { formatDate } from '../../../src/platform/datetime.ts';
 import { latestApplication, submitSellerApplication } from '../../../src/domain/accounts/sellers.server.ts';
 import { STATUS_LABEL } from '../../../src/domain/accounts/sellers.ts';
@@ -13,12 +12,13 @@ import { redirectWithFlash } from '../../lib/flash.server.ts';
 import { loadProfile } from '../../lib/profile-page.server.ts';
 import { parsePersonForm } from '../../lib/person-form.server.ts';
 import { requireUser } from '../../lib/session.server.ts';
+import { dbOf } from '../../lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cadastrar Vendedor | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const user = await requireUser(request, url);
-  const [profile, application] = await Promise.all([loadProfile(request, url), latestApplication(getDb(), user.id)]);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, url, dbOf(context));
+  const [profile, application] = await Promise.all([loadProfile(request, url, dbOf(context)), latestApplication(dbOf(context), user.id)]);
   return {
     role: user.role,
     values: profile.values,
@@ -26,11 +26,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, url }: Route.ActionArgs) {
-  const user = await requireUser(request, url);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = await requireUser(request, url, dbOf(context));
   const parsed = parsePersonForm(await request.formData());
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-  const result = await submitSellerApplication(getDb(), user.id, parsed.value);
+  const result = await submitSellerApplication(dbOf(context), user.id, parsed.value);
   if (!result.ok) return data({ errors: { [result.field]: result.message } as PersonValues & { _form?: string }, values: parsed.values }, { status: 409 });
   return redirectWithFlash('/MinhaConta', 'vendedor');
 }

@@ -16,35 +16,23 @@ export interface CookieGarage {
 
 export const emptyCookieGarage = (): CookieGarage => ({ entries: [], active: null });
 
-// The secret is set once at boot (server/boot.ts); tests and scripts that never boot get a random one per
-// process, which is enough for cookies they write and read themselves.
-const KEY = Symbol.for('olimpo.fitment.cookieSecret');
-type Holder = { [KEY]?: Buffer };
+// Signed with the store's cookie secret (COOKIE_SECRET, the same on every instance: server/cookie-secret.ts),
+// which the caller passes in (Services.cookieSecret).
+const sign = (payload: string, secret: string) => crypto.createHmac('sha256', secret).update(`garagem:${payload}`).digest('base64url');
 
-export function setGarageCookieSecret(secret: string): void {
-  (globalThis as Holder)[KEY] = Buffer.from(secret, 'utf8');
-}
-
-function secret(): Buffer {
-  const holder = globalThis as Holder;
-  return (holder[KEY] ??= crypto.randomBytes(32));
-}
-
-const sign = (payload: string) => crypto.createHmac('sha256', secret()).update(`garagem:${payload}`).digest('base64url');
-
-export function encodeGarage(garage: CookieGarage): string {
+export function encodeGarage(garage: CookieGarage, secret: string): string {
   const payload = Buffer.from(JSON.stringify({ v: garage.entries.map((e) => [e.vehicleId, e.year]), a: garage.active }), 'utf8').toString('base64url');
-  return `${payload}.${sign(payload)}`;
+  return `${payload}.${sign(payload, secret)}`;
 }
 
 /** The garage in a cookie value, or null when it is missing, malformed or its signature does not match. */
-export function decodeGarage(value: string | undefined | null): CookieGarage | null {
+export function decodeGarage(value: string | undefined | null, secret: string): CookieGarage | null {
   if (!value || value.length > 1024) return null;
   const dot = value.indexOf('.');
   if (dot <= 0) return null;
   const payload = value.slice(0, dot);
   const given = Buffer.from(value.slice(dot + 1), 'utf8');
-  const expected = Buffer.from(sign(payload), 'utf8');
+  const expected = Buffer.from(sign(payload, secret), 'utf8');
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
   try {
     const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { v?: unknown; a?: unknown };
@@ -77,15 +65,15 @@ export function readCookie(request: Request, name: string): string | null {
   return null;
 }
 
-export function readGarageCookie(request: Request): CookieGarage {
-  return decodeGarage(readCookie(request, GARAGE_COOKIE)) ?? emptyCookieGarage();
+export function readGarageCookie(request: Request, secret: string): CookieGarage {
+  return decodeGarage(readCookie(request, GARAGE_COOKIE), secret) ?? emptyCookieGarage();
 }
 
 /** The Set-Cookie header for a garage (an empty one deletes the cookie). */
-export function garageCookieHeader(garage: CookieGarage, opts: { secure: boolean }): string {
+export function garageCookieHeader(garage: CookieGarage, opts: { secure: boolean; secret: string }): string {
   const attrs = ['Path=/', 'HttpOnly', 'SameSite=Lax', ...(opts.secure ? ['Secure'] : [])];
   if (garage.entries.length === 0) return [`${GARAGE_COOKIE}=`, 'Max-Age=0', ...attrs].join('; ');
-  return [`${GARAGE_COOKIE}=${encodeGarage(garage)}`, `Max-Age=${MAX_AGE_SECONDS}`, ...attrs].join('; ');
+  return [`${GARAGE_COOKIE}=${encodeGarage(garage, opts.secret)}`, `Max-Age=${MAX_AGE_SECONDS}`, ...attrs].join('; ');
 }
 
 /** Pure garage edits, shared by the cookie and tests: activate (adding when new), deactivate, remove. */

@@ -6,43 +6,40 @@ import {
   GARAGE_COOKIE,
   garageCookieHeader,
   readGarageCookie,
-  setGarageCookieSecret,
   withActive,
   without,
   withoutActive,
 } from './garage-cookie.server.ts';
 
-setGarageCookieSecret('test-secret-0123456789-0123456789-abc');
+const SECRET = 'test-secret-0123456789-0123456789-abc';
 
 describe('the garage cookie', () => {
   it('round-trips and is signed: a changed value is ignored', () => {
     const garage = { entries: [{ vehicleId: 12, year: 2015 }, { vehicleId: 400, year: 2020 }], active: 0 };
-    const value = encodeGarage(garage);
-    expect(decodeGarage(value)).toEqual(garage);
+    const value = encodeGarage(garage, SECRET);
+    expect(decodeGarage(value, SECRET)).toEqual(garage);
     const [payload, signature] = value.split('.');
     const forged = Buffer.from(JSON.stringify({ v: [[13, 2015]], a: 0 })).toString('base64url');
-    expect(decodeGarage(`${forged}.${signature}`)).toBeNull();
-    expect(decodeGarage(`${payload}.x${signature!.slice(1)}`)).toBeNull();
-    expect(decodeGarage('lixo')).toBeNull();
-    expect(decodeGarage(undefined)).toBeNull();
-    setGarageCookieSecret('another-secret-0123456789-0123456789');
-    expect(decodeGarage(value)).toBeNull();
-    setGarageCookieSecret('test-secret-0123456789-0123456789-abc');
+    expect(decodeGarage(`${forged}.${signature}`, SECRET)).toBeNull();
+    expect(decodeGarage(`${payload}.x${signature!.slice(1)}`, SECRET)).toBeNull();
+    expect(decodeGarage('lixo', SECRET)).toBeNull();
+    expect(decodeGarage(undefined, SECRET)).toBeNull();
+    expect(decodeGarage(value, 'another-secret-0123456789-0123456789')).toBeNull();
   });
 
   it('is HttpOnly and SameSite=Lax, Secure on https, and an empty garage deletes it', () => {
-    const header = garageCookieHeader({ entries: [{ vehicleId: 1, year: 2015 }], active: 0 }, { secure: false });
+    const header = garageCookieHeader({ entries: [{ vehicleId: 1, year: 2015 }], active: 0 }, { secure: false, secret: SECRET });
     expect(header).toMatch(new RegExp(`^${GARAGE_COOKIE}=[^;]+; Max-Age=\\d+; Path=/; HttpOnly; SameSite=Lax$`));
-    expect(garageCookieHeader({ entries: [{ vehicleId: 1, year: 2015 }], active: 0 }, { secure: true })).toMatch(/; Secure$/);
-    expect(garageCookieHeader({ entries: [], active: null }, { secure: false })).toMatch(/^olimpo_garagem=; Max-Age=0;/);
+    expect(garageCookieHeader({ entries: [{ vehicleId: 1, year: 2015 }], active: 0 }, { secure: true, secret: SECRET })).toMatch(/; Secure$/);
+    expect(garageCookieHeader({ entries: [], active: null }, { secure: false, secret: SECRET })).toMatch(/^olimpo_garagem=; Max-Age=0;/);
   });
 
   it('is read from the request, and a missing or bad cookie is an empty garage', () => {
-    const value = encodeGarage({ entries: [{ vehicleId: 7, year: 2019 }], active: 0 });
+    const value = encodeGarage({ entries: [{ vehicleId: 7, year: 2019 }], active: 0 }, SECRET);
     const request = new Request('http://loja.test/', { headers: { cookie: `outro=1; ${GARAGE_COOKIE}=${value}; x=y` } });
-    expect(readGarageCookie(request)).toEqual({ entries: [{ vehicleId: 7, year: 2019 }], active: 0 });
-    expect(readGarageCookie(new Request('http://loja.test/'))).toEqual({ entries: [], active: null });
-    expect(readGarageCookie(new Request('http://loja.test/', { headers: { cookie: `${GARAGE_COOKIE}=%E0%A4%A` } }))).toEqual({ entries: [], active: null });
+    expect(readGarageCookie(request, SECRET)).toEqual({ entries: [{ vehicleId: 7, year: 2019 }], active: 0 });
+    expect(readGarageCookie(new Request('http://loja.test/'), SECRET)).toEqual({ entries: [], active: null });
+    expect(readGarageCookie(new Request('http://loja.test/', { headers: { cookie: `${GARAGE_COOKIE}=%E0%A4%A` } }), SECRET)).toEqual({ entries: [], active: null });
   });
 
   it('activating puts the vehicle first, keeps at most five, clearing keeps the garage', () => {

@@ -35,19 +35,19 @@ export interface Garage {
 }
 
 /** The request's garage, with vehicles the fleet no longer has (or years outside them) left out. */
-export async function loadGarage(db: Db, request: Request): Promise<Garage> {
+export async function loadGarage(db: Db, request: Request, cookieSecret: string): Promise<Garage> {
   const owner = await getGarageOwner(request, db);
   if (owner.userId) {
     let entries = await listGarage(db, owner.userId);
     // A guest who signs in brings the vehicles chosen before: they join the account's garage once.
-    const fromCookie = cookieEntries(request);
+    const fromCookie = cookieEntries(request, cookieSecret);
     if (entries.length === 0 && fromCookie.length > 0) {
       await importGarage(db, owner.userId, fromCookie);
       entries = await listGarage(db, owner.userId);
     }
     return { owner: 'account', entries, active: entries.find((e) => e.active) ?? null };
   }
-  const cookie = readGarageCookie(request);
+  const cookie = readGarageCookie(request, cookieSecret);
   if (cookie.entries.length === 0) return { owner: 'guest', entries: [], active: null };
   const fleet = await loadFleet(db);
   const entries: GarageEntry[] = [];
@@ -59,12 +59,12 @@ export async function loadGarage(db: Db, request: Request): Promise<Garage> {
 }
 
 /** The guest's cookie vehicles (for importGarage at sign-in). */
-export function cookieEntries(request: Request): { vehicleId: number; year: number; active: boolean }[] {
-  const cookie = readGarageCookie(request);
+export function cookieEntries(request: Request, cookieSecret: string): { vehicleId: number; year: number; active: boolean }[] {
+  const cookie = readGarageCookie(request, cookieSecret);
   return cookie.entries.map((e, i) => ({ ...e, active: cookie.active === i }));
 }
 
-export const clearedGarageCookie = (opts: { secure: boolean }) => garageCookieHeader(emptyCookieGarage(), opts);
+export const clearedGarageCookie = (opts: { secure: boolean; secret: string }) => garageCookieHeader(emptyCookieGarage(), opts);
 
 export type GarageChange =
   /** Make this vehicle active, adding it to the garage when it is new. */
@@ -75,7 +75,7 @@ export type GarageChange =
 
 export type ChangeResult = { ok: true; setCookie: string | null } | { ok: false; message: string };
 
-export async function changeGarage(db: Db, request: Request, change: GarageChange, opts: { secure: boolean }): Promise<ChangeResult> {
+export async function changeGarage(db: Db, request: Request, change: GarageChange, opts: { secure: boolean; secret: string }): Promise<ChangeResult> {
   if (change.action !== 'clear') {
     const check = checkVehicleYear(await loadFleet(db), change.vehicleId, change.year);
     if (!check.ok) return check;
@@ -87,7 +87,7 @@ export async function changeGarage(db: Db, request: Request, change: GarageChang
     else await removeFromGarage(db, owner.userId, change);
     return { ok: true, setCookie: null };
   }
-  const cookie = readGarageCookie(request);
+  const cookie = readGarageCookie(request, opts.secret);
   const next = change.action === 'use' ? withActive(cookie, change) : change.action === 'clear' ? withoutActive(cookie) : without(cookie, change);
   return { ok: true, setCookie: garageCookieHeader(next, opts) };
 }

@@ -84,9 +84,9 @@ export async function confirmPayment(db: Db, number: string, amountCents: number
   return moveOrder(db, number, 'paid', { note: 'Pagamento confirmado.' });
 }
 
-export async function rateOrder(db: Db, number: string, viewer: Viewer, token: string | null, rating: number): Promise<boolean> {
+export async function rateOrder(db: Db, number: string, viewer: Viewer, token: string | null, rating: number, linkSecret?: string): Promise<boolean> {
   // The rating is the buyer's: an admin may read any order, not rate it in the buyer's name.
-  const order = await findOrderFor(db, number, { ...viewer, isAdmin: false }, token);
+  const order = await findOrderFor(db, number, { ...viewer, isAdmin: false }, token, linkSecret);
   if (!order) return false;
   await db.update(orders).set({ rating, updatedAt: new Date() }).where(eq(orders.number, number));
   return true;

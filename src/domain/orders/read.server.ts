@@ -97,28 +97,23 @@ export interface Viewer {
 }
 
 // "Acompanhar pedido": whoever proves number + e-mail gets a link that opens the order for a while, signed
-// with the store's secret (COOKIE_SECRET, the same on every instance) over the order's own token hash.
-const LINK_KEY = Symbol.for('olimpo.orders.linkSecret');
-type LinkHolder = { [LINK_KEY]?: Buffer };
-export function setOrderLinkSecret(secret: string): void {
-  (globalThis as LinkHolder)[LINK_KEY] = Buffer.from(secret, 'utf8');
-}
-const linkSecret = () => ((globalThis as LinkHolder)[LINK_KEY] ??= crypto.randomBytes(32));
+// with the store's secret (COOKIE_SECRET, the same on every instance: Services.cookieSecret, passed in) over
+// the order's own token hash.
 export const TRACKING_LINK_HOURS = 24;
-const signLink = (number: string, tokenHash: string, expires: number) =>
-  crypto.createHmac('sha256', linkSecret()).update(`acompanhar:${number}:${tokenHash}:${expires}`).digest('base64url');
+const signLink = (secret: string, number: string, tokenHash: string, expires: number) =>
+  crypto.createHmac('sha256', secret).update(`acompanhar:${number}:${tokenHash}:${expires}`).digest('base64url');
 
 /** A temporary access token for an order ("a.<expiry>.<signature>"), valid TRACKING_LINK_HOURS. */
-export function trackingToken(number: string, accessTokenHash: string, now = new Date()): string {
+export function trackingToken(number: string, accessTokenHash: string, linkSecret: string, now = new Date()): string {
   const expires = Math.floor(now.getTime() / 1000) + TRACKING_LINK_HOURS * 3600;
-  return `a.${expires}.${signLink(number, accessTokenHash, expires)}`;
+  return `a.${expires}.${signLink(linkSecret, number, accessTokenHash, expires)}`;
 }
 
-function trackingTokenOk(token: string, row: OrderRow): boolean {
+function trackingTokenOk(token: string, row: OrderRow, linkSecret: string): boolean {
   const m = /^a\.(\d{10})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!m) return false;
   const expires = Number(m[1]);
-  return expires * 1000 > Date.now() && safeEqual(signLink(row.number, row.accessTokenHash, expires), m[2]!);
+  return expires * 1000 > Date.now() && safeEqual(signLink(linkSecret, row.number, row.accessTokenHash, expires), m[2]!);
 }
 
 /** "Acompanhar pedido": the order whose number and e-mail match (e-mail case-insensitive), else null. */
@@ -128,8 +123,11 @@ export async function findOrderByNumberAndEmail(db: Db, number: string, email: s
   return match ? row : null;
 }
 
-/** An order as its owner, an admin, or whoever holds its access token sees it; otherwise null. */
-export async function findOrderFor(db: Db, number: string, viewer: Viewer, token?: string | null): Promise<OrderView | null> {
+/**
+ * An order as its owner, an admin, or whoever holds its access token sees it; otherwise null. A tracking
+ * link ("Acompanhar pedido") is checked against `linkSecret`; without one, only the checkout's own token opens it.
+ */
+export async function findOrderFor(db: Db, number: string, viewer: Viewer, token?: string | null, linkSecret?: string): Promise<OrderView | null> {
   if (!/^\d{8}$/.test(number)) return null;
   const [hit] = await readOrders(db, eq(orders.number, number));
   if (!hit) return null;
@@ -140,7 +138,7 @@ export async function findOrderFor(db: Db, number: string, viewer: Viewer, token
   // The checkout's own link (a secret only the buyer's browser and inbox hold) shows the order whole; the link
   // "Acompanhar pedido" gives to whoever knows the number and the e-mail shows it masked.
   if (safeEqual(hashToken(token), row.accessTokenHash)) return hit.view;
-  return trackingTokenOk(token, row) ? maskOrderForTracking(hit.view) : null;
+  return linkSecret && trackingTokenOk(token, row, linkSecret) ? maskOrderForTracking(hit.view) : null;
 }
 
 function safeEqual(a: string, b: string): boolean {

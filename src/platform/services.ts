@@ -1,0 +1,11 @@
+// The process's services, built once from configuration by the composition root (server/boot.ts) and handed
+// to the code that needs them: Hono handlers read them from `c.var.services`, React Router loaders and actions
+// from `context.get(servicesContext)` (app/lib/context.server.ts), domain functions take what they need as
+// parameters. Tests build their own (tests/support/).
+import type { Database } from '../db/types.ts';
+
+export interface Services {
+  database: Database;
+  /** COOKIE_SECRET (server/cookie-secret.ts): signs the guest garage cookie and the order tracking links. */
+  cookieSecret: string;
+}

@@ -1,0 +1,9 @@
+// The services a test hands to the app (server/app.ts) or to a loader's context: built here around the
+// test's own database, the way server/boot.ts builds them from configuration.
+import crypto from 'node:crypto';
+import type { Database } from '../../src/db/client.server.ts';
+import type { Services } from '../../src/platform/services.ts';
+
+export function testServices(database: Database, overrides: Partial<Services> = {}): Services {
+  return { database, cookieSecret: crypto.randomBytes(32).toString('hex'), ...overrides };
+}
