@@ -27,7 +27,7 @@ import { installmentPlan, MAX_INSTALLMENTS, maxInstallments, MIN_INSTALLMENT_CEN
 import { IntentClassifier } from './classifier.ts';
 import { answerFitment } from './fitment.server.ts';
 import { contact, paymentText, searchFacts, shippingText } from './knowledge.ts';
-import { delexicalise, extractSlots, normalize, PRODUCT_INTENTS, splitParts, understand } from './understand.ts';
+import { delexicalise, extractSlots, normalize, splitParts, understand } from './understand.ts';
 import type { Intent, Part, Slots, Vocabulary } from './understand.ts';
 import { tokens } from './text.ts';
 
@@ -87,7 +87,9 @@ export function trainingExamples(questions: LabelledQuestion[], vocab: Vocabular
     if (q.intents.length === 1) {
       out.push({ text: delexicalise(t, vocab), intent: q.intents[0]! });
     } else if (pieces.length === q.intents.length) {
-      pieces.forEach((p, i) => out.push({ text: delexicalise(p, vocab), intent: q.intents[i]! }));
+      pieces.forEach((p, i) => {
+        out.push({ text: delexicalise(p, vocab), intent: q.intents[i]! });
+      });
     }
   }
   return out;
