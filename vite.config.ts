@@ -16,9 +16,16 @@ const serverSourceExternal: Plugin = {
   enforce: 'pre',
   apply: 'build',
   applyToEnvironment: (environment) => environment.name === 'ssr',
-  resolveId(source, importer) {
-    if (!importer || !source.startsWith('.')) return null;
-    const file = path.resolve(path.dirname(importer.split('?')[0]!), source);
+  async resolveId(source, importer) {
+    if (!importer) return null;
+    let file: string;
+    if (source.startsWith('.')) file = path.resolve(path.dirname(importer.split('?')[0]!), source);
+    else if (source.startsWith('#')) {
+      // A subpath alias of package.json's "imports" (#src/*, #app/*): resolved as Vite would, then judged by place.
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      if (!resolved || resolved.external) return resolved;
+      file = resolved.id.split('?')[0]!;
+    } else return null;
     return SERVER_SOURCES.some((dir) => file.startsWith(dir)) ? { id: file, external: 'absolute' } : null;
   },
 };

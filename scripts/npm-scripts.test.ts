@@ -1,5 +1,5 @@
 // Every npm script runs on Node >= 22.22 even when the PATH has the machine's Node 20: each command that needs
-// a current Node (node, vitest, tsc, react-router, playwright, drizzle-kit) goes through scripts/with-node24.mjs,
+// a current Node (node, vitest, tsc, react-router, playwright, drizzle-kit, biome, depcruise, knip) goes through scripts/with-node24.mjs,
 // or is another npm script that does.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WRAPPER = 'node scripts/with-node24.mjs';
-const NEEDS_NODE = /^(node|vitest|tsc|react-router|playwright|drizzle-kit|npx)\b/;
+const NEEDS_NODE = /^(node|vitest|tsc|react-router|playwright|drizzle-kit|npx|biome|depcruise|knip)\b/;
 
 /** The commands a script runs, split at `&&`, `||` and `;`. */
 function commandsOf(script: string): string[] {

@@ -1,5 +1,5 @@
 import { formatBRL } from '../../src/domain/pricing/money.ts';
-import { installmentHint, productPriceLines } from '../../src/domain/pricing/pricing.ts';
+import { productPriceLines } from '../../src/domain/pricing/pricing.ts';
 
 export function OldPrice({ cents }: { cents: number | null }) {
   if (cents === null) return null;
@@ -8,16 +8,6 @@ export function OldPrice({ cents }: { cents: number | null }) {
       <span className="sr-only">Preço antigo: </span>
       {formatBRL(cents)}
     </s>
-  );
-}
-
-export function InstallmentHint({ totalCents }: { totalCents: number }) {
-  const hint = installmentHint(totalCents);
-  if (!hint) return null;
-  return (
-    <p className="text-sm text-ink-soft">
-      ou {hint.count}x de {formatBRL(hint.eachCents)} sem juros
-    </p>
   );
 }
 

@@ -55,6 +55,7 @@ export default function BoletoPage({ loaderData }: Route.ComponentProps) {
         <div
           role="region"
           aria-label="Código de barras do boleto"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must take focus so the keyboard can scroll it (axe: scrollable-region-focusable).
           tabIndex={0}
           className="mt-5 overflow-x-auto rounded focus-visible:outline-3 print:overflow-visible"
           dangerouslySetInnerHTML={{ __html: barcodeSvg }}

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { openPglite } from './pglite.server.ts';
 import { openPostgres } from './postgres.server.ts';
 
-export { connectionLosses, isConnectionError, isStatementTimeout, noteConnectionLoss } from './errors.ts';
+export { isConnectionError, isStatementTimeout, noteConnectionLoss } from './errors.ts';
 export { acquireLock, isNewEmbeddedFolder, runNodeChild } from './pglite.server.ts';
 
-export type { Database, Db, OpenOptions, Schema, Tx } from './types.ts';
-import type { Database, OpenOptions } from './types.ts';
+export type { Database, Db, OpenOptions, Tx } from './types.ts';
+import type { Database, Db, OpenOptions } from './types.ts';
 
 const defaultMigrations = () => path.resolve(process.env.MIGRATIONS_DIR ?? 'migrations');
 

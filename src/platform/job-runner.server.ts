@@ -176,12 +176,6 @@ export function setJobRunner(runner: JobRunner | undefined): void {
   (globalThis as Holder)[KEY] = runner;
 }
 
-export function getJobRunner(): JobRunner {
-  const runner = (globalThis as Holder)[KEY];
-  if (!runner) throw new Error('Executor de tarefas não inicializado.');
-  return runner;
-}
-
 /** The runner when one is running (the web server), or null (unit tests, scripts that only read). */
 export function maybeJobRunner(): JobRunner | null {
   return (globalThis as Holder)[KEY] ?? null;

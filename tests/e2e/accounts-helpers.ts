@@ -14,6 +14,7 @@ export const randomIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${Math.
 
 export const test = base.extend({
   // eslint-disable-next-line no-empty-pattern
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its first parameter's pattern; this one has none.
   extraHTTPHeaders: async ({}, use) => {
     await use({ 'X-Forwarded-For': randomIp() });
   },

@@ -135,9 +135,6 @@ export async function moneyCents(value: Locator): Promise<number> {
 /** "R$ 1.234,56" as the page prints it (Intl's non-breaking space), for exact text assertions. */
 export const brl = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100);
 
-/** A regex that matches an amount printed by the page whatever space follows "R$". */
-export const brlPattern = (cents: number) => brl(cents).replace('R$', '').trim().replace(/\./g, '\\.');
-
 /** Half-up division to the centavo (the store's rounding), for expected values. */
 export const divHalfUp = (cents: number, by: number) => Math.floor((cents * 2 + by) / (2 * by));
 

@@ -75,7 +75,9 @@ describe.each(DATABASE_KINDS)('back-office products on %s', (kind) => {
     const before = await queryRows<{ id: number; price_cents: number }>(database.db, sql`select id, price_cents from products where id in (10, 11, 12) order by id`);
     expect(await bulkUpdateProducts(database.db, [10, 11, 12], { userId: 'adm1', sellerId: null }, { kind: 'price', percent: 10 })).toBe(3);
     const after = await queryRows<{ id: number; price_cents: number }>(database.db, sql`select id, price_cents from products where id in (10, 11, 12) order by id`);
-    after.forEach((r, i) => expect(r.price_cents).toBe(Math.floor((before[i]!.price_cents * 11000 + 5000) / 10000)));
+    after.forEach((r, i) => {
+      expect(r.price_cents).toBe(Math.floor((before[i]!.price_cents * 11000 + 5000) / 10000));
+    });
     const logs = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from price_changes where source = 'lote' and user_id = 'adm1'`);
     expect(logs[0]!.n).toBe(3);
   });

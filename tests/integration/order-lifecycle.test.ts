@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/domain/catalog/schema.ts';
 import { setCheckoutServices, getCheckoutServices } from '../../src/domain/checkout/services.server.ts';
-import { EXPIRE_DUE_ORDERS_JOB, expireOrder, expireOverdueOrders } from '../../src/domain/orders/expiry.server.ts';
+import { EXPIRE_DUE_ORDERS_JOB, expireOrder, } from '../../src/domain/orders/expiry.server.ts';
 import { expiryWindowEnd } from '../../src/domain/orders/expiry.ts';
 import { deliverOrderEmail } from '../../src/domain/orders/outbox.server.ts';
 import { moveOrder } from '../../src/domain/orders/orders.server.ts';

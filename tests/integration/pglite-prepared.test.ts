@@ -141,7 +141,9 @@ describe('prepared statements on PGlite', () => {
       }),
     );
     const [readRows, writeIds] = await Promise.all([Promise.all(reads), Promise.all(writes)]);
-    readRows.forEach((rows, i) => expect(rows).toEqual([{ name: `coisa ${(i % 50) + 1}` }]));
+    readRows.forEach((rows, i) => {
+      expect(rows).toEqual([{ name: `coisa ${(i % 50) + 1}` }]);
+    });
     expect(writeIds).toEqual([400, 401, 402, 403, 404]);
   });
 

@@ -4,8 +4,8 @@
 // React error #418 (text rendered by the server and by the browser is the same).
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { chromium } from 'playwright';
-import type { Browser, BrowserContext, Page } from 'playwright';
+import { chromium } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerDatabase, DATABASE_KINDS } from './support/databases.ts';
 import type { ServerDatabase } from './support/databases.ts';

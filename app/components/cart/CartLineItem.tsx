@@ -75,8 +75,9 @@ function QuantityControl({ item, title, max, disabled, onQuantity }: { item: Car
       <button type="button" aria-label={`Diminuir quantidade de ${title}`} disabled={disabled || item.quantity <= 1} onClick={() => onQuantity(item.quantity - 1)} className="h-9 w-9 text-lg disabled:text-neutral-300">
         −
       </button>
-      <span className="w-8 text-center font-semibold" aria-label={`Quantidade de ${title}`} data-testid="quantity">
-        {item.quantity}
+      <span className="w-8 text-center font-semibold">
+        <span className="sr-only">Quantidade de {title}: </span>
+        <span data-testid="quantity">{item.quantity}</span>
       </span>
       <button type="button" aria-label={`Aumentar quantidade de ${title}`} disabled={disabled || item.quantity >= max} onClick={() => onQuantity(item.quantity + 1)} className="h-9 w-9 text-lg disabled:text-neutral-300">
         +

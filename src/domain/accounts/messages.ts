@@ -82,10 +82,6 @@ export function authErrorMessage(code: string | undefined): string {
   return (code && AUTH_ERRORS[code]) || MSG.genericFailure;
 }
 
-export function isKnownAuthError(code: string | undefined): boolean {
-  return code !== undefined && code in AUTH_ERRORS;
-}
-
 /** The `error` query value Better Auth appends to the social sign-in error URL → a pt-BR sentence. */
 export function socialErrorMessage(provider: SocialProvider, error: string | null): string {
   const m = socialMessages(provider);

@@ -45,7 +45,9 @@ export function trainingExamples(questions: LabelledQuestion[], vocab: Vocabular
     if (q.intents.length === 1) {
       out.push({ text: delexicalise(t, vocab), intent: q.intents[0]! });
     } else if (pieces.length === q.intents.length) {
-      pieces.forEach((p, i) => out.push({ text: delexicalise(p, vocab), intent: q.intents[i]! }));
+      pieces.forEach((p, i) => {
+        out.push({ text: delexicalise(p, vocab), intent: q.intents[i]! });
+      });
     }
   }
   return out;

@@ -19,7 +19,7 @@ describe('understand: slots', () => {
     const s = slots('quanto sai o amortecedor cofap do hb20 no pix?');
     expect(s.productWords).toEqual(expect.arrayContaining(['amortecedor', 'cofap']));
     expect(s.brand).toBe('cofap');
-    expect(s.vehicle?.vehicles[0]!.model).toBe('HB20');
+    expect(s.vehicle?.vehicles[0]?.model).toBe('HB20');
     expect(s.payment).toBe('pix');
   });
 

@@ -2,7 +2,7 @@
 // product page and the search at once (the search vector is a generated column; the typo lexicon is
 // refreshed here). Who may edit what is decided by the caller with roles.canEditProduct, on the server.
 import crypto from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.server.ts';
 import { refreshLexicon } from './search/typos.server.ts';
 import { catalogChanged } from './changes.server.ts';
@@ -185,9 +185,4 @@ export async function listSellerProducts(db: Db, sellerId: string, limit = 500):
 export async function detachSellerProducts(db: Db | Tx, sellerId: string): Promise<number> {
   const rows = await db.update(products).set({ sellerId: null }).where(eq(products.sellerId, sellerId)).returning({ id: products.id });
   return rows.length;
-}
-
-export async function countSellerProducts(db: Db, sellerId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(eq(products.sellerId, sellerId));
-  return row?.n ?? 0;
 }

@@ -32,19 +32,14 @@ import { stockChanged } from './place-order/price-cart.server.ts';
 import { validateRequest } from './place-order/validate.server.ts';
 import type { ValidRequest } from './place-order/validate.server.ts';
 
-export { charge, chargeKey } from './place-order/charge.server.ts';
+export { charge } from './place-order/charge.server.ts';
 export { cardFor } from './place-order/validate.server.ts';
 export {
   AWAITING_CARD,
   CARD_TOKEN_REQUIRED,
-  DECLINED_MESSAGE,
-  GATEWAY_FAILED_REASON,
-  KEY_REUSED_MESSAGE,
-  MAX_ORDER_CENTS,
   PAYMENT_UNAVAILABLE_MESSAGE,
-  outOfStockMessage,
 } from './place-order/outcomes.ts';
-export type { ChargeCard, PlaceOrderDeps, PlaceOrderResult } from './place-order/outcomes.ts';
+export type { PlaceOrderDeps, PlaceOrderResult } from './place-order/outcomes.ts';
 
 export async function placeOrder(
   deps: PlaceOrderDeps,

@@ -33,9 +33,6 @@ export const MESSAGES = {
 /** Units of one product (after equal lines are merged) one order may take: keeps a single order from emptying the stock. */
 export const MAX_UNITS_PER_PRODUCT = 100;
 
-/** Spec §5: text, at sign, text, dot, text (the shape; the rule is the accounts' isValidShopEmail). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export { UFS };
 
 export interface AddressInput {
@@ -124,7 +121,6 @@ export const customerSchema = z.object(
   },
   { error: MESSAGES.customerMissing },
 );
-export type CustomerInput = z.infer<typeof customerSchema>;
 
 /** The order as the checkout sends it; `customer` is optional only for the spec's compatibility call (POST /orders). */
 export const placeOrderSchema = z.object({

@@ -4,7 +4,6 @@ import { sessionUserOf } from '../accounts/auth.server.ts';
 import type { Db } from '../../db/client.server.ts';
 import { loadFleet } from './fleet.server.ts';
 import {
-  emptyCookieGarage,
   garageCookieHeader,
   readGarageCookie,
   withActive,
@@ -63,8 +62,6 @@ export function cookieEntries(request: Request, cookieSecret: string): { vehicle
   const cookie = readGarageCookie(request, cookieSecret);
   return cookie.entries.map((e, i) => ({ ...e, active: cookie.active === i }));
 }
-
-export const clearedGarageCookie = (opts: { secure: boolean; secret: string }) => garageCookieHeader(emptyCookieGarage(), opts);
 
 export type GarageChange =
   /** Make this vehicle active, adding it to the garage when it is new. */

@@ -10,7 +10,6 @@ import type { Fleet, Option, Vehicle } from './vehicles.ts';
 import type { Level, SelectorData } from './selector-data.ts';
 
 export type { Level, SelectorData };
-export { initialSelectorData } from './selector-data.ts';
 
 export const MIN_YEAR = 1900;
 export const MAX_YEAR = 2100;
@@ -48,7 +47,6 @@ export const selectionSchema = z.object({
   ano: yearParam.optional(),
   versao: idParam(msg.version).optional(),
 });
-export type SelectionInput = z.input<typeof selectionSchema>;
 
 
 export interface Selection {

@@ -150,7 +150,10 @@ export async function deliverOrderEmails(db: Db, jobs: readonly OrderEmailJob[],
     }
     // Anyone may order as a guest for any address: one address gets at most so many confirmations an hour.
     const allowed = await mayMailOrdersTo(db, toCount.map((c) => c.read.view.email));
-    toCount.forEach((item, i) => (allowed[i] ? toSend.push(item) : done.push({ index: item.index, id: item.id, result: 'skipped' })));
+    toCount.forEach((item, i) => {
+      if (allowed[i]) toSend.push(item);
+      else done.push({ index: item.index, id: item.id, result: 'skipped' });
+    });
   } catch (err) {
     // The database failed before anything was sent: every e-mail still held goes back for its job's retry.
     for (const id of held) await release(db, id, messageOf(err)).catch(() => {});

@@ -147,11 +147,6 @@ type Holder = { [KEY]?: PaymentProvider };
 export function setPaymentProvider(p: PaymentProvider): void {
   (globalThis as Holder)[KEY] = p;
 }
-export function getPaymentProvider(): PaymentProvider {
-  const p = (globalThis as Holder)[KEY];
-  if (!p) throw new Error('Provedor de pagamentos não inicializado.');
-  return p;
-}
 export function maybePaymentProvider(): PaymentProvider | null {
   return (globalThis as Holder)[KEY] ?? null;
 }

@@ -11,7 +11,6 @@ import type { CouponCheck, CouponRule, CouponTerms } from './coupon-rules.ts';
 import type { Cents } from './money.ts';
 import { coupons } from './schema.ts';
 
-export { COUPON_INVALID_MESSAGE as COUPON_INVALID } from './messages.ts';
 /** The demo store code (spec: "the store's promo word"); never shown on a page. */
 export const DEMO_COUPON = { code: 'OLIMPO', percent: 10 } as const;
 export const MAX_COUPON_LENGTH = 40;
@@ -88,12 +87,6 @@ async function couponUsage(db: Db | Tx, code: string, customer: CouponCustomer |
     .from(orders)
     .where(and(eq(orders.couponCode, code), ne(orders.status, 'cancelled')));
   return { total: row?.total ?? 0, byCustomer: who.length ? (row?.mine ?? 0) : null };
-}
-
-/** The percent of an active, currently valid percent coupon, or null (kept for older callers). */
-export async function findCouponPercent(db: Db, code: string, now = new Date()): Promise<number | null> {
-  const result = await evaluateCoupon(db, code, { subtotalCents: Number.MAX_SAFE_INTEGER, customer: null, now });
-  return result.ok && result.terms.kind === 'percent' ? result.terms.percent : null;
 }
 
 export async function seedCouponsIfEmpty(db: Db): Promise<void> {

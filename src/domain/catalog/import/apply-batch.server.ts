@@ -35,7 +35,9 @@ export async function applyBatch(db: Db, importId: number, userId: string | null
     const ids = new Map<CatalogRow, number>();
     if (creates.length) {
       const seq = (await tx.execute(sql`select nextval(pg_get_serial_sequence('products', 'id'))::int as id from generate_series(1, ${creates.length})`)) as unknown as { rows: { id: number }[] };
-      creates.forEach((r, i) => ids.set(r, Number(seq.rows[i]!.id)));
+      creates.forEach((r, i) => {
+        ids.set(r, Number(seq.rows[i]!.id));
+      });
       const values = creates.map((r) => {
         const id = ids.get(r)!;
         return {

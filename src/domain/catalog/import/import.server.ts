@@ -24,8 +24,6 @@ import type { RowError } from './scan.server.ts';
 
 export type { RowError } from './scan.server.ts';
 
-export { IMPORT_BATCH } from './scan.server.ts';
-
 const PHOTO_TIMEOUT_MS = 15_000;
 const PHOTO_FETCH_FAILED = 'Não foi possível baixar a foto de foto_url. Use um link https público da imagem ou deixe a coluna vazia.';
 

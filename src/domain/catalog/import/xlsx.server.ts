@@ -97,9 +97,15 @@ async function* parsePart(chunks: AsyncIterable<Buffer>, setup: (on: Listeners) 
   });
   const on: Listeners = { opentag: [], text: [], closetag: [] };
   setup(on);
-  parser.on('opentag', (t) => on.opentag.forEach((f) => f(t as Tag)));
-  parser.on('text', (t) => on.text.forEach((f) => f(t)));
-  parser.on('closetag', (t) => on.closetag.forEach((f) => f(t as Tag)));
+  parser.on('opentag', (t) => {
+    for (const f of on.opentag) f(t as Tag);
+  });
+  parser.on('text', (t) => {
+    for (const f of on.text) f(t);
+  });
+  parser.on('closetag', (t) => {
+    for (const f of on.closetag) f(t as Tag);
+  });
   const decoder = new TextDecoder('utf-8');
   const write = (text: string) => {
     try {
