@@ -51,7 +51,7 @@ import { BENCH, CACHE_OFF_ENV, DEMO_GROUPS, DEMO_PRODUCTS, LIGHTHOUSE_PAGES, opt
 import { cleanup, cleanups, freePort, startChild, stopChild, waitReady } from './run/children.ts';
 import type { Child } from './run/children.ts';
 import { gitInfo, rawGet, round, rssMb } from './run/helpers.ts';
-import { ensureBuild, orderPool, preparePglite, preparePostgres } from './run/prepare.ts';
+import { copyPglite, copyPostgres, ensureBuild, orderPool, preparePglite, preparePostgres } from './run/prepare.ts';
 import { measure, sampleTargets, settle, startServer } from './run/measure.ts';
 import type { Row, Sample, ServerMemory } from './run/measure.ts';
 import { finish } from './run/summary.ts';
@@ -99,13 +99,16 @@ async function main() {
     return dir;
   };
   // On PostgreSQL, DATA_DIR only holds the order e-mails (.eml) the run writes.
-  // --compare: the other checkout's server on the same database first, then this one's (same data, same run).
-  const both = (r: (typeof dbRuns)[number]) => {
-    if (opts.compare) dbRuns.push({ ...r, database: `${r.database}@${opts.compareLabel}`, appDir: opts.compare, env: { ...r.env, ...(r.kind === 'postgres' ? { DATA_DIR: mailDir() } : {}) } });
+  // --compare: the other checkout's server first, on its own copy of the same seeded data, then this one's.
+  const both = async (r: (typeof dbRuns)[number]) => {
+    if (opts.compare) {
+      const data: Record<string, string> = r.kind === 'postgres' ? { DATABASE_URL: await copyPostgres(pgBench!, opts.compareLabel.replace(/\W/g, '_')), DATA_DIR: mailDir() } : { DATA_DIR: copyPglite(r.env.DATA_DIR!) };
+      dbRuns.push({ ...r, database: `${r.database}@${opts.compareLabel}`, appDir: opts.compare, env: { ...r.env, ...data } });
+    }
     dbRuns.push(r);
   };
-  if (pgBench) both({ database: 'postgres', kind: 'postgres', env: { DATABASE_URL: pgBench.url, DB_POOL_SIZE: '20', DATA_DIR: mailDir() } });
-  if (pgliteBench) both({ database: 'pglite', kind: 'pglite', env: { DATA_DIR: pgliteBench.dataDir } });
+  if (pgBench) await both({ database: 'postgres', kind: 'postgres', env: { DATABASE_URL: pgBench.url, DB_POOL_SIZE: '20', DATA_DIR: mailDir() } });
+  if (pgliteBench) await both({ database: 'pglite', kind: 'pglite', env: { DATA_DIR: pgliteBench.dataDir } });
   // Issue 16's figures "on the embedded demo catalog": what `npm start` gives on a bare machine (a fresh
   // DATA_DIR, the 1,500-product demo catalog seeded by the server itself), when the run measures another size.
   // Not in --quick (CI's smoke run): its 2,000 products are close enough to the demo catalog.

@@ -109,6 +109,35 @@ export async function preparePostgres(): Promise<PgBench> {
   return { url, name, serverVersion, seed: { ...seeded, vacuumSeconds, cached: false } };
 }
 
+/**
+ * A copy of the seeded PostgreSQL database (CREATE DATABASE … TEMPLATE), dropped at the end: --compare's
+ * server gets its own, so the orders one server places (dead rows, a longer orders table) never burden the other.
+ */
+export async function copyPostgres(bench: PgBench, suffix: string): Promise<string> {
+  const name = `${bench.name}_${suffix}`;
+  const admin = new pg.Client({ connectionString: opts.pgAdminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}" template "${bench.name}"`);
+  await admin.end();
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: opts.pgAdminUrl });
+    await c.connect();
+    await c.query(`drop database if exists "${name}" with (force)`);
+    await c.end();
+  });
+  const u = new URL(bench.url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** A copy of the seeded PGlite folder, for the same reason (PGlite runs no autovacuum). */
+export function copyPglite(dataDir: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-bench-pglite-'));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.cpSync(dataDir, path.join(dir, 'data'), { recursive: true, filter: (src) => !src.endsWith('olimpo.lock') });
+  return path.join(dir, 'data');
+}
+
 export interface PgliteBench {
   dataDir: string;
   seed: SeedInfo;
