@@ -12,7 +12,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import * as schema from './schema.ts';
 import type { Database, Db, OpenOptions } from './types.ts';
 import { connectionLosses } from './errors.ts';
-import { withPreparedStatements } from './pglite-prepared.server.ts';
 import { SizeCachingNodeFS } from './pglite-fs.server.ts';
 import { yieldBetweenTurns } from './pglite-yield.server.ts';
 import { EMBEDDED_STATISTICS_TARGET } from './maintenance.server.ts';
@@ -37,8 +36,7 @@ export async function openPglite(opts: OpenOptions, migrationsFolder: string): P
     });
     // Each turn at the database lets the event loop poll first when it has waited 10 ms (pglite-yield.server.ts).
     yieldBetweenTurns(client);
-    // Statements are kept prepared (the store's named ones, and any text run twice), as drivers keep them on PostgreSQL.
-    const db = drizzlePglite(withPreparedStatements(client), { schema }) as unknown as Db;
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,
       kind: 'pglite',
