@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import * as schema from './schema.ts';
 import type { Database, Db, OpenOptions } from './types.ts';
 import { connectionLosses } from './errors.ts';
+import { withPreparedStatements } from './pglite-prepared.server.ts';
 import { SizeCachingNodeFS } from './pglite-fs.server.ts';
 import { yieldBetweenTurns } from './pglite-yield.server.ts';
 import { EMBEDDED_STATISTICS_TARGET } from './maintenance.server.ts';
@@ -36,7 +37,9 @@ export async function openPglite(opts: OpenOptions, migrationsFolder: string): P
     });
     // Each turn at the database lets the event loop poll first when it has waited 10 ms (pglite-yield.server.ts).
     yieldBetweenTurns(client);
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    // Statements run twice are kept prepared, as drivers keep them on PostgreSQL (the one adapter on PGlite's
+    // internals: pglite-prepared.server.ts, decision 007).
+    const db = drizzlePglite(withPreparedStatements(client), { schema }) as unknown as Db;
     return {
       db,
       kind: 'pglite',
