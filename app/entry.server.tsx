@@ -10,7 +10,6 @@ import appCss from './app.css?url';
 import { InlineCssContext } from './lib/request-context.ts';
 import { isConnectionError, isStatementTimeout, noteConnectionLoss } from '../src/db/client.server.ts';
 import { safeError } from '../src/platform/log-safe.ts';
-import { bufferedResponse } from '../server/response-body.ts';
 import { withoutModulePreloads } from './lib/module-preloads.server.ts';
 
 /**
@@ -56,7 +55,7 @@ export default function handleRequest(
       {
         [readyOption]() {
           shellRendered = true;
-          // The page is collected whole (server/response-body.ts): it is hashed and compressed whole next.
+          // The page is collected whole: it is hashed (server/pages.ts) and compressed (server/compression.ts) whole next.
           const chunks: Buffer[] = [];
           const collect = new Writable({
             write(chunk: Buffer, _encoding, callback) {
@@ -67,7 +66,8 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               timeoutId = undefined;
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-              resolve(bufferedResponse(withoutModulePreloads(Buffer.concat(chunks)), { headers: responseHeaders, status: responseStatusCode }));
+              const page = withoutModulePreloads(Buffer.concat(chunks));
+              resolve(new Response(new Uint8Array(page.buffer, page.byteOffset, page.byteLength) as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });

@@ -5,21 +5,21 @@
 // Why (issue 16's bench runs, in git history): V8 keeps the source text of every module it loads, and Node keeps a module record for
 // each. Unbundled, the server loaded 1,338 modules holding 12.8 MB of source (a third of it as two-byte
 // strings, because of a few accented characters or arrows, mostly in comments). Bundled with the whitespace and
-// comments removed and non-ASCII characters escaped, that is about 5 MB in one-byte strings, and the server
+// comments removed and non-ASCII characters escaped (esbuild's `charset: 'ascii'`; regular-expression literals
+// keep theirs), that is about 5 MB, mostly in one-byte strings, and the server
 // starts about 30 MB smaller, as fast. Identifiers are not renamed, so stack traces keep their function names;
 // `node --enable-source-maps server/main.js` maps them back to the sources (bundle/*.js.map).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { asciiRegexps } from './ascii-regexps.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUNDLE_DIR = path.join(ROOT, 'build/server/bundle');
 
-// Left to Node: native code (koffi, sharp) and packages that read their own files next to their code (PGlite's
+// Left to Node: native code (sharp) and packages that read their own files next to their code (PGlite's
 // WebAssembly and data; already minified).
-const EXTERNAL = ['koffi', 'sharp', '@electric-sql/pglite', '@electric-sql/pglite/*', 'pg-native'];
+const EXTERNAL = ['sharp', '@electric-sql/pglite', '@electric-sql/pglite/*', 'pg-native'];
 
 // A module that finds a file next to itself (`new URL('./x.json', import.meta.url)`, `import.meta.dirname`)
 // keeps finding it: each module's `import.meta` paths are rewritten to its own place, relative to the bundle.
@@ -87,14 +87,4 @@ await esbuild.build({
   plugins: [importMetaPaths, streamingRendererOnly],
   logLevel: 'warning',
 });
-
-// esbuild leaves regular expression literals as written: make them ASCII too, so that V8 keeps each file's text
-// one byte per character (scripts/ascii-regexps.ts). The linked source maps are off by a few columns on the
-// lines that change, after the first escape.
-for (const file of fs.readdirSync(BUNDLE_DIR).filter((f) => f.endsWith('.js'))) {
-  const at = path.join(BUNDLE_DIR, file);
-  const { code, escaped, left } = asciiRegexps(fs.readFileSync(at, 'utf8'));
-  if (escaped > 0) fs.writeFileSync(at, code);
-  if (left > 0) console.warn(`build-server: ${file} ainda tem ${left} caractere(s) fora do ASCII; o V8 guarda o arquivo com 2 bytes por caractere.`);
-}
 

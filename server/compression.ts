@@ -13,9 +13,8 @@
 // of 50 timed out at 10 s; with the thread pool, none). Waiting for the pool lets the event loop poll.
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { pickEncoding } from './page-cache.ts';
-import { bufferedResponse, hasBody, readBody, replaceResponse } from './response-body.ts';
 
 /** Below this, gzip saves at most about one TCP segment: not worth its CPU. */
 export const COMPRESS_MIN_BYTES = 2048;
@@ -26,13 +25,23 @@ const brotliOptions = (size: number): zlib.BrotliOptions => ({
   params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
 });
 
+/**
+ * Puts `res` in the context as it is. Assigning over an existing answer makes Hono merge the old answer's
+ * headers into the new one; `res` here already carries the headers it should have.
+ */
+function replaceResponse(c: Context, res: Response): void {
+  c.res = undefined;
+  c.res = res;
+}
+
+const bytesOf = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength) as Uint8Array<ArrayBuffer>;
+
 const COMPRESSIBLE = /^(text\/(html|plain|css|xml)|application\/(json|xml|javascript)|image\/svg\+xml)\b/i;
 
 export function compressLarge(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    // Status and headers first: they are read without building the runtime's full Response (see hasBody).
     if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304) return;
     if (res.headers.has('Content-Encoding') || res.headers.has('Transfer-Encoding')) return;
     if (!COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '')) return;
@@ -40,13 +49,13 @@ export function compressLarge(): MiddlewareHandler {
     const vary = res.headers.get('Vary');
     if (!vary || !/accept-encoding/i.test(vary)) res.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const length = Number(res.headers.get('Content-Length') ?? NaN);
-    if (length < COMPRESS_MIN_BYTES || !hasBody(res)) return;
+    if (length < COMPRESS_MIN_BYTES || res.body === null) return;
     const encoding = pickEncoding(c.req.header('Accept-Encoding'));
     if (!encoding) return;
-    const body = await readBody(res);
+    const body = Buffer.from(await res.arrayBuffer());
     if (body.length < COMPRESS_MIN_BYTES) {
       res.headers.set('Content-Length', String(body.length));
-      replaceResponse(c, bufferedResponse(body, { status: res.status, headers: res.headers }));
+      replaceResponse(c, new Response(bytesOf(body), { status: res.status, headers: res.headers }));
       return;
     }
     const sync = body.length <= SYNC_LIMIT;
@@ -63,6 +72,6 @@ export function compressLarge(): MiddlewareHandler {
     headers.set('Content-Length', String(gz.length));
     const etag = headers.get('ETag');
     if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
-    replaceResponse(c, new Response(new Uint8Array(gz.buffer, gz.byteOffset, gz.byteLength), { status: res.status, headers }));
+    replaceResponse(c, new Response(bytesOf(gz), { status: res.status, headers }));
   };
 }

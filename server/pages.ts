@@ -17,19 +17,20 @@ import {
   storedPage,
 } from './page-cache.ts';
 import type { StoredPage } from './page-cache.ts';
-import { bufferedResponse, hasBody, readBody } from './response-body.ts';
 import { detachedFromClient } from '../src/db/request-scope.server.ts';
+
+const readBody = async (res: Response) => Buffer.from(await res.arrayBuffer());
 
 const isHtml = (res: Response) => (res.headers.get('content-type') ?? '').startsWith('text/html');
 
 /** Reads an HTML answer whole and gives it its script hashes; other answers pass through. */
 export async function withScriptHashes(res: Response, formOrigins: readonly string[]): Promise<{ res: Response; body: Buffer | null }> {
-  if (!isHtml(res) || !hasBody(res)) return { res, body: null };
+  if (!isHtml(res) || res.body === null) return { res, body: null };
   const body = await readBody(res);
   const headers = new Headers(res.headers);
   headers.set('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(body), formOrigins));
   headers.delete('Content-Length');
-  return { res: bufferedResponse(body, { status: res.status, headers }), body };
+  return { res: new Response(new Uint8Array(body.buffer, body.byteOffset, body.byteLength) as Uint8Array<ArrayBuffer>, { status: res.status, headers }), body };
 }
 
 export interface PageServer {

@@ -5,7 +5,6 @@ import { env } from '../src/config/env.ts';
 import { createApp } from './app.ts';
 import { bootDatabase, bootJobRunner, bootServices, createServices, llmConfig } from './boot.ts';
 import { createLogger } from './logger.ts';
-import { startMallocTrim } from './malloc-trim.ts';
 
 /**
  * Starts the server with React Router's build (bundled with it: scripts/build-server.ts); resolves once it is
@@ -21,9 +20,6 @@ export async function main(build: ServerBuild): Promise<void> {
   }
   const logger = createLogger(config.LOG_LEVEL);
   bootServices(config, logger);
-  // The build was evaluated with the bundle, before the database opens: V8 optimizes PGlite's code in the
-  // background for a few seconds after it opens, and the build's allocations made meanwhile left holes in
-  // glibc's heap (issue 16's bench runs, in git history).
   let database;
   let jobs: Awaited<ReturnType<typeof bootJobRunner>>;
   try {
@@ -33,7 +29,6 @@ export async function main(build: ServerBuild): Promise<void> {
     logger.fatal({ err }, (err as Error).message);
     process.exit(1);
   }
-  const stopTrim = await startMallocTrim(config.MALLOC_TRIM_SECONDS, logger);
   const app = createApp({ build, services: createServices(config, database, logger), logger, publicUrl: config.PUBLIC_URL, trustProxy: config.TRUST_PROXY, corsOrigins: config.CORS_ORIGINS, chat: { llm: llmConfig(config), perMinute: config.CHAT_RATE_LIMIT_PER_MINUTE }, pageCacheSeconds: config.PAGE_CACHE_SECONDS, databaseLimits: { backofficeStatementTimeoutMs: config.DB_BACKOFFICE_STATEMENT_TIMEOUT_MS } });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info(`Olimpo Peças em http://localhost:${info.port}`);
@@ -43,7 +38,6 @@ export async function main(build: ServerBuild): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    stopTrim();
     logger.info({ signal }, 'encerrando');
     server.close(() => {
       void jobs

@@ -20,8 +20,8 @@ type ChunkingContext = { getModuleInfo(id: string): Rolldown.ModuleInfo | null }
 /** The chunk's name (its file is `assets/shell-<hash>.js`). */
 export const SHELL_CHUNK = 'shell';
 
-/** React Router's suffix on the modules it uses as the client entries of route files. */
-const ROUTE_ENTRY = '?__react-router-build-client-route';
+/** A module's file: its id without the query a plugin may add (React Router marks its route entries so). */
+const fileOf = (id: string) => id.split('?')[0]!;
 
 /** Below this many bytes of source (comments included), a module reached by a storefront page ships with the shell. */
 const TINY_MODULE_BYTES = 3000;
@@ -58,14 +58,18 @@ export function shellChunk(appDirectory: string): Rolldown.CodeSplittingGroup {
   let shell: Set<string> | null = null;
   const compute = (ctx: ChunkingContext) => {
     const out = new Set<string>();
-    // The client entry (React Router's default one, or app/entry.client.tsx) and the root route.
-    const clientEntries = candidates.filter((id) => !id.endsWith(ROUTE_ENTRY) && ctx.getModuleInfo(id)?.isEntry);
-    for (const from of [path.join(appDirectory, 'root.tsx') + ROUTE_ENTRY, ...clientEntries]) {
+    // Entries, as Rolldown reports them (ModuleInfo.isEntry): the client entry, the root route and every route
+    // module. The shell starts from all of them except the route files under app/routes/.
+    const entries = candidates.filter((id) => ctx.getModuleInfo(id)?.isEntry);
+    const routesDir = path.join(appDirectory, 'routes') + path.sep;
+    for (const from of entries.filter((id) => !fileOf(id).startsWith(routesDir))) {
       for (const id of staticGraph(ctx, from)) out.add(id);
     }
     const reach = new Map<string, number>();
     for (const route of STOREFRONT_ROUTES) {
-      for (const id of staticGraph(ctx, path.join(appDirectory, route) + ROUTE_ENTRY)) reach.set(id, (reach.get(id) ?? 0) + 1);
+      const file = path.join(appDirectory, route);
+      const graph = new Set(entries.filter((id) => fileOf(id) === file).flatMap((id) => [...staticGraph(ctx, id)]));
+      for (const id of graph) reach.set(id, (reach.get(id) ?? 0) + 1);
     }
     // What two storefront pages share, and the tiny modules one of them shares with other routes (a file
     // of its own would cost more in response headers than its bytes: codes.ts was 200 bytes).

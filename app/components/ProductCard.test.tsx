@@ -2,8 +2,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { ProductSummary } from '../../src/domain/catalog/types.ts';
-import { DiscountBadge, OldPrice, PriceLines } from './Price.tsx';
-import { ProductGrid, productCardHtml } from './ProductCard.tsx';
+import { ProductGrid } from './ProductCard.tsx';
+import type { FitBadge } from './ProductCard.tsx';
 
 const farol: ProductSummary = {
   id: 1,
@@ -25,15 +25,23 @@ const text = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-describe('productCardHtml', () => {
+/** One card, as the grid renders it on the server (inside its island and list cell). */
+const card = (product: ProductSummary, { eager = false, fit }: { eager?: boolean; fit?: FitBadge } = {}) =>
+  renderToStaticMarkup(
+    <MemoryRouter>
+      <ProductGrid products={[product]} eagerCount={eager ? 1 : 0} fit={() => fit} />
+    </MemoryRouter>,
+  ).replace(/^<link[^>]*>/, '');
+
+describe('ProductGrid cards', () => {
   it('shows the brand, the title as a router link, the old and new prices, the PIX price and the installments in pt-BR', () => {
-    const html = productCardHtml(farol, true, undefined);
+    const html = card(farol, { eager: true });
     expect(text(html)).toBe(
       '22% OFF Magneti Marelli Farol Dianteiro Esquerdo Volvo C70 2.5 2006-2013 Preço antigo: R$ 919,00 Preço: R$ 719,90 R$ 647,91 no PIX ou 10x de R$ 71,99 sem juros',
     );
     expect(html).toContain('<a class="after:absolute after:inset-0 focus:outline-none" href="/ProductView/1" data-discover="true">');
     expect(html).toContain('<img src="/art/iluminacao/ambar/0.svg" alt="Farol Dianteiro Esquerdo Volvo C70 2.5 2006-2013, vista frontal" width="600" height="600" loading="eager"');
-    expect(productCardHtml(farol, false, undefined)).toContain('loading="lazy"');
+    expect(card(farol)).toContain('loading="lazy"');
   });
 
   it('escapes every catalog value, in text and in attributes', () => {
@@ -43,7 +51,7 @@ describe('productCardHtml', () => {
       brand: '<b>Bosch</b>',
       image: { ...farol.image!, url: '/a.svg" onerror="alert(1)', alt: 'x"><img src=y onerror=alert(1)>' },
     };
-    const html = productCardHtml(evil, false, { text: 'Serve no <Gol>', universal: false });
+    const html = card(evil, { fit: { text: 'Serve no <Gol>', universal: false } });
     expect(html).not.toMatch(/<script|<b>|<img src=y|" onerror=|<Gol>/);
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#x27;Filtro&#x27;');
     expect(html).toContain('src="/a.svg&quot; onerror=&quot;alert(1)"');
@@ -51,23 +59,10 @@ describe('productCardHtml', () => {
   });
 
   it('shows the vehicle a part fits (and whether it is universal), a sold-out part, and a full-price part without the sale lines', () => {
-    const html = productCardHtml({ ...farol, onSale: false, oldPriceCents: null, discountPercent: 0, stock: 0, priceCents: 1_990 }, false, {
-      text: 'Serve no seu Gol 1.0 2015',
-      universal: true,
-    });
+    const html = card({ ...farol, onSale: false, oldPriceCents: null, discountPercent: 0, stock: 0, priceCents: 1_990 }, { fit: { text: 'Serve no seu Gol 1.0 2015', universal: true } });
     expect(text(html)).toBe('Magneti Marelli Farol Dianteiro Esquerdo Volvo C70 2.5 2006-2013 Serve no seu Gol 1.0 2015 (universal) Preço: R$ 19,90 R$ 17,91 no PIX Esgotado');
     expect(html).toContain('<svg aria-hidden="true"');
     expect(html).not.toContain('OFF');
-  });
-
-  it('writes the badge and the price lines exactly as Price.tsx renders them elsewhere (the product page, the cart)', () => {
-    const react = (element: React.ReactElement) => renderToStaticMarkup(element).replaceAll('<!-- -->', '');
-    const html = productCardHtml(farol, false, undefined);
-    expect(html).toContain(react(<DiscountBadge percent={farol.discountPercent} />));
-    expect(html).toContain(react(<OldPrice cents={farol.oldPriceCents} />));
-    expect(html).toContain(react(<PriceLines priceCents={farol.priceCents} />));
-    const cheap = { ...farol, priceCents: 1_990 };
-    expect(productCardHtml(cheap, false, undefined)).toContain(react(<PriceLines priceCents={cheap.priceCents} />));
   });
 });
 
@@ -80,10 +75,10 @@ describe('ProductGrid', () => {
       </MemoryRouter>,
     );
     // React puts the preload in the page's <head>; rendered alone, it comes first.
-    expect(html).toMatch(/^<link rel="preload" href="\/art\/iluminacao\/ambar\/0.svg" as="image"\/><ul class="grid grid-cols-2[^"]*" data-static="[^"]+"><li class="product-cell flex"><article /);
+    expect(html).toMatch(/^<link rel="preload" as="image" href="\/art\/iluminacao\/ambar\/0.svg"\/><ul class="grid grid-cols-2[^"]*" data-static="[^"]+"><li class="product-cell flex"><article /);
     expect(html.match(/rel="preload"/g)).toHaveLength(1);
     expect(html.match(/<li class="product-cell flex">/g)).toHaveLength(2);
     expect(html.match(/loading="eager"/g)).toHaveLength(1);
-    expect(html).toContain(productCardHtml(second, false, undefined));
+    expect(html).toContain('href="/ProductView/2" data-discover="true">Segundo</a>');
   });
 });

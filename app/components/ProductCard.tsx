@@ -1,9 +1,7 @@
-import { preload } from 'react-dom';
 import type { ProductSummary } from '../../src/domain/catalog/types.ts';
 import { formatBRL } from '../../src/domain/pricing/money.ts';
-import { productPriceLines } from '../../src/domain/pricing/pricing.ts';
-import { escapeHtml } from '../../src/platform/html.ts';
-import { Static } from './Static.tsx';
+import { DiscountBadge, OldPrice, PriceLines } from './Price.tsx';
+import { IslandLink, Static } from './Static.tsx';
 
 /** "Serve no seu Gol 1.0 2015", and whether the product serves it as a universal part. */
 export interface FitBadge {
@@ -11,42 +9,57 @@ export interface FitBadge {
   universal: boolean;
 }
 
-const CARD_CLASS =
-  'group relative flex w-full flex-col overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-4 focus-within:ring-ink focus-within:ring-offset-2';
-const CHECK_ICON =
-  '<svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="3" stroke-linecap="round" stroke-linejoin="round" class="mt-px shrink-0"><path d="m5 12 5 5L20 7"></path></svg>';
-
-/**
- * One card as HTML: the markup the card's JSX rendered (Price.tsx's badge and price lines included), written
- * as a string. A grid is an island (`Static`) that React never hydrates, and its 24 cards were half of a list
- * page's elements: React's server renderer spent about 7 µs on each (issue 16's bench runs, in git history). Every value from the
- * catalog goes through `escapeHtml`; the link is a router link for the island (`data-discover`, as `IslandLink`).
- */
-export function productCardHtml(product: ProductSummary, eager: boolean, fit: FitBadge | undefined): string {
-  const { image } = product;
-  const lines = productPriceLines(product.priceCents);
+/** One card; rendered inside `ProductGrid`'s island only (its link is an `IslandLink`). */
+function ProductCard({ product, eager = false, fit }: { product: ProductSummary; eager?: boolean; fit?: FitBadge }) {
   return (
-    `<article class="${CARD_CLASS}"><div class="relative aspect-square bg-neutral-50">` +
-    (image
-      ? `<img src="${escapeHtml(image.url)}" alt="${escapeHtml(image.alt)}" width="${image.width}" height="${image.height}" loading="${eager ? 'eager' : 'lazy'}" decoding="async" class="h-full w-full object-contain"/>`
-      : '') +
-    (product.onSale
-      ? `<span class="absolute top-2 right-2">${product.discountPercent > 0 ? `<span class="rounded-md bg-brand px-2 py-0.5 text-xs font-bold text-ink">${product.discountPercent}% OFF</span>` : ''}</span>`
-      : '') +
-    `</div><div class="flex flex-1 flex-col gap-1 p-3"><p class="text-xs font-medium tracking-wide text-neutral-500 uppercase">${escapeHtml(product.brand)}</p>` +
-    `<h3 class="text-sm leading-snug font-semibold break-words"><a class="after:absolute after:inset-0 focus:outline-none" href="/ProductView/${product.id}" data-discover="true">${escapeHtml(product.title)}</a></h3>` +
-    (fit
-      ? `<p class="mt-1 flex items-start gap-1 rounded-md bg-green-50 px-2 py-1 text-xs font-semibold text-green-900">${CHECK_ICON}<span>${escapeHtml(fit.text)}${fit.universal ? '<span class="font-normal"> (universal)</span>' : ''}</span></p>`
-      : '') +
-    '<div class="mt-auto pt-2">' +
-    (product.onSale && product.oldPriceCents !== null
-      ? `<s class="text-sm text-neutral-500"><span class="sr-only">Preço antigo: </span>${formatBRL(product.oldPriceCents)}</s>`
-      : '') +
-    `<p class="text-lg font-extrabold"><span class="sr-only">Preço: </span>${formatBRL(product.priceCents)}</p>` +
-    `<p class="text-xs font-semibold text-emerald-800">${formatBRL(lines.pixCents)} no PIX</p>` +
-    (lines.installments ? `<p class="text-xs text-ink-soft">ou ${lines.installments.count}x de ${formatBRL(lines.installments.eachCents)} sem juros</p>` : '') +
-    (product.stock === 0 ? '<p class="text-xs font-semibold text-red-700">Esgotado</p>' : '') +
-    '</div></div></article>'
+    <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-4 focus-within:ring-ink focus-within:ring-offset-2">
+      <div className="relative aspect-square bg-neutral-50">
+        {product.image && (
+          <img
+            src={product.image.url}
+            alt={product.image.alt}
+            width={product.image.width}
+            height={product.image.height}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className="h-full w-full object-contain"
+          />
+        )}
+        {product.onSale && (
+          <span className="absolute top-2 right-2">
+            <DiscountBadge percent={product.discountPercent} />
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <p className="text-xs font-medium tracking-wide text-neutral-500 uppercase">{product.brand}</p>
+        <h3 className="text-sm leading-snug font-semibold break-words">
+          <IslandLink to={`/ProductView/${product.id}`} className="after:absolute after:inset-0 focus:outline-none">
+            {product.title}
+          </IslandLink>
+        </h3>
+        {fit && (
+          <p className="mt-1 flex items-start gap-1 rounded-md bg-green-50 px-2 py-1 text-xs font-semibold text-green-900">
+            <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" className="mt-px shrink-0">
+              <path d="m5 12 5 5L20 7" />
+            </svg>
+            <span>
+              {fit.text}
+              {fit.universal && <span className="font-normal"> (universal)</span>}
+            </span>
+          </p>
+        )}
+        <div className="mt-auto pt-2">
+          {product.onSale && <OldPrice cents={product.oldPriceCents} />}
+          <p className="text-lg font-extrabold">
+            <span className="sr-only">Preço: </span>
+            {formatBRL(product.priceCents)}
+          </p>
+          <PriceLines priceCents={product.priceCents} />
+          {product.stock === 0 && <p className="text-xs font-semibold text-red-700">Esgotado</p>}
+        </div>
+      </div>
+    </article>
   );
 }
 
@@ -71,9 +84,13 @@ export function ProductGrid({
   lazy?: boolean;
 }) {
   const fits = products.map((p) => fit?.(p.id));
-  // React preloads an eager <img> it renders (a <link rel="preload"> in the page's <head>); these are strings.
-  for (const p of products.slice(0, eagerCount)) if (p.image) preload(p.image.url, { as: 'image' });
-  const cell = lazy ? '<li class="product-cell flex">' : '<li class="flex">';
-  const html = products.map((p, i) => cell + productCardHtml(p, i < eagerCount, fits[i]) + '</li>').join('');
-  return <Static as="ul" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4" version={() => JSON.stringify([products, fits, eagerCount])} prefetch html={html} />;
+  return (
+    <Static as="ul" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4" version={() => JSON.stringify([products, fits, eagerCount])} prefetch>
+      {products.map((p, i) => (
+        <li key={p.id} className={lazy ? 'product-cell flex' : 'flex'}>
+          <ProductCard product={p} eager={i < eagerCount} fit={fits[i]} />
+        </li>
+      ))}
+    </Static>
+  );
 }

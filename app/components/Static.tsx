@@ -18,7 +18,6 @@ import { PrefetchPageLinks, useNavigate } from 'react-router';
  * - The handlers stay when the children render live, so an `IslandLink` works the same before and after.
  * - When `version` changes (new loader data after a navigation or a revalidation), the children render and
  *   replace the server's markup, like any React element.
- * - With `html` instead of children, the island's content is that HTML, on the server and when it renders live.
  * Without JavaScript nothing here runs: the server's markup is the page.
  */
 type StaticProps = HTMLAttributes<HTMLElement> & {
@@ -30,14 +29,8 @@ type StaticProps = HTMLAttributes<HTMLElement> & {
   version?: string | (() => string);
   /** Prefetch a link's page on hover/focus, as `<Link prefetch="intent">` does. */
   prefetch?: boolean;
-} & (
-  | { children: ReactNode; html?: never }
-  | {
-      /** The island's content as HTML, built without React (a product grid's cards, ProductCard.tsx). */
-      html: string;
-      children?: never;
-    }
-);
+  children: ReactNode;
+};
 
 let pageHydrated = false;
 /** Called once the first render has committed (root.tsx): islands mounted later render their children. */
@@ -47,7 +40,7 @@ export function markHydrated() {
 
 const INTENT_DELAY_MS = 100;
 
-export function Static({ as = 'div', version: versionOf = '', prefetch = false, children, html, ...props }: StaticProps) {
+export function Static({ as = 'div', version: versionOf = '', prefetch = false, children, ...props }: StaticProps) {
   const id = useId();
   const version = typeof versionOf === 'string' ? versionOf : typeof document === 'undefined' ? '' : versionOf();
   const navigate = useNavigate();
@@ -107,9 +100,7 @@ export function Static({ as = 'div', version: versionOf = '', prefetch = false, 
   // A live `<Link>` handles its own click first (the island then sees it prevented) and prefetches itself.
   const element = keep
     ? createElement(as, { ...props, ...handlers, key: 'server', 'data-static': id, suppressHydrationWarning: true, dangerouslySetInnerHTML: { __html: first.html } })
-    : html !== undefined
-      ? createElement(as, { ...props, ...handlers, key: 'live', 'data-static': id, dangerouslySetInnerHTML: { __html: html } })
-      : createElement(as, { ...props, ...handlers, key: 'live', 'data-static': id }, children);
+    : createElement(as, { ...props, ...handlers, key: 'live', 'data-static': id }, children);
   return (
     <>
       {element}

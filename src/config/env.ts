@@ -97,8 +97,6 @@ const schema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /** PGlite's shared_buffers in MB (DEFAULT_PGLITE_SHARED_BUFFERS_MB above). */
   PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(DEFAULT_PGLITE_SHARED_BUFFERS_MB),
-  /** Every this many seconds glibc's malloc_trim gives the C heap's free pages back to the system (0: never). */
-  MALLOC_TRIM_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
   // Signs the store's own cookies (the guest's "Minha garagem"). Unset: a random one kept in DATA_DIR.
   COOKIE_SECRET: secret().min(32, 'COOKIE_SECRET deve ter pelo menos 32 caracteres (gere com: openssl rand -base64 32)').optional(),

@@ -1,3 +1,8 @@
+// THE ONE ADAPTER THAT USES A LIBRARY'S PRIVATE FIELDS (docs/decisions/007-prepared-statements.md): PGlite's
+// `_runExclusiveTransaction` and `_checkReady`, and its wire protocol read by hand. Without it an order on
+// PGlite cost about twice the server CPU in issue 48's side-by-side run. tests/integration/pglite-adapter-contract.test.ts
+// fails when PGlite's version or those members change: re-measure, then update or drop this file.
+//
 // Prepared statements on PGlite, as drivers keep them on PostgreSQL.
 //
 // PGlite's query() sends every statement as an unnamed one: PostgreSQL parses, analyses and plans it on every
@@ -6,9 +11,7 @@
 //
 // The client handed to drizzle keeps statements prepared, by their text (drizzle's PGlite driver drops the
 // statement names it is given):
-// - the statements the store names (prepared.server.ts registers their texts with keepPrepared) from their
-//   first run, for the life of the database;
-// - any other text from its second run, like pgJDBC's prepareThreshold or Npgsql's automatic preparation:
+// - every text from its second run, like pgJDBC's prepareThreshold or Npgsql's automatic preparation:
 //   at most MAX_AUTO of them, the least recently used deallocated first. Values are always parameters, so a
 //   statement's text takes few shapes.
 // The first run of a prepared text sends Parse, Describe and Sync in one message; every later run sends Bind,
@@ -34,25 +37,12 @@ interface Statement {
   fields: { name: string; dataTypeID: number }[];
 }
 
-/** Texts run without being kept are prepared from their second run, up to this many at once. */
+/** Texts are prepared from their second run, up to this many at once. */
 const MAX_AUTO = 200;
 /** How many texts seen once are remembered (then the count starts again). */
 const MAX_SEEN = 2_000;
 
 const { serialize } = protocol;
-
-/**
- * The texts the store runs as named statements. One set per process: the React Router build bundles its own
- * copy of this module, and its statements run on the client the server opened.
- */
-const KEY = Symbol.for('olimpo.pgliteKeptStatements');
-const kept: Set<string> = ((globalThis as Record<symbol, unknown>)[KEY] as Set<string> | undefined) ?? new Set();
-(globalThis as Record<symbol, unknown>)[KEY] = kept;
-
-/** Keeps `text` prepared from its first run (prepared.server.ts calls it for every statement it names). */
-export function keepPrepared(text: string): void {
-  kept.add(text);
-}
 
 /**
  * Runs one protocol message and returns the backend's answer as bytes, unparsed. PGlite's own parser copies
@@ -154,9 +144,9 @@ export function withPreparedStatements(client: PGlite): PGlite {
   const dropped: string[] = [];
   let sequence = 0;
 
-  /** Whether to run `text` as a prepared statement (a kept text, or an automatic one from its second run). */
+  /** Whether to run `text` as a prepared statement (from its second run). */
   const shouldPrepare = (text: string): boolean => {
-    if (kept.has(text) || statements.has(text)) return true;
+    if (statements.has(text)) return true;
     const runs = (seen.get(text) ?? 0) + 1;
     if (runs >= 2) {
       seen.delete(text);
@@ -185,7 +175,7 @@ export function withPreparedStatements(client: PGlite): PGlite {
     const row = described.find((m) => m.name === 'rowDescription') as { fields: { name: string; dataTypeID: number }[] } | undefined;
     const statement = { name, paramTypes: parameters?.dataTypeIDs ?? [], fields: (row?.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) };
     statements.set(text, statement);
-    if (!kept.has(text)) {
+    {
       auto.set(text, statement);
       if (auto.size > MAX_AUTO) forget(auto.keys().next().value!);
     }

@@ -37,7 +37,8 @@ export async function openPglite(opts: OpenOptions, migrationsFolder: string): P
     });
     // Each turn at the database lets the event loop poll first when it has waited 10 ms (pglite-yield.server.ts).
     yieldBetweenTurns(client);
-    // Statements are kept prepared (the store's named ones, and any text run twice), as drivers keep them on PostgreSQL.
+    // Statements run twice are kept prepared, as drivers keep them on PostgreSQL (the one adapter on PGlite's
+    // internals: pglite-prepared.server.ts, decision 007).
     const db = drizzlePglite(withPreparedStatements(client), { schema }) as unknown as Db;
     return {
       db,

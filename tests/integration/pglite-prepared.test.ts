@@ -94,15 +94,6 @@ describe('prepared statements on PGlite', () => {
     expect(await rowsOf(sql`select 1 / ${4}::int as n`)).toEqual([{ n: 0 }]);
   });
 
-  it('keeps the statements the store names prepared from their first run', async () => {
-    const byName = preparedQuery<{ id: number; name: string }>('prep_by_name', (p) => sql`select id, name from prep_things where name = ${p('name')}`);
-    expect(await byName(database.db, { name: 'coisa 12' })).toEqual([{ id: 12, name: 'coisa 12' }]);
-    expect((await preparedTexts()).some((t) => t.includes('where name = $1'))).toBe(true);
-    const named = await executeNamed<{ n: number }>(database.db, sql`select count(*)::int as n from prep_things where active = ${true}`, 'prep_count');
-    expect(named).toEqual([{ n: 34 }]);
-    expect((await preparedTexts()).some((t) => t.includes('count(*)::int as n from prep_things where active = $1'))).toBe(true);
-  });
-
   it('runs prepared statements inside transactions, rolls them back, and reports their errors as PGlite does', async () => {
     const { db } = database;
     const insert = (id: number) => db.insert(things).values({ id, name: `nova ${id}`, tags: [], active: true, createdAt: new Date('2026-11-26T12:00:00Z') });

@@ -42,8 +42,8 @@ describe('the server bundle', () => {
       const files = loaded.filter((u) => u.startsWith('file:')).map((u) => path.relative(ROOT, new URL(u).pathname));
       expect(files.filter((f) => /\.tsx?$/.test(f)), round).toEqual([]);
       const packages = new Set(files.flatMap((f) => f.match(/^node_modules\/((?:@[^/]+\/)?[^/]+)\//)?.[1] ?? []));
-      // PGlite: its WebAssembly and data files are found next to its code. (The other packages left out, koffi
-      // and sharp, are loaded later, when the server starts.)
+      // PGlite: its WebAssembly and data files are found next to its code. (The other package left out, sharp, is
+      // loaded later, when the server starts.)
       expect([...packages].sort(), round).toEqual(['@electric-sql/pglite']);
       expect(files.filter((f) => f.startsWith('build/server/bundle/')).length, round).toBeGreaterThan(0);
     }
