@@ -3,7 +3,6 @@
 // footwear photos that follow the colour, the shopper-facing defects (boleto, /Sucesso, landmarks, header,
 // OlimpIA's button) and the policy pages; every changed page at 390 and 1280 px: no sideways scroll, axe
 // with no serious or critical violation and no "region". Screenshots go to $SHOTS_DIR when it is set.
-import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { BASE_URL, expect, test } from './accounts-helpers.ts';
 import { resultCards, waitForHydration } from './helpers.ts';

@@ -280,7 +280,7 @@ describe.each(DATABASE_KINDS)('bad input on page forms never breaks anything nor
     });
 
     // /Checkout has an action now (the order as a page form): its bad input is checked in
-    // tests/e2e/checkout.spec.ts (a pt-BR 400 naming the field, no stock taken).
+    // tests/e2e/checkout-action-and-after.spec.ts (a pt-BR 400 naming the field, no stock taken).
     it('pages without a form action refuse posts (405) in pt-BR', async () => {
       for (const url of ['/', '/ProductList', '/Cart', '/ProductView/1', '/Pedidos', `/Pedidos/${ids.order}`, '/MeusProdutos', '/sobre-nos']) {
         const { status } = await expectPageRefusal(await postForm(url, [{ name: 'q', value: 'x' }], false, accounts.admin!.cookie), `POST ${url}`);
