@@ -1,5 +1,5 @@
 // Efficiency of the order path: round trips to PostgreSQL and statements per read. Behaviour is asserted in
-// orders.test.ts; these fail when a change adds work to the hot path.
+// order-*.test.ts; these fail when a change adds work to the hot path.
 import crypto from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@
 // reads or changes something of someone (orders, saved cart, addresses, profile, LGPD export/deletion,
 // seller products, the back office), API and pages alike. Refused writes change no row. Then uploads that
 // are not images (SVG with a script, PHP or HTML renamed .jpg, a zero-byte file, a huge file, a polyglot)
-// are refused in pt-BR and nothing is stored. security.test.ts keeps the guest × order-token matrix.
+// are refused in pt-BR and nothing is stored. hostile-input-and-private-data.test.ts keeps the guest × order-token matrix.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -2,9 +2,12 @@
 // deployment, and the one whose process also holds the database), on Node's default heap:
 // - a zip bomb (a 260 MB sheet deflated to about 1 MB) is refused with a pt-BR 413 naming the limit, and the
 //   server stays up with its memory (VmRSS) barely moved;
-// - a 100,000-row XLSX (shared strings, as Excel writes them) is uploaded to /Admin/Importar, dry-run,
-//   confirmed, and applied by the job runner while the page is polled: every row lands, and the server's
-//   VmRSS stays under 600 MB from upload to the end.
+// - an XLSX (shared strings, as Excel writes them) is uploaded to /Admin/Importar, dry-run, confirmed, and
+//   applied by the job runner in batches while the page is polled: every row lands, and the server's VmRSS
+//   stays bounded from upload to the end.
+// The suite runs it at IMPORT_UPLOAD_ROWS=10,000 (several batches, progress seen, memory growth bounded);
+// `npm run bench:import-upload` runs the same test at 100,000 rows with the 600 MB peak of the production
+// target (about 5 minutes: a measurement, not a behaviour).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,8 +22,14 @@ import { createServerDatabase, rows } from './support/databases.ts';
 import type { ServerDatabase } from './support/databases.ts';
 import { AppServer, sleep } from './support/server.ts';
 
-const ROWS = 100_000;
+const ROWS = Number(process.env.IMPORT_UPLOAD_ROWS ?? 10_000);
+/** The peak the production target allows at 100,000 rows. */
 const RSS_LIMIT_MB = 600;
+/**
+ * Growth over the idle server allowed at the suite's size: reading the whole sheet into memory (exceljs's
+ * workbook reader took over 1 GB at 100,000 rows) would pass it several times over even at 10,000 rows.
+ */
+const RSS_GROWTH_MB = Number(process.env.IMPORT_UPLOAD_GROWTH_MB ?? 250);
 
 /** The server's resident memory, sampled every 100 ms while `watch` is on. */
 function rssSampler(pid: number) {
@@ -108,12 +117,13 @@ describe('spreadsheet imports through /Admin/Importar (pglite)', () => {
     }
   });
 
-  it(`imports a ${ROWS.toLocaleString('en')}-row XLSX from the page through the job runner, with every row and VmRSS < ${RSS_LIMIT_MB} MB`, { timeout: 20 * 60_000 }, async () => {
+  it(`imports a ${ROWS.toLocaleString('en')}-row XLSX from the page through the job runner in batches, with every row and bounded VmRSS`, { timeout: 20 * 60_000 }, async () => {
     const file = path.join(dir, 'fornecedor.xlsx');
     await writeXlsx(file, supplierRows(ROWS), { sharedStrings: true });
     const rss = rssSampler(server.pid!);
     const started = Date.now();
-    const log: string[] = [`arquivo ${(fs.statSync(file).size / 1e6).toFixed(1)} MB, VmRSS no início ${rss.now().toFixed(0)} MB`];
+    const idle = rss.now();
+    const log: string[] = [`arquivo ${(fs.statSync(file).size / 1e6).toFixed(1)} MB, VmRSS no início ${idle.toFixed(0)} MB`];
     try {
       const res = await upload('fornecedor.xlsx', file);
       expect(res.status, (await res.clone().text()).slice(0, 500)).toBe(302);
@@ -122,7 +132,7 @@ describe('spreadsheet imports through /Admin/Importar (pglite)', () => {
       log.push(`simulação em ${((Date.now() - started) / 1000).toFixed(0)} s, pico ${rss.peak().toFixed(0)} MB`);
       const dry = await page(id!);
       expect(dry).toContain('Simulação (nada gravado)');
-      expect(dry).toMatch(/Confirmar e aplicar 100\.000 linha/);
+      expect(dry).toContain(`Confirmar e aplicar ${ROWS.toLocaleString('pt-BR')} linha`);
 
       const confirm = await server.fetch('/Admin/Importar', {
         method: 'POST',
@@ -138,14 +148,15 @@ describe('spreadsheet imports through /Admin/Importar (pglite)', () => {
         expect(html, 'a importação parou').not.toContain('A importação parou');
         if (html.includes('Importação em andamento…')) sawProgress = true;
         expect(Date.now() - applying, 'a importação não terminou em 15 minutos').toBeLessThan(15 * 60_000);
-        await sleep(2000);
+        await sleep(500);
         html = await page(id!);
       }
       log.push(`aplicação em ${((Date.now() - applying) / 1000).toFixed(0)} s, pico ${rss.peak().toFixed(0)} MB`);
       expect(sawProgress).toBe(true);
-      expect(html).toMatch(/Criados<\/dt><dd[^>]*>100\.000</);
+      expect(html).toMatch(new RegExp(`Criados</dt><dd[^>]*>${ROWS.toLocaleString('pt-BR').replace('.', '\\.')}<`));
       expect(html).toMatch(/Com erro<\/dt><dd[^>]*>0</);
       expect(rss.peak(), log.join('; ')).toBeLessThan(RSS_LIMIT_MB);
+      if (ROWS < 100_000) expect(rss.peak() - idle, log.join('; ')).toBeLessThan(RSS_GROWTH_MB);
     } finally {
       rss.stop();
       console.log(`importação de ${ROWS} linhas pela página: ${log.join('; ')}`);

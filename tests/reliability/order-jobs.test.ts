@@ -3,6 +3,8 @@
 // once after the restart; unpaid PIX orders expire after PIX_EXPIRY_MINUTES=1 and give their stock back
 // exactly once, also with two instances running the runner on one PostgreSQL; and a production start
 // with an https PUBLIC_URL refuses the sandbox's default payment settings.
+// Most of the file waits on the clock (the one-minute PIX, the e-mails' one-minute lease and sweep), not on
+// the processor: its blocks run concurrently, so the file takes about as long as its longest wait.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -42,6 +44,7 @@ async function waitFor(check: () => boolean | Promise<boolean>, ms: number, what
   }
 }
 
+describe.concurrent('order background work through the built server', () => {
 describe.each(DATABASE_KINDS)('order e-mails and expiry through the runner on %s', (kind) => {
   let database: ServerDatabase;
   let server: AppServer;
@@ -180,4 +183,5 @@ describe('a production start with an https PUBLIC_URL refuses the sandbox defaul
     const own = await start({ PAYMENT_PROVIDER: 'sandbox', PAYMENT_WEBHOOK_SECRET: crypto.randomBytes(24).toString('hex') });
     expect(own.error).toBeNull();
   }, 300_000);
+});
 });
