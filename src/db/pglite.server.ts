@@ -12,9 +12,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import * as schema from './schema.ts';
 import type { Database, Db, OpenOptions } from './types.ts';
 import { connectionLosses } from './errors.ts';
-import { withPreparedStatements } from './pglite-prepared.server.ts';
+import { withPreparedStatements, yieldBetweenTurns } from './pglite-adapter.server.ts';
 import { SizeCachingNodeFS } from './pglite-fs.server.ts';
-import { yieldBetweenTurns } from './pglite-yield.server.ts';
 import { EMBEDDED_STATISTICS_TARGET } from './maintenance.server.ts';
 import { pingWithin } from './ping.server.ts';
 import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from '../config/env.ts';
@@ -35,10 +34,10 @@ export async function openPglite(opts: OpenOptions, migrationsFolder: string): P
       // ANALYZE's sample is sized to fit PGlite's memory too (maintenance.server.ts).
       postgresqlconf: [`shared_buffers=${opts.pgliteSharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB`, `default_statistics_target=${EMBEDDED_STATISTICS_TARGET}`],
     });
-    // Each turn at the database lets the event loop poll first when it has waited 10 ms (pglite-yield.server.ts).
+    // Each turn at the database lets the event loop poll first when it has waited 10 ms (pglite-adapter.server.ts).
     yieldBetweenTurns(client);
     // Statements run twice are kept prepared, as drivers keep them on PostgreSQL (the one adapter on PGlite's
-    // internals: pglite-prepared.server.ts, decision 007).
+    // internals: pglite-adapter.server.ts, decision 007).
     const db = drizzlePglite(withPreparedStatements(client), { schema }) as unknown as Db;
     return {
       db,

@@ -1,4 +1,4 @@
-// The contract of the one adapter that uses PGlite's private members (src/db/pglite-prepared.server.ts,
+// The contract of the one adapter that uses PGlite's private members (src/db/pglite-adapter.server.ts,
 // docs/decisions/007-prepared-statements.md). It fails loudly when PGlite changes under it: a new version, or
 // the private members and protocol helpers it calls gone. Then re-measure (npm run bench -- --compare) and
 // update the adapter, or drop it if PGlite's own query() has caught up.
@@ -11,10 +11,10 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The PGlite version the adapter was last checked and measured against. */
 const CHECKED_VERSION = '0.5.16';
 
-describe('the PGlite prepared-statements adapter contract', () => {
+describe('the PGlite adapter contract (prepared statements, yielding turns)', () => {
   it('runs on the PGlite version it was checked against', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
-    expect(pkg.version, 'PGlite changed: re-check src/db/pglite-prepared.server.ts, re-measure, then update CHECKED_VERSION').toBe(CHECKED_VERSION);
+    expect(pkg.version, 'PGlite changed: re-check src/db/pglite-adapter.server.ts, re-measure, then update CHECKED_VERSION').toBe(CHECKED_VERSION);
   });
 
   it('finds the private members and protocol helpers it calls', async () => {

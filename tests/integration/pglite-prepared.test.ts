@@ -1,4 +1,4 @@
-// PGlite keeps statements prepared (src/db/pglite-prepared.server.ts): the rows must be exactly what PGlite's own
+// PGlite keeps statements prepared (src/db/pglite-adapter.server.ts): the rows must be exactly what PGlite's own
 // query() gives, inside and outside transactions, with the same errors, and the prepared statements must stay
 // bounded and survive a change of the table under them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// PGlite serves its callers one at a time in this thread (src/db/pglite-yield.server.ts). With a queue of
+// PGlite serves its callers one at a time in this thread (src/db/pglite-adapter.server.ts). With a queue of
 // statements waiting, the event loop must still turn between them: a timer (or pending I/O) must not wait
 // for the whole queue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../../src/db/client.server.ts';
 import type { Database } from '../../src/db/client.server.ts';
-import { yieldBetweenTurns } from '../../src/db/pglite-yield.server.ts';
+import { yieldBetweenTurns } from '../../src/db/pglite-adapter.server.ts';
 
 // About 5 ms of PostgreSQL work per statement on the machines this runs on (a sum over 30,000 rows).
 const busy = sql`select sum(g) from generate_series(1, 30000) g`;
