@@ -7,8 +7,7 @@ CREATE TABLE "catalog_facet_counts" (
 	"n" integer NOT NULL,
 	CONSTRAINT "catalog_facet_counts_pkey" PRIMARY KEY("active","brand_slug","category","vehicle_type","condition")
 );
---> statement-breakpoint
-CREATE INDEX "products_updated_idx" ON "products" USING btree ("updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);
+
 --> statement-breakpoint
 -- The facet counts follow the products, whoever writes them (docs/decisions/015-catalog-facet-counts.md).
 -- Writers take the advisory lock of migration 0015 (the same key: one lock, so no order to deadlock on)

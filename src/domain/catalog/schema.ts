@@ -80,8 +80,6 @@ export const products = pgTable(
     index('products_popularity_idx').on(t.popularity),
     index('products_created_idx').on(t.createdAt),
     index('products_seller_idx').on(t.sellerId),
-    // The back office's list: newest edits first (listAdminProducts), read in order and stopped after its page.
-    index('products_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
     // The import's key: references match case-insensitively.
     index('products_ref_code_idx').on(sql`upper(${t.refCode})`),
     check('products_price_nonneg', sql`${t.priceCents} >= 0`),
