@@ -132,6 +132,16 @@ describe.each(DATABASE_KINDS)('catalog facet counts on %s', (kind) => {
     await expectBrowsesExact();
   });
 
+  it('goes as deep as the first 10,000 results: a page past that reads no items, keeps its counts and says so', async () => {
+    const deepest = await searchProducts(database.db, parse('pagina=417'), { facets: true });
+    expect({ lastPage: deepest.lastPage, beyond: deepest.beyondLastPage }).toEqual({ lastPage: 417, beyond: false });
+    const past = await searchProducts(database.db, parse('pagina=418&categoria=freios'), { facets: true });
+    const expected = await countedFromProducts(database.db, parse('categoria=freios'));
+    expect({ items: past.items, beyond: past.beyondLastPage, total: past.total, page: past.page }).toEqual({ items: [], beyond: true, total: expected.total, page: 418 });
+    expect(nonZero(past.facets!.brands)).toEqual(expected.brands);
+    expect(past.totalIsLowerBound).toBe(false);
+  });
+
   it('stays exact through inserts, edits of every key, deactivation, deletes and bulk actions', async () => {
     const db = database.db;
     const copies = await queryRows<{ id: number }>(
