@@ -54,6 +54,12 @@ import type { PageAudit } from './lighthouse.ts';
 import { renderReport } from './report.ts';
 import type { Check } from './report.ts';
 
+// Browsing at catalog scale: its own run and options (bench/catalog-scale.ts).
+if (process.argv.includes('--scale')) {
+  await (await import('./catalog-scale.ts')).runCatalogScale(process.argv.slice(2).filter((a) => a !== '--scale'));
+  process.exit(0);
+}
+
 // autocannon 9 sometimes arms a timer with a negative delay near the end of a run; Node then prints a
 // TimeoutNegativeWarning in the middle of the table. It is harmless: drop that one warning, keep the rest.
 process.removeAllListeners('warning');
