@@ -1,5 +1,6 @@
 // npm run bench -- --scale [--scale-products 10000,100000] [--scale-duration 10] [--scale-rounds 2]
-//                 [--scale-connections 10] [--scale-baseline DIR] [--scale-keep]
+//                 [--scale-connections 10] [--scale-baseline DIR [--scale-baseline-db NAME]] [--scale-keep]
+//                 [--scale-targets list,list-filtered,...]
 //
 // Browsing at catalog scale (docs/decisions/015-catalog-facet-counts.md): the same browse requests against
 // PostgreSQL catalogs of several sizes, side by side in one run, every cache off
@@ -7,7 +8,9 @@
 // drift falls on all of them alike. Each size is its own database, olimpo_scale_<N> (seeded with the
 // project's `npm run db:seed` when it does not hold N products yet, then migrated and vacuumed; kept for the
 // next run with --scale-keep, dropped otherwise). --scale-baseline DIR also runs a built checkout of another
-// commit (e.g. the one before this work) on the largest database, for "no slower than before".
+// commit (e.g. the one before this work) on the largest database, or on --scale-baseline-db NAME (a copy of
+// it as that commit's migrations leave it), for "no slower than before". PostgreSQL's CPU per request is
+// read from its backends' /proc/<pid>/stat: the statements' cost, whatever else the machine runs.
 // Reports req/s and p95 per request and size, the ratio of each size's req/s to the smallest one's, and
 // writes bench/results/catalog-scale-*.json. Run from bench/run.ts (`--scale`).
 import { spawn, execFileSync } from 'node:child_process';
@@ -35,6 +38,8 @@ export const SCALE_TARGETS = [
 
 interface Measure {
   rps: number;
+  /** CPU the database's own backends spent per request (ms): the statements' cost, whatever the machine's load. */
+  pgCpuMs: number | null;
   p95: number;
   p50: number;
   non2xx: number;
@@ -51,6 +56,7 @@ function options(argv: string[]) {
       'scale-rounds': { type: 'string', default: '2' },
       'scale-connections': { type: 'string', default: '10' },
       'scale-baseline': { type: 'string' },
+      'scale-baseline-db': { type: 'string' },
       'scale-keep': { type: 'boolean', default: false },
       'scale-targets': { type: 'string' },
     },
@@ -61,6 +67,7 @@ function options(argv: string[]) {
     rounds: Number(values['scale-rounds']),
     connections: Number(values['scale-connections']),
     baseline: values['scale-baseline'] ? path.resolve(String(values['scale-baseline'])) : null,
+    baselineDb: values['scale-baseline-db'] ? String(values['scale-baseline-db']) : null,
     keep: values['scale-keep'] === true,
     targets: values['scale-targets'] ? String(values['scale-targets']).split(',') : null,
   };
@@ -144,7 +151,25 @@ async function startServer(root: string, url: string, label: string): Promise<{ 
   return { child, base };
 }
 
-async function measure(url: string, duration: number, connections: number): Promise<Measure> {
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) of every PostgreSQL backend connected to `database`, by pid (Linux /proc). */
+function backendCpu(database: string): Map<number, number> {
+  const out = new Map<number, number>();
+  const pids = psql(ADMIN_URL, `select pid from pg_stat_activity where datname = '${database}'`).split('\n').filter(Boolean).map(Number);
+  for (const pid of pids) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND);
+    } catch {
+      /* gone, or another machine's PostgreSQL */
+    }
+  }
+  return out;
+}
+
+async function measure(url: string, duration: number, connections: number, database: string): Promise<Measure> {
+  const before = backendCpu(database);
   const times: number[] = [];
   const instance = autocannon({ url, connections, duration, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
   instance.on('response', (_c, _s, _b, responseTime) => {
@@ -153,44 +178,57 @@ async function measure(url: string, duration: number, connections: number): Prom
   const result = await instance;
   times.sort((a, b) => a - b);
   const at = (p: number) => (times.length ? times[Math.min(times.length - 1, Math.floor(p * times.length))]! : NaN);
-  return { rps: result.requests.total! / result.duration, p95: at(0.95), p50: at(0.5), non2xx: result.non2xx, errors: result.errors };
+  const after = backendCpu(database);
+  let cpu = 0;
+  for (const [pid, seconds] of after) cpu += seconds - (before.get(pid) ?? 0);
+  const requests = result.requests.total ?? 0;
+  return {
+    rps: requests / result.duration,
+    pgCpuMs: after.size > 0 && requests > 0 ? round((cpu * 1000) / requests) : null,
+    p95: round(at(0.95)),
+    p50: round(at(0.5)),
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
 }
 
 export async function runCatalogScale(argv: string[]): Promise<void> {
   const opts = options(argv);
   if (!fs.existsSync(path.join(ROOT, 'server', 'main.js'))) run('npm', ['run', 'build'], {});
   const databases = opts.sizes.map((size) => ({ size, ...prepareDatabase(size) }));
-  const servers: { label: string; size: number; base: string; child: ChildProcess }[] = [];
+  const servers: { label: string; size: number; database: string; base: string; child: ChildProcess }[] = [];
   try {
-    for (const d of databases) servers.push({ label: String(d.size), size: d.size, ...(await startServer(ROOT, d.url, String(d.size))) });
+    for (const d of databases) servers.push({ label: String(d.size), size: d.size, database: d.name, ...(await startServer(ROOT, d.url, String(d.size))) });
     if (opts.baseline) {
       const largest = databases[databases.length - 1]!;
-      servers.push({ label: `${largest.size} (baseline)`, size: largest.size, ...(await startServer(opts.baseline, largest.url, `${largest.size} baseline`)) });
+      // Its own copy of the largest catalog (--scale-baseline-db, without this work's tables and indexes), or the same one.
+      const name = opts.baselineDb ?? largest.name;
+      servers.push({ label: `${largest.size} (baseline)`, size: largest.size, database: name, ...(await startServer(opts.baseline, dbUrl(name), `${largest.size} baseline`)) });
     }
     const targets = SCALE_TARGETS.filter((t) => !opts.targets || opts.targets.includes(t.id));
     const results: Record<string, Record<string, Measure[]>> = {};
     for (let round = 1; round <= opts.rounds; round++) {
       for (const t of targets) {
         for (const s of round % 2 ? servers : [...servers].reverse()) {
-          const m = await measure(s.base + t.path, opts.duration, opts.connections);
+          const m = await measure(s.base + t.path, opts.duration, opts.connections, s.database);
           ((results[t.id] ??= {})[s.label] ??= []).push(m);
-          console.log(`  round ${round} ${t.label} @ ${s.label}: ${m.rps.toFixed(1)} req/s, p50 ${m.p50} ms, p95 ${m.p95} ms${m.non2xx ? `, ${m.non2xx} non-2xx` : ''}`);
+          console.log(`  round ${round} ${t.label} @ ${s.label}: ${m.rps.toFixed(1)} req/s, p50 ${m.p50} ms, p95 ${m.p95} ms, PostgreSQL ${m.pgCpuMs ?? '?'} ms CPU/req${m.non2xx ? `, ${m.non2xx} non-2xx` : ''}`);
         }
       }
     }
     const smallest = servers[0]!.label;
-    console.log('\nCatalog scale (PostgreSQL, caches off): req/s (p95 ms) per round; ratio = mean req/s / the smallest catalog\'s');
-    const table = targets.map((t) => {
-      const row: Record<string, unknown> = { request: t.label };
+    console.log("\nCatalog scale (PostgreSQL, caches off). Per size: req/s per round, p95 ms, PostgreSQL CPU ms per request, and req/s as a share of the smallest catalog's");
+    for (const t of targets) {
       const base = mean(results[t.id]![smallest]!.map((m) => m.rps));
+      console.log(`  ${t.label}`);
       for (const s of servers) {
         const ms = results[t.id]![s.label]!;
-        row[s.label] = ms.map((m) => `${m.rps.toFixed(1)} (${m.p95})`).join(' · ');
-        row[`${s.label} ratio`] = `${Math.round((mean(ms.map((m) => m.rps)) / base) * 100)} %`;
+        const share = Math.round((mean(ms.map((m) => m.rps)) / base) * 100);
+        console.log(
+          `    ${s.label.padEnd(18)} ${ms.map((m) => m.rps.toFixed(1)).join(' / ').padEnd(14)} req/s   p95 ${ms.map((m) => m.p95).join(' / ').padEnd(16)} ms   PG ${ms.map((m) => m.pgCpuMs ?? '?').join(' / ').padEnd(12)} ms/req   ${share} %`,
+        );
       }
-      return row;
-    });
-    console.table(table);
+    }
     const out = path.join(ROOT, 'bench', 'results', `catalog-scale-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), commit: gitHead(), opts, databases: databases.map(({ url: _u, ...d }) => d), results }, null, 2));
@@ -202,6 +240,7 @@ export async function runCatalogScale(argv: string[]): Promise<void> {
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const round = (n: number, digits = 1) => (Number.isFinite(n) ? Math.round(n * 10 ** digits) / 10 ** digits : n);
 
 function gitHead(): string | null {
   try {
