@@ -132,16 +132,6 @@ describe.each(DATABASE_KINDS)('catalog facet counts on %s', (kind) => {
     await expectBrowsesExact();
   });
 
-  it('goes as deep as the first 10,000 results: a page past that reads no items, keeps its counts and says so', async () => {
-    const deepest = await searchProducts(database.db, parse('pagina=417'), { facets: true });
-    expect({ lastPage: deepest.lastPage, beyond: deepest.beyondLastPage }).toEqual({ lastPage: 417, beyond: false });
-    const past = await searchProducts(database.db, parse('pagina=418&categoria=freios'), { facets: true });
-    const expected = await countedFromProducts(database.db, parse('categoria=freios'));
-    expect({ items: past.items, beyond: past.beyondLastPage, total: past.total, page: past.page }).toEqual({ items: [], beyond: true, total: expected.total, page: 418 });
-    expect(nonZero(past.facets!.brands)).toEqual(expected.brands);
-    expect(past.totalIsLowerBound).toBe(false);
-  });
-
   it('stays exact through inserts, edits of every key, deactivation, deletes and bulk actions', async () => {
     const db = database.db;
     const copies = await queryRows<{ id: number }>(
@@ -209,5 +199,31 @@ describe.each(DATABASE_KINDS)('catalog facet counts on %s', (kind) => {
     const found = await searchProducts(db, parse('marca=outros'), { facets: true });
     expect(found.total).toBe(1);
     expect(nonZero(found.facets!.brands)).toEqual({ bosch: 1, outros: 1 });
+  });
+
+  it('goes as deep as the first 10,000 results: past that a page reads no items and keeps its counts; a long count says "more than"', async () => {
+    const db = database.db;
+    // A page past the end of a short list is only empty.
+    expect((await searchProducts(db, parse('pagina=418'), { facets: true })).beyondLastPage).toBe(false);
+    await db.execute(
+      sql`insert into products (slug, title, description, kind, brand, brand_slug, category, vehicle_type, condition, ref_code, price_cents, stock, popularity)
+          select 'zumbrelax-' || i, 'Zumbrelax ' || i, 'Peça de teste', 'Zumbrelax', 'Bosch', 'bosch', 'freios', 'carros', 'novo', 'ZB' || i, 1000 + i, 1, i
+          from generate_series(1, 10050) i`,
+    );
+    const deepest = await searchProducts(db, parse('pagina=417&categoria=freios'), { facets: true });
+    expect({ lastPage: deepest.lastPage, beyond: deepest.beyondLastPage, items: deepest.items.length }).toEqual({ lastPage: 417, beyond: false, items: 24 });
+    const past = await searchProducts(db, parse('pagina=418&categoria=freios'), { facets: true });
+    const expected = await countedFromProducts(db, parse('categoria=freios'));
+    expect({ items: past.items, beyond: past.beyondLastPage, total: past.total, lowerBound: past.totalIsLowerBound, pages: past.totalPages }).toEqual({
+      items: [],
+      beyond: true,
+      total: expected.total,
+      lowerBound: false,
+      pages: 417,
+    });
+    expect(nonZero(past.facets!.brands)).toEqual(expected.brands);
+    // Two words by price (no facets): the count stops past 10,000.
+    const long = await searchProducts(db, parse('q=zumbrelax teste&ordem=menor-preco'));
+    expect({ total: long.total, lowerBound: long.totalIsLowerBound, first: long.items[0]?.title }).toEqual({ total: 10_001, lowerBound: true, first: 'Zumbrelax 1' });
   });
 });

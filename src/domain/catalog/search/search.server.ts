@@ -144,7 +144,8 @@ export async function searchProducts(
     // A capped count (count()) that found more than MAX_LISTED_RESULTS: the total is "mais de 10.000".
     totalIsLowerBound: result.total > MAX_LISTED_RESULTS && (result as { countCapped?: boolean }).countCapped === true,
     lastPage,
-    beyondLastPage,
+    // Only a list longer than its depth: a page past the end of a short list is just empty, as before.
+    beyondLastPage: beyondLastPage && result.total > MAX_LISTED_RESULTS,
   };
 }
 

@@ -1,0 +1,2 @@
+import base from './playwright.config.ts';
+export default { ...base, webServer: { ...(base.webServer as object), timeout: 480_000 } };
