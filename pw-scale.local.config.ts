@@ -1,2 +1,0 @@
-import base from './playwright.config.ts';
-export default { ...base, webServer: { ...(base.webServer as object), timeout: 480_000 } };
