@@ -58,6 +58,12 @@ import { finish } from './run/summary.ts';
 import { BASELINE_SOURCE, HEADERS, SELECTED, resolveProduct, resolveVehicle, withVehicle } from './run/targets.ts';
 import type { RunContext } from './run/targets.ts';
 
+// Browsing at catalog scale: its own run and options (bench/catalog-scale.ts).
+if (process.argv.includes('--scale')) {
+  await (await import('./catalog-scale.ts')).runCatalogScale(process.argv.slice(2).filter((a) => a !== '--scale'));
+  process.exit(0);
+}
+
 // autocannon 9 sometimes arms a timer with a negative delay near the end of a run; Node then prints a
 // TimeoutNegativeWarning in the middle of the table. It is harmless: drop that one warning, keep the rest.
 process.removeAllListeners('warning');

@@ -1,6 +1,6 @@
 import { data, Form, Link, useSubmit } from 'react-router';
 import type { Route } from './+types/product-list';
-import { parseCatalogQuery } from '../../src/domain/catalog/query.ts';
+import { MAX_LISTED_RESULTS, parseCatalogQuery } from '../../src/domain/catalog/query.ts';
 import { cachedSearch } from '../../src/domain/catalog/search-cache.server.ts';
 import { queryToParams } from '../../src/domain/catalog/query-params.ts';
 import type { CatalogQuery } from '../../src/domain/catalog/query-params.ts';
@@ -60,10 +60,11 @@ function resultHeading(query: CatalogQuery) {
   return 'Produtos';
 }
 
-const countText = (n: number) => (n === 1 ? '1 resultado' : `${formatInteger(n)} resultados`);
+const countText = (n: number, lowerBound = false) =>
+  lowerBound ? `mais de ${formatInteger(MAX_LISTED_RESULTS)} resultados` : n === 1 ? '1 resultado' : `${formatInteger(n)} resultados`;
 
 export default function ProductList({ loaderData }: Route.ComponentProps) {
-  const { query, items, total, totalPages, facets, correctedQuery, vehicle, badges } = loaderData;
+  const { query, items, total, totalPages, totalIsLowerBound, beyondLastPage, lastPage, facets, correctedQuery, vehicle, badges } = loaderData;
   const returnTo = useReturnPath();
   const submit = useSubmit();
   // Submits the filters with empty fields and the default sort left out, so shared links stay clean.
@@ -89,7 +90,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="text-2xl font-extrabold sm:text-3xl">{resultHeading(query)}</h1>
           <p className="mt-1 text-sm text-ink-soft" aria-live="polite">
-            {countText(total)}
+            {countText(total, totalIsLowerBound)}
             {correctedQuery && (
               <>
                 {' '}
@@ -188,6 +189,8 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
               />
               <Pagination query={query} totalPages={totalPages} />
             </>
+          ) : beyondLastPage ? (
+            <DeepPageNotice query={query} lastPage={lastPage} />
           ) : (
             <EmptyState query={query} vehicle={vehicle} returnTo={returnTo} filtersActive={Boolean(filtersActive)} />
           )}
@@ -255,6 +258,24 @@ function Choice(props: { type: 'checkbox' | 'radio'; name: string; value: string
         {props.count !== undefined && <span className="text-neutral-500">({formatInteger(props.count)})</span>}
       </label>
     </div>
+  );
+}
+
+/** A page past the list's depth (the first 10,000 results): what to do instead, with the way back. */
+function DeepPageNotice({ query, lastPage }: { query: CatalogQuery; lastPage: number }) {
+  return (
+    <section aria-labelledby="lista-funda" className="rounded-xl border border-neutral-200 bg-white p-6">
+      <h2 id="lista-funda" className="text-lg font-bold">
+        A lista vai até a página {formatInteger(lastPage)}
+      </h2>
+      <p className="mt-2 text-ink-soft">
+        Mostramos os primeiros {formatInteger(MAX_LISTED_RESULTS)} resultados. Use os filtros (marca, categoria, veículo, estado, preço) ou uma
+        busca mais específica para encontrar o que procura.
+      </p>
+      <Link className="mt-3 inline-block font-semibold text-brand-text underline" to={`/ProductList?${queryToParams({ ...query, page: lastPage })}`}>
+        Ir para a página {formatInteger(lastPage)}
+      </Link>
+    </section>
   );
 }
 

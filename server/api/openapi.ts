@@ -52,7 +52,10 @@ const searchResult = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
-  totalPages: z.number().int(),
+  totalPages: z.number().int().describe('Até lastPage'),
+  totalIsLowerBound: z.boolean().describe('true: mais de 10.000 resultados (total é o mínimo, a contagem parou ali)'),
+  lastPage: z.number().int().describe('A página mais funda de uma lista (os primeiros 10.000 resultados); refine a busca para ver outros'),
+  beyondLastPage: z.boolean().describe('true: a página pedida passa de lastPage e vem sem itens'),
   correctedQuery: z.string().nullable(),
   vehicle: z
     .object({

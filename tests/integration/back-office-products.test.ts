@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bulkUpdateProducts, getAdminProduct, listAdminProducts, saveAdminProduct } from '../../src/domain/catalog/back-office.server.ts';
+import { bulkUpdateProducts, getAdminProduct, listAdminProducts, listBrands, saveAdminProduct } from '../../src/domain/catalog/back-office.server.ts';
 import { products } from '../../src/domain/catalog/schema.ts';
 import { quoteCart } from '../../src/domain/cart/quote.server.ts';
 import { placeOrder } from '../../src/domain/checkout/place-order.server.ts';
@@ -98,5 +98,33 @@ describe.each(DATABASE_KINDS)('back-office products on %s', (kind) => {
     expect(order).toMatchObject({ ok: false, status: 409, message: 'Um produto do carrinho não está mais disponível. Revise o carrinho.' });
     await bulkUpdateProducts(database.db, [2], { userId: 'adm1', sellerId: null }, { kind: 'activate' });
     expect((await api.request('GET', '/api/products/2')).status).toBe(200);
+  });
+  it('pages by keyset: the page after the last id of page 1 is page 2, and totals by status, brand and category are exact', async () => {
+    const db = database.db;
+    await db.execute(
+      sql`insert into products (slug, title, description, kind, brand, brand_slug, category, vehicle_type, condition, ref_code, price_cents, stock, active)
+          select slug || '-lote', title, description, kind, brand, brand_slug, category, vehicle_type, condition, ref_code || 'L', price_cents, stock, id % 3 <> 0
+          from products where id <= 40`,
+    );
+    const first = await listAdminProducts(db, filter);
+    expect(first.rows).toHaveLength(50);
+    expect(first.nextAfter).toBe(first.rows[49]!.id);
+    const byNumber = await listAdminProducts(db, { ...filter, page: 2 });
+    const byKeyset = await listAdminProducts(db, { ...filter, page: 2, after: first.nextAfter });
+    expect(byKeyset.rows.map((r) => r.id)).toEqual(byNumber.rows.map((r) => r.id));
+    expect(byKeyset.rows.length).toBeGreaterThan(0);
+    expect(Math.max(...byKeyset.rows.map((r) => r.id))).toBeLessThan(first.nextAfter!);
+    const [brand] = await db.select({ slug: products.brandSlug }).from(products).limit(1);
+    for (const f of [{}, { status: 'ativo' as const }, { status: 'inativo' as const }, { brand: brand!.slug }, { category: 'freios', status: 'ativo' as const }]) {
+      const listed = await listAdminProducts(db, { ...filter, ...f });
+      const all = await db.select({ id: products.id, active: products.active, brandSlug: products.brandSlug, category: products.category }).from(products);
+      const expected = all.filter(
+        (p) => (!('status' in f) || p.active === (f.status === 'ativo')) && (!('brand' in f) || p.brandSlug === f.brand) && (!('category' in f) || p.category === f.category),
+      ).length;
+      expect({ f, total: listed.total, lowerBound: listed.totalIsLowerBound }).toEqual({ f, total: expected, lowerBound: false });
+    }
+    const brands = await listBrands(db);
+    const distinct = new Set((await db.selectDistinct({ slug: products.brandSlug }).from(products)).map((r) => r.slug));
+    expect(new Set(brands.map((b) => b.slug))).toEqual(distinct);
   });
 });

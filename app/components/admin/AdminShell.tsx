@@ -50,11 +50,19 @@ export function Notice({ ok, message }: { ok: boolean; message: string }) {
 }
 
 /** "Página 2 de 7" with previous/next links that keep the other query parameters. */
-export function Pager({ page, pages, search }: { page: number; pages: number; search: string }) {
-  if (pages <= 1) return null;
-  const href = (p: number) => {
+/**
+ * Previous/next pages. With `nextAfter` (a keyset list), "Próxima" continues after that id, so a deep page
+ * costs what the first does; page links by number drop it. `pagesAtLeast`: the count stopped at its cap
+ * ("Página 3 de mais de 200").
+ */
+export function Pager({ page, pages, search, nextAfter = null, pagesAtLeast = false }: { page: number; pages: number; search: string; nextAfter?: number | null; pagesAtLeast?: boolean }) {
+  const hasNext = nextAfter !== null ? page < pages || pagesAtLeast : page < pages;
+  if (pages <= 1 && !hasNext) return null;
+  const href = (p: number, after: number | null = null) => {
     const q = new URLSearchParams(search);
     q.set('pagina', String(p));
+    if (after !== null) q.set('apos', String(after));
+    else q.delete('apos');
     return `?${q.toString()}`;
   };
   return (
@@ -67,10 +75,10 @@ export function Pager({ page, pages, search }: { page: number; pages: number; se
         <span />
       )}
       <span>
-        Página {page} de {pages}
+        Página {page} de {pagesAtLeast ? `mais de ${pages}` : pages}
       </span>
-      {page < pages ? (
-        <a href={href(page + 1)} className="rounded-lg px-3 py-1.5 font-semibold ring-1 ring-neutral-300 hover:bg-neutral-50">
+      {hasNext ? (
+        <a href={href(page + 1, nextAfter)} className="rounded-lg px-3 py-1.5 font-semibold ring-1 ring-neutral-300 hover:bg-neutral-50">
           Próxima →
         </a>
       ) : (

@@ -3,6 +3,7 @@
 // Sellers see and change only their own products.
 import { data, Form, Link, useNavigation } from 'react-router';
 import { z } from 'zod';
+import { formatInteger } from '../../../src/platform/numbers.ts';
 import type { Route } from './+types/products';
 import { bulkUpdateProducts, listAdminProducts, listBrands, MAX_BULK, ownsAll } from '../../../src/domain/catalog/back-office.server.ts';
 import type { BulkAction } from '../../../src/domain/catalog/back-office.server.ts';
@@ -22,6 +23,8 @@ const filterSchema = z.object({
   status: z.enum(['', 'ativo', 'inativo']).catch(''),
   estoque_baixo: z.string().optional().catch(undefined),
   pagina: z.coerce.number().int().min(1).max(100_000).catch(1),
+  // Keyset: the page continues after this product id ("Próxima").
+  apos: z.coerce.number().int().min(1).max(2_147_483_647).optional().catch(undefined),
 });
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
@@ -29,7 +32,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const f = filterSchema.parse(Object.fromEntries(url.searchParams));
   const db = dbOf(context);
   const [list, brands] = await Promise.all([
-    listAdminProducts(db, { q: f.q, brand: f.marca, category: f.categoria, status: f.status, lowStock: f.estoque_baixo === '1', page: f.pagina, sellerId: user.sellerId }),
+    listAdminProducts(db, { q: f.q, brand: f.marca, category: f.categoria, status: f.status, lowStock: f.estoque_baixo === '1', page: f.pagina, after: f.apos ?? null, sellerId: user.sellerId }),
     listBrands(db),
   ]);
   return { ...list, brands, filter: f, sellerView: user.sellerId !== null, search: url.search };
@@ -65,7 +68,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, total, page, pages, brands, filter, sellerView, search } = loaderData;
+  const { rows, total, totalIsLowerBound, page, pages, nextAfter, brands, filter, sellerView, search } = loaderData;
   const busy = useNavigation().state === 'submitting';
   return (
     <AdminShell
@@ -130,7 +133,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
         </div>
       </Form>
       <p className="mt-4 text-sm text-ink-soft" role="status">
-        {total} produto(s) encontrado(s).
+        {totalIsLowerBound ? `Mais de ${formatInteger(total)} produtos encontrados.` : `${formatInteger(total)} produto(s) encontrado(s).`}
       </p>
       <Form method="post" className="mt-2">
         <fieldset className="flex flex-wrap items-end gap-2 rounded-xl bg-white p-3 text-sm ring-1 ring-neutral-200">
@@ -174,7 +177,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           ))}
         </ul>
       </Form>
-      <Pager page={page} pages={pages} search={search} />
+      <Pager page={page} pages={pages} search={search} nextAfter={nextAfter} pagesAtLeast={totalIsLowerBound} />
     </AdminShell>
   );
 }

@@ -10,9 +10,9 @@ import { qualified } from '../../db/qualified.ts';
 import { refreshLexicon } from './search/typos.server.ts';
 import { LOW_STOCK_THRESHOLD } from './stock.ts';
 import { changedPrice, saleFields } from '../pricing/pricing.ts';
-import { priceChanges, productImages, products, productVariants } from './schema.ts';
+import { catalogFacetCounts, priceChanges, productImages, products, productVariants } from './schema.ts';
 import { catalogChanged } from './changes.server.ts';
-import { searchTerms } from './query.ts';
+import { MAX_LISTED_RESULTS, searchTerms } from './query.ts';
 
 export const ADMIN_PAGE_SIZE = 50;
 export const MAX_BULK = 500;
@@ -24,6 +24,11 @@ export interface AdminProductFilter {
   status: '' | 'ativo' | 'inativo';
   lowStock: boolean;
   page: number;
+  /**
+   * Keyset: the list continues after this product id (the last row of the page before), so page 20,000 of
+   * a 1,000,000-product catalog costs what page 1 does. Null: the page is read by its number (offset).
+   */
+  after?: number | null;
   /** Only this seller's products (null: all, for an admin). */
   sellerId: string | null;
 }
@@ -70,11 +75,39 @@ function filterConditions(f: AdminProductFilter): SQL[] {
   return where;
 }
 
-export async function listAdminProducts(db: Db, f: AdminProductFilter): Promise<{ rows: AdminProductRow[]; total: number; pages: number; page: number }> {
+/**
+ * The total of a filter: summed from catalog_facet_counts when only status, brand and category are set (a
+ * few rows, not the catalog); otherwise counted up to MAX_LISTED_RESULTS + 1 ("mais de 10.000").
+ */
+async function adminTotal(db: Db, f: AdminProductFilter, where: SQL | undefined): Promise<{ total: number; lowerBound: boolean }> {
+  if (f.q.trim() === '' && !f.lowStock && f.sellerId === null) {
+    const keys: SQL[] = [];
+    if (f.brand) keys.push(eq(catalogFacetCounts.brandSlug, f.brand));
+    if (f.category) keys.push(eq(catalogFacetCounts.category, f.category));
+    if (f.status) keys.push(eq(catalogFacetCounts.active, f.status === 'ativo'));
+    const [row] = await db.select({ n: sql<number>`coalesce(sum(${catalogFacetCounts.n}), 0)::int` }).from(catalogFacetCounts).where(and(...keys));
+    return { total: Number(row?.n ?? 0), lowerBound: false };
+  }
+  const capped = db.select({ one: sql`1` }).from(products).where(where).limit(MAX_LISTED_RESULTS + 1).as('matched');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  const n = Number(row?.n ?? 0);
+  return { total: Math.min(n, MAX_LISTED_RESULTS), lowerBound: n > MAX_LISTED_RESULTS };
+}
+
+/**
+ * A page of the back office's list, newest products first (id descending: the primary key's order, so a
+ * page is read in order and stops after its rows). With `after`, the page is the rows after that id (keyset,
+ * what "Próxima" links to); otherwise by its number. The low-stock view sorts by stock (a small set).
+ */
+export async function listAdminProducts(
+  db: Db,
+  f: AdminProductFilter,
+): Promise<{ rows: AdminProductRow[]; total: number; totalIsLowerBound: boolean; pages: number; page: number; nextAfter: number | null }> {
   const where = and(...filterConditions(f));
-  const [{ n: total } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where);
+  const { total, lowerBound } = await adminTotal(db, f, where);
   const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
-  const page = Math.min(Math.max(1, f.page), pages);
+  const page = lowerBound ? Math.max(1, f.page) : Math.min(Math.max(1, f.page), pages);
+  const keyset = !f.lowStock && f.after != null && Number.isSafeInteger(f.after) && f.after > 0;
   const rows = await db
     .select({
       id: products.id,
@@ -91,17 +124,22 @@ export async function listAdminProducts(db: Db, f: AdminProductFilter): Promise<
     })
     .from(products)
     .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
-    .where(where)
-    .orderBy(f.lowStock ? asc(products.stock) : desc(products.updatedAt), desc(products.id))
+    .where(keyset ? and(where, sql`${products.id} < ${f.after}`) : where)
+    .orderBy(...(f.lowStock ? [asc(products.stock), desc(products.id)] : [desc(products.id)]))
     .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE);
-  return { rows, total, pages, page };
+    .offset(keyset ? 0 : (page - 1) * ADMIN_PAGE_SIZE);
+  const nextAfter = !f.lowStock && rows.length === ADMIN_PAGE_SIZE ? rows[rows.length - 1]!.id : null;
+  return { rows, total, totalIsLowerBound: lowerBound, pages, page, nextAfter };
 }
 
+/** The brands in the catalog, by name: the brands of the facet counts, each one's name from one product. */
 export async function listBrands(db: Db): Promise<{ slug: string; label: string }[]> {
-  const rows = await db.selectDistinct({ slug: products.brandSlug, label: products.brand }).from(products).orderBy(asc(products.brand));
-  const seen = new Set<string>();
-  return rows.filter((r) => !seen.has(r.slug) && seen.add(r.slug));
+  const rows = await db.execute(sql`
+    select b.slug, (select p.brand from ${products} p where p.brand_slug = b.slug limit 1) as label
+    from (select distinct ${catalogFacetCounts.brandSlug} as slug from ${catalogFacetCounts} where ${catalogFacetCounts.n} > 0) b`);
+  return ((rows as unknown as { rows: { slug: string; label: string | null }[] }).rows)
+    .filter((r): r is { slug: string; label: string } => r.label !== null)
+    .sort((a, b) => a.label.localeCompare(b.label, 'pt-BR'));
 }
 
 export interface AdminProduct {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseCatalogQuery, queryToParams, searchTerms, PAGE_SIZE } from './query.ts';
+import { lastListedPage, parseCatalogQuery, queryToParams, searchTerms, MAX_LISTED_RESULTS, PAGE_SIZE } from './query.ts';
 import { parsePriceParam } from '../pricing/money.ts';
 import { BRAND_FILTER_SLUGS, CATEGORY_SLUGS, SORT_SLUGS, VEHICLE_SLUGS } from './taxonomy.ts';
 
@@ -113,5 +113,18 @@ describe('searchTerms', () => {
   it('splits on anything but letters and digits, keeps accents for the database to fold', () => {
     expect(searchTerms("  FARÓIS d'água & 'x' | !")).toEqual(['faróis', 'd', 'água', 'x']);
     expect(searchTerms('farol-de-milha 5W30')).toEqual(['farol', 'de', 'milha', '5w30']);
+  });
+});
+
+describe('lastListedPage', () => {
+  it('reaches the first 10,000 results whatever the page size, never less than one page', () => {
+    expect(lastListedPage(PAGE_SIZE)).toBe(417);
+    expect(lastListedPage(100)).toBe(100);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 20_000 }), (size) => {
+        const last = lastListedPage(size);
+        return last >= 1 && (last - 1) * size < MAX_LISTED_RESULTS && (last * size >= MAX_LISTED_RESULTS || last === 1);
+      }),
+    );
   });
 });

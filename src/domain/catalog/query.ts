@@ -9,6 +9,13 @@ import { parsePriceParam } from '../pricing/money.ts';
 export const PAGE_SIZE = 24;
 export const MAX_QUERY_LENGTH = 120;
 export const MAX_PRICE_CENTS = 100_000_000; // R$ 1.000.000,00
+/**
+ * How deep a list goes: its pages reach the first 10,000 results (page 417 at 24 a page), as large
+ * marketplaces cap theirs; past that the shopper is asked to narrow it with the filters. A count that would
+ * read more matches than this stops there ("mais de 10.000 resultados").
+ */
+export const MAX_LISTED_RESULTS = 10_000;
+export const lastListedPage = (pageSize: number) => Math.max(1, Math.ceil(MAX_LISTED_RESULTS / pageSize));
 
 export type { CatalogQuery } from './query-params.ts';
 export { queryToParams } from './query-params.ts';

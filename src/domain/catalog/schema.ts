@@ -172,6 +172,26 @@ export const searchPostingCounts = pgTable(
   (t) => [primaryKey({ name: 'search_posting_counts_pkey', columns: [t.lexeme, t.brandSlug, t.category, t.vehicleType, t.condition] })],
 );
 
+/**
+ * How many products there are per status and combination of facet keys (brand, category, vehicle type,
+ * condition): a few hundred rows, kept by database triggers on products (migration 0018), never written by
+ * the application. A browse without words, price range or vehicle sums these rows for its total and every
+ * facet option's count instead of reading the catalog (docs/decisions/015-catalog-facet-counts.md); the back
+ * office's totals by status, brand and category too.
+ */
+export const catalogFacetCounts = pgTable(
+  'catalog_facet_counts',
+  {
+    active: boolean('active').notNull(),
+    brandSlug: text('brand_slug').notNull(),
+    category: text('category').notNull(),
+    vehicleType: text('vehicle_type').notNull(),
+    condition: text('condition').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ name: 'catalog_facet_counts_pkey', columns: [t.active, t.brandSlug, t.category, t.vehicleType, t.condition] })],
+);
+
 /** Who changed a product's price, from what to what, and how (admin edit, bulk change, import). */
 export const priceChanges = pgTable(
   'price_changes',

@@ -72,6 +72,12 @@ export interface SearchResult {
   totalPages: number;
   /** Set when a typo was corrected: the query the results are for. */
   correctedQuery: string | null;
+  /** True when `total` is a lower bound: more than MAX_LISTED_RESULTS matched and the count stopped there. */
+  totalIsLowerBound: boolean;
+  /** The deepest page a list reaches (MAX_LISTED_RESULTS); `totalPages` never passes it. */
+  lastPage: number;
+  /** The page asked is past `lastPage`: no items are read, the shopper is asked to narrow the list. */
+  beyondLastPage: boolean;
   /** With a restriction that ranks some results first: the ids of those on this page. */
   firstIds?: number[];
   facets?: Facets;

@@ -8,13 +8,14 @@ import type { Db } from '../../../db/client.server.ts';
 import { shapeCache, unnamedSelect, unnamedStatement } from '../../../db/prepared.server.ts';
 import { productImages, products } from '../schema.ts';
 import type { CatalogQuery } from '../query.ts';
-import { searchTerms } from '../query.ts';
+import { MAX_LISTED_RESULTS, lastListedPage, searchTerms } from '../query.ts';
 import type { Facets, SearchResult } from '../types.ts';
 import { summaryColumns, toSummary } from '../card.ts';
 import type { SummaryRow } from '../card.ts';
 import { facetAggregate, facetColumns, facetsFromRows, textWithFacetsSql } from './facets.ts';
 import type { FacetRow } from './facets.ts';
 import { postingsCanAnswer, searchPostingsFor } from './postings.server.ts';
+import { browseFacetCounts, browseTotal, facetCountsCanAnswer } from './facet-counts.server.ts';
 import { baseConditions, conditions, orderBy, searchShape, searchValues, tsQuery, value } from './statement.ts';
 import type { SearchRestriction, SearchValue } from './statement.ts';
 import { correctTerms } from './typos.server.ts';
@@ -73,9 +74,13 @@ async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacet
     );
   };
   type PageRow = SummaryRow & { description: string; first: boolean; total: number };
+  // A browse (no words, price range or vehicle) sums its total and facet counts from catalog_facet_counts.
+  const fromCountsTable = ts === null && facetCountsCanAnswer(query, terms, restrict);
+  // Otherwise a count stops after MAX_LISTED_RESULTS + 1 matches: past that the list says "mais de 10.000".
   const count = async () => {
+    if (fromCountsTable) return browseTotal(db, query, values);
     const statement = searchStatements(db, searchShape('count', query, terms, restrict), () =>
-      unnamedSelect(db.select({ n: sql<number>`count(*)::int` }).from(products).where(where())),
+      unnamedStatement<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${products} where ${where()} limit ${MAX_LISTED_RESULTS + 1}) matched`),
     );
     const rows = (await statement.execute(values)) as { n: number }[];
     return rows[0]?.n ?? 0;
@@ -83,7 +88,7 @@ async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacet
   const [page, counted, facets] = await Promise.all([
     searchStatements(db, searchShape('page', query, terms, restrict), pageStatement).execute(values) as Promise<PageRow[]>,
     windowTotal || withFacets ? Promise.resolve(null) : count(),
-    withFacets ? facetCounts(db, query, ts, terms, values, restrict) : Promise.resolve(undefined),
+    withFacets ? (fromCountsTable ? browseFacetCounts(db, query, values) : facetCounts(db, query, ts, terms, values, restrict)) : Promise.resolve(undefined),
   ]);
   // A page past the end has no row to carry the total.
   const total = facets
@@ -101,6 +106,7 @@ async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacet
     firstIds: page.filter((r) => r.first).map((r) => r.id),
     total,
     facets: facets?.facets,
+    countCapped: !fromCountsTable && !facets && (counted !== null || (page.length === 0 && offset > 0)),
   };
 }
 
@@ -110,26 +116,36 @@ export async function searchProducts(
   opts: { facets?: boolean; restrict?: SearchRestriction } = {},
 ): Promise<SearchResult> {
   const terms = searchTerms(query.q);
-  let result = await runSearch(db, query, terms, opts.facets ?? false, opts.restrict);
+  // A list goes as deep as MAX_LISTED_RESULTS: a page past that is not read (its counts are), and the page
+  // says how to narrow the list. Page 417 costs what page 1 costs plus 10,000 index entries, at any size.
+  const lastPage = lastListedPage(query.pageSize);
+  const beyondLastPage = query.page > lastPage;
+  const asked = beyondLastPage ? { ...query, page: 1, pageSize: 0 } : query;
+  let result = await runSearch(db, asked, terms, opts.facets ?? false, opts.restrict);
   let correctedQuery: string | null = null;
   if (result.total === 0 && terms.length > 0) {
     const corrected = await correctTerms(db, terms);
     if (corrected.join(' ') !== terms.join(' ')) {
-      const retry = await runSearch(db, query, corrected, opts.facets ?? false, opts.restrict);
+      const retry = await runSearch(db, asked, corrected, opts.facets ?? false, opts.restrict);
       if (retry.total > 0) {
         result = retry;
         correctedQuery = corrected.join(' ');
       }
     }
   }
-  const { firstIds, ...rest } = result;
+  const { firstIds, countCapped: _capped, ...rest } = result as typeof result & { countCapped?: boolean };
   return {
     ...rest,
     ...(opts.restrict?.first ? { firstIds } : {}),
     page: query.page,
     pageSize: query.pageSize,
-    totalPages: Math.max(1, Math.ceil(result.total / query.pageSize)),
+    totalPages: Math.min(lastPage, Math.max(1, Math.ceil(result.total / query.pageSize))),
     correctedQuery,
+    // A capped count (count()) that found more than MAX_LISTED_RESULTS: the total is "mais de 10.000".
+    totalIsLowerBound: result.total > MAX_LISTED_RESULTS && (result as { countCapped?: boolean }).countCapped === true,
+    lastPage,
+    // Only a list longer than its depth: a page past the end of a short list is just empty, as before.
+    beyondLastPage: beyondLastPage && result.total > MAX_LISTED_RESULTS,
   };
 }
 

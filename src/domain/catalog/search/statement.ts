@@ -4,7 +4,7 @@
 // build their own statements from the same pieces.
 import { eq, notInArray, sql } from 'drizzle-orm';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
-import { products, searchPostingCounts, searchPostings } from '../schema.ts';
+import { catalogFacetCounts, products, searchPostingCounts, searchPostings } from '../schema.ts';
 import type { CatalogQuery } from '../query.ts';
 import { codeSearchKey } from '../codes.ts';
 import { FEATURED_BRANDS, OTHER_BRANDS } from '../taxonomy.ts';
@@ -122,6 +122,13 @@ export const COUNT_KEYS: FacetKeys = {
   category: sql`${searchPostingCounts.category}`,
   vehicleType: sql`${searchPostingCounts.vehicleType}`,
   condition: sql`${searchPostingCounts.condition}`,
+};
+
+export const FACET_COUNT_KEYS: FacetKeys = {
+  brandSlug: sql`${catalogFacetCounts.brandSlug}`,
+  category: sql`${catalogFacetCounts.category}`,
+  vehicleType: sql`${catalogFacetCounts.vehicleType}`,
+  condition: sql`${catalogFacetCounts.condition}`,
 };
 
 /** The filter of one facet (brand, category, vehicle type, condition), or null when the query has none. */
