@@ -8,8 +8,17 @@ import { evaluateCoupon } from '../pricing/coupons.server.ts';
 import type { CouponCustomer } from '../pricing/coupons.server.ts';
 import { cartTotals, lineTotal, maxInstallments, orderTotals, sanitizePrice, subtotal } from '../pricing/pricing.ts';
 import { CART_CEP_INVALID, isValidCartCep } from '../shipping/cep.ts';
+import { findOption } from '../shipping/options.ts';
+import { quoteShipping } from '../shipping/quote.server.ts';
+import type { ShippingService } from '../shipping/service.ts';
+import { createTableShipping } from '../shipping/service.ts';
 import { OUT_OF_STOCK_MESSAGE, stockMessage, UNAVAILABLE_MESSAGE, VARIANT_UNAVAILABLE_MESSAGE } from './quote.ts';
 import type { Quote, QuoteRequest, QuotedLine } from './quote.ts';
+
+/** A priced line as the shipping module weighs it (weights and sizes: see parcelItems). */
+function parcelItem(l: QuotedLine) {
+  return { productId: l.productId, quantity: l.quantity, unitPriceCents: l.unitPriceCents, weightGrams: null, heightCm: null, widthCm: null, lengthCm: null };
+}
 
 /**
  * The cart's products (their first image) and their colours and sizes: built and prepared once per database,
@@ -42,11 +51,17 @@ const quoteVariants = preparedSelect('quote_variants', (db) =>
     .where(sql`${productVariants.productId} = any(${sql.placeholder('ids')}::int[])`),
 );
 
+const TABLE_SHIPPING = createTableShipping();
+
 /**
  * `customer`, when the caller knows who is buying, lets the per-customer coupon limit be checked here too;
- * place-order always checks it.
+ * place-order always checks it. `shipping` is the process's shipping service (the table when not given).
  */
-export async function quoteCart(db: Db, request: QuoteRequest, opts: { onInvalidPrice?: (productId: number) => void; customer?: CouponCustomer | null } = {}): Promise<Quote> {
+export async function quoteCart(
+  db: Db,
+  request: QuoteRequest,
+  opts: { onInvalidPrice?: (productId: number) => void; customer?: CouponCustomer | null; shipping?: ShippingService } = {},
+): Promise<Quote> {
   const ids = [...new Set(request.lines.map((l) => l.productId))];
   const [rows, variants] = ids.length ? await Promise.all([quoteProducts(db, { ids }), quoteVariants(db, { ids })]) : [[], []];
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -99,11 +114,15 @@ export async function quoteCart(db: Db, request: QuoteRequest, opts: { onInvalid
   const priced = lines.filter((l) => l.quantity > 0);
   const checked = couponCode ? await evaluateCoupon(db, couponCode, { subtotalCents: subtotal(priced), customer: opts.customer ?? null }) : null;
   const coupon = checked?.ok ? checked.terms : null;
-  const totals = cartTotals(priced, { coupon, cepValid });
-  const order = request.shipping && request.payment ? orderTotals(priced, { coupon, shipping: request.shipping, payment: request.payment }) : null;
+  const cep = cepValid ? cepText.replace('-', '') : null;
+  const shipping = priced.length > 0 ? await quoteShipping(opts.shipping ?? TABLE_SHIPPING, priced.map(parcelItem), cep) : null;
+  const totals = cartTotals(priced, { coupon, freightCents: cepValid && shipping ? shipping.estimateCents : 0 });
+  const chosen = shipping && request.shipping ? findOption(shipping, request.shipping) : null;
+  const order = chosen && request.payment ? orderTotals(priced, { coupon, shippingCents: chosen.priceCents, payment: request.payment }) : null;
   return {
     lines,
     ...totals,
+    shipping,
     order: order ? { ...order, maxInstallments: maxInstallments(order.totalCents) } : null,
     coupon: checked
       ? {

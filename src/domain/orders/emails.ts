@@ -4,7 +4,8 @@
 // part shows (`OrderMailHtml`, plain data). The HTML itself is a React component outside the domain
 // (src/emails/), handed to the outbox as `RenderOrderMailHtml`.
 import { formatBRL } from '../pricing/money.ts';
-import { paymentMethod, shippingMethod } from '../pricing/pricing.ts';
+import { paymentMethod } from '../pricing/pricing.ts';
+import { shippingLabelOf } from '../shipping/table.ts';
 import { formatDateTime } from '../../platform/datetime.ts';
 import type { OrderView } from './view.ts';
 import { formatBoletoLine } from '../payments/format.ts';
@@ -73,7 +74,7 @@ export function confirmationMail(order: OrderView, orderUrl: string, storeName: 
     '',
     `Subtotal: ${formatBRL(order.subtotalCents)}`,
     ...(order.couponDiscountCents ? [`Desconto do cupom: -${formatBRL(order.couponDiscountCents)}`] : []),
-    `Frete (${shippingMethod(order.shippingMethod).label}): ${formatBRL(order.shippingCents)}`,
+    `Frete (${shippingLabelOf(order.shippingMethod)}): ${formatBRL(order.shippingCents)}`,
     ...(order.paymentDiscountCents ? [`Desconto ${pay}: -${formatBRL(order.paymentDiscountCents)}`] : []),
     `Total: ${formatBRL(order.totalCents)}`,
     `Pagamento: ${pay}`,

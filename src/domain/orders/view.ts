@@ -12,7 +12,8 @@ export interface OrderView {
   /** The buyer (checkout step 1): name, CPF and celular as digits. Null on compatibility orders and after LGPD deletion. */
   customer: { name: string; cpf: string | null; phone: string | null } | null;
   address: { cep: string; street: string; number: string; complement: string | null; neighborhood: string; city: string; state: string };
-  shippingMethod: 'standard' | 'express';
+  /** The shipping option's id (src/domain/shipping): standard, express, pickup, me-1… */
+  shippingMethod: string;
   paymentMethod: 'credit' | 'boleto' | 'pix';
   installments: number;
   couponCode: string | null;
@@ -59,7 +60,7 @@ export function toOrderView(row: OrderRow, lines: LineRow[], payment: PaymentRow
     email: row.email,
     customer: row.customerName ? { name: row.customerName, cpf: row.customerCpf, phone: row.customerPhone } : null,
     address: { cep: row.cep, street: row.street, number: row.streetNumber, complement: row.complement, neighborhood: row.neighborhood, city: row.city, state: row.state },
-    shippingMethod: row.shippingMethod as OrderView['shippingMethod'],
+    shippingMethod: row.shippingMethod,
     paymentMethod: row.paymentMethod as OrderView['paymentMethod'],
     installments: row.installments,
     couponCode: row.couponCode,

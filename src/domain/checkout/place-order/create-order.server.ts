@@ -113,7 +113,8 @@ export async function reserveStockAndCreateOrder(
   const { now, accessToken, relay } = at;
   let expiryWindow: number | null = null;
   const written = await deps.db.transaction(async (tx: Tx): Promise<Written> => {
-    const cart = await priceCart(tx, request.merged, input, viewer, now);
+    // The freight quoted before the transaction (place-order.server.ts, chooseShipping) is the one charged.
+    const cart = await priceCart(tx, request.merged, input, viewer, now, request.shipping?.priceCents ?? 0);
     const expiresAt = paymentDeadline(input.payment, now, deps.pixExpiryMinutes);
     const { values, lines, event, payment } = newOrderRows(deps.provider.name, input, viewer, request, cart, { now, accessToken, expiresAt });
     // The order, its lines, its first event, its payment record and its confirmation e-mail in one statement
