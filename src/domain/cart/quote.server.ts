@@ -11,13 +11,14 @@ import { CART_CEP_INVALID, isValidCartCep } from '../shipping/cep.ts';
 import { findOption } from '../shipping/options.ts';
 import { quoteShipping } from '../shipping/quote.server.ts';
 import type { ShippingService } from '../shipping/service.ts';
+import type { ParcelItem } from '../shipping/provider.ts';
 import { createTableShipping } from '../shipping/service.ts';
 import { OUT_OF_STOCK_MESSAGE, stockMessage, UNAVAILABLE_MESSAGE, VARIANT_UNAVAILABLE_MESSAGE } from './quote.ts';
 import type { Quote, QuoteRequest, QuotedLine } from './quote.ts';
 
-/** A priced line as the shipping module weighs it (weights and sizes: see parcelItems). */
-function parcelItem(l: QuotedLine) {
-  return { productId: l.productId, quantity: l.quantity, unitPriceCents: l.unitPriceCents, weightGrams: null, heightCm: null, widthCm: null, lengthCm: null };
+/** A priced line as the shipping module weighs it: its product's boxed weight and size. */
+function parcelItem(l: QuotedLine, p: { weightGrams: number | null; heightCm: number | null; widthCm: number | null; lengthCm: number | null } | undefined): ParcelItem {
+  return { productId: l.productId, quantity: l.quantity, unitPriceCents: l.unitPriceCents, weightGrams: p?.weightGrams ?? null, heightCm: p?.heightCm ?? null, widthCm: p?.widthCm ?? null, lengthCm: p?.lengthCm ?? null };
 }
 
 /**
@@ -35,6 +36,10 @@ const quoteProducts = preparedSelect('quote_products', (db) =>
       onSale: products.onSale,
       stock: products.stock,
       active: products.active,
+      weightGrams: products.shippingWeightGrams,
+      heightCm: products.shippingHeightCm,
+      widthCm: products.shippingWidthCm,
+      lengthCm: products.shippingLengthCm,
       imageUrl: productImages.url,
       imageAlt: productImages.alt,
       imageWidth: productImages.width,
@@ -115,7 +120,7 @@ export async function quoteCart(
   const checked = couponCode ? await evaluateCoupon(db, couponCode, { subtotalCents: subtotal(priced), customer: opts.customer ?? null }) : null;
   const coupon = checked?.ok ? checked.terms : null;
   const cep = cepValid ? cepText.replace('-', '') : null;
-  const shipping = priced.length > 0 ? await quoteShipping(opts.shipping ?? TABLE_SHIPPING, priced.map(parcelItem), cep) : null;
+  const shipping = priced.length > 0 ? await quoteShipping(opts.shipping ?? TABLE_SHIPPING, priced.map((l) => parcelItem(l, byId.get(l.productId))), cep) : null;
   const totals = cartTotals(priced, { coupon, freightCents: cepValid && shipping ? shipping.estimateCents : 0 });
   const chosen = shipping && request.shipping ? findOption(shipping, request.shipping) : null;
   const order = chosen && request.payment ? orderTotals(priced, { coupon, shippingCents: chosen.priceCents, payment: request.payment }) : null;

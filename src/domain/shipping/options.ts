@@ -30,6 +30,8 @@ export const DEFAULT_SHIPPING_SETTINGS: ShippingSettings = { originCep: '0131010
 
 export interface ShippingOption {
   id: string;
+  /** Who quoted it ("table" for the store's own options and pickup). */
+  provider: ShippingProvider['name'];
   label: string;
   carrier: string | null;
   kind: 'delivery' | 'pickup';
@@ -72,7 +74,7 @@ export function shippingQuote(
     .map((s) => {
       const minDays = s.minDays + handling;
       const maxDays = s.maxDays + handling;
-      return { id: s.id, label: s.label, carrier: s.carrier, kind: 'delivery', priceCents: s.priceCents, fullPriceCents: s.priceCents, minDays, maxDays, days: daysText(minDays, maxDays) };
+      return { id: s.id, provider: ctx.provider, label: s.label, carrier: s.carrier, kind: 'delivery', priceCents: s.priceCents, fullPriceCents: s.priceCents, minDays, maxDays, days: daysText(minDays, maxDays) };
     });
   const min = settings.freeShippingMinCents;
   const reached = min !== null && ctx.subtotalCents >= min;
@@ -80,7 +82,7 @@ export function shippingQuote(
   const options = [...delivery];
   if (settings.pickup) {
     const days = Math.max(1, handling);
-    options.push({ id: PICKUP_ID, label: PICKUP_LABEL, carrier: null, kind: 'pickup', priceCents: 0, fullPriceCents: 0, minDays: days, maxDays: days, days: daysText(days, days) });
+    options.push({ id: PICKUP_ID, provider: 'table', label: PICKUP_LABEL, carrier: null, kind: 'pickup', priceCents: 0, fullPriceCents: 0, minDays: days, maxDays: days, days: daysText(days, days) });
   }
   const cheapest = delivery[0]?.priceCents ?? 0;
   // The table keeps the spec's flat estimate (R$ 40,00) until free shipping makes its cheapest option free.

@@ -24,14 +24,21 @@ export async function parcelItems(db: Db, lines: readonly ShippingLine[]): Promi
   const ids = [...new Set(lines.map((l) => l.productId))];
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ id: products.id, priceCents: products.priceCents })
+    .select({
+      id: products.id,
+      priceCents: products.priceCents,
+      weightGrams: products.shippingWeightGrams,
+      heightCm: products.shippingHeightCm,
+      widthCm: products.shippingWidthCm,
+      lengthCm: products.shippingLengthCm,
+    })
     .from(products)
     .where(inArray(products.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return lines.flatMap((l) => {
     const p = byId.get(l.productId);
     if (!p || l.quantity <= 0) return [];
-    return [{ productId: p.id, quantity: l.quantity, unitPriceCents: p.priceCents, weightGrams: null, heightCm: null, widthCm: null, lengthCm: null }];
+    return [{ productId: p.id, quantity: l.quantity, unitPriceCents: p.priceCents, weightGrams: p.weightGrams, heightCm: p.heightCm, widthCm: p.widthCm, lengthCm: p.lengthCm }];
   });
 }
 
