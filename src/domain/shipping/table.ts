@@ -28,3 +28,8 @@ export function shippingLabelOf(id: string, stored?: string | null): string {
   if (id === 'pickup') return 'Retirar na loja';
   return SHIPPING_METHODS.find((m) => m.id === id)?.label ?? id;
 }
+
+/** The table's delay (its last day) for an order stored before orders kept their own. */
+export function tableMaxDays(id: string): number | null {
+  return SHIPPING_METHODS.find((m) => m.id === id)?.estimateDays ?? null;
+}
