@@ -13,7 +13,10 @@ export const FALLBACK_NOTICE = 'Não foi possível consultar as transportadoras 
 export const OPTION_UNAVAILABLE = 'Forma de envio indisponível para este CEP. Escolha outra forma de envio.';
 
 /** A shipping option's id as the browser sends it ("standard", "express", "pickup", "me-1"). */
-export const shippingOptionId = z.string({ error: 'Forma de envio inválida.' }).regex(/^[a-z0-9-]{1,40}$/, 'Forma de envio inválida.');
+export const shippingOptionId = z
+  .string({ error: 'Forma de envio inválida.' })
+  .regex(/^[a-z0-9-]{1,40}$/, 'Forma de envio inválida.')
+  .describe('Id de uma forma de envio oferecida pela cotação (POST /api/cart/quote, shipping.options[].id): standard, express, pickup, me-1…');
 
 export interface ShippingSettings {
   /** The store's CEP, 8 digits: where parcels leave from. */
