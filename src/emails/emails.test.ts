@@ -79,6 +79,14 @@ describe('order e-mails rendered with React', () => {
     expect(await renderOrderMailHtml(cancelled.html)).toContain('<p>Motivo: Sem &lt;b&gt;estoque&lt;/b&gt;.</p>');
   });
 
+  it('names the chosen shipping option and, for a pickup, where to collect it and the code', () => {
+    const carrier = confirmationMail(order({ shippingMethod: 'me-1', shippingLabel: 'Correios PAC', shippingCents: 4190 }), URL_, 'Olimpo Peças');
+    expect(carrier.text).toMatch(/Frete \(Correios PAC\): R\$\s41,90/);
+    const pickup = confirmationMail(order({ shippingMethod: 'pickup', shippingLabel: 'Retirar na loja', shippingCents: 0, pickupCode: 'K7M2QX' }), URL_, 'Olimpo Peças');
+    expect(pickup.text).toContain('Código de retirada: K7M2QX');
+    expect(pickup.text).toContain('Av. Paulista, 1000');
+  });
+
   it('renders the password reset e-mail with its link', async () => {
     const html = await renderPasswordResetHtml({ hello: 'Ana<i>', url: 'http://loja.test/RedefinirSenha?token=a%2Bb&x=1' });
     expect(html).toContain('<p>Olá, Ana&lt;i&gt;!</p>');
