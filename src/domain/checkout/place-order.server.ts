@@ -31,7 +31,8 @@ import { AWAITING_CARD, CheckoutError } from './place-order/outcomes.ts';
 import type { PlaceOrderDeps, PlaceOrderResult, Written } from './place-order/outcomes.ts';
 import { stockChanged } from './place-order/price-cart.server.ts';
 import { validateRequest } from './place-order/validate.server.ts';
-import { findOption, OPTION_UNAVAILABLE } from '../shipping/options.ts';
+import { findOption } from '../shipping/options.ts';
+import { MESSAGES } from './rules.ts';
 import type { ShippingOption } from '../shipping/options.ts';
 import { quoteShippingForLines } from '../shipping/quote.server.ts';
 import { createTableShipping } from '../shipping/service.ts';
@@ -64,7 +65,8 @@ export async function placeOrder(
   if (!valid.ok) return valid.refusal;
   const { request } = valid;
   const shipping = await chooseShipping(deps, input, request);
-  if (!shipping) return { ok: false, status: 400, message: OPTION_UNAVAILABLE };
+  // An option this cart and CEP are not offered is answered like a missing one (spec §5's message).
+  if (!shipping) return { ok: false, status: 400, message: MESSAGES.address };
   request.shipping = shipping;
 
   const accessToken = newAccessToken();

@@ -10,7 +10,6 @@ import { CART_FREIGHT_CENTS } from './table.ts';
 export const PICKUP_ID = 'pickup';
 export const PICKUP_LABEL = 'Retirar na loja';
 export const FALLBACK_NOTICE = 'Não foi possível consultar as transportadoras agora; mostramos nossas formas de envio padrão.';
-export const OPTION_UNAVAILABLE = 'Forma de envio indisponível para este CEP. Escolha outra forma de envio.';
 
 /** A shipping option's id as the browser sends it ("standard", "express", "pickup", "me-1"). */
 export const shippingOptionId = z
