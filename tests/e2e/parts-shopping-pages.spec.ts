@@ -179,7 +179,6 @@ test('frete e prazo na página do produto com JavaScript', async ({ page }) => {
   await expect(box.getByRole('row', { name: /Envio Padrão/ })).toContainText(/R\$\s15,90/);
   await expect(box.getByRole('row', { name: /Envio Expresso/ })).toContainText(/R\$\s29,90/);
   await expect(box.locator('time')).toHaveCount(2);
-  await expect(box).toContainText('O frete final é escolhido no checkout, entre estas opções.');
   await box.getByLabel('CEP de entrega').fill('99999-999');
   await box.getByRole('button', { name: 'Calcular' }).click();
   await expect(box.getByRole('alert')).toHaveText('CEP não encontrado');
