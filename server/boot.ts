@@ -19,6 +19,10 @@ import { createSandboxProvider } from '../src/domain/payments/provider.ts';
 import type { PaymentProvider } from '../src/domain/payments/provider.ts';
 import { createMercadoPagoProvider } from '../src/domain/payments/mercadopago.server.ts';
 import { createViaCepClient } from '../src/domain/shipping/viacep.server.ts';
+import { createMelhorEnvioProvider } from '../src/domain/shipping/melhorenvio.server.ts';
+import { createShippingService } from '../src/domain/shipping/service.ts';
+import type { ShippingService } from '../src/domain/shipping/service.ts';
+import { createTableProvider } from '../src/domain/shipping/table.ts';
 import { cookieSecret, localSecret } from './cookie-secret.ts';
 import { configureSearchCache } from '../src/domain/catalog/search-cache.server.ts';
 import type { Logger } from './logger.ts';
@@ -39,6 +43,7 @@ export function bootServices(env: Env, logger?: Logger): void {
   setCheckoutServices({
     provider: paymentProviderFromEnv(env),
     cep: createViaCepClient({ baseUrl: env.VIACEP_URL }),
+    shipping: shippingServiceFromEnv(env, logger),
     publicUrl: env.PUBLIC_URL,
     storeName: store.name,
     orderEmailHtml: renderOrderMailHtml,
@@ -60,6 +65,15 @@ export function createServices(env: Env, database: Database, logger?: Logger): S
 }
 
 /** PAYMENT_PROVIDER: the embedded sandbox (default) or Mercado Pago (its credentials are checked in env.ts). */
+/** The shipping provider named by SHIPPING_PROVIDER, with the store's shipping settings (docs/shipping.md). */
+export function shippingServiceFromEnv(env: Env, logger?: Logger): ShippingService {
+  const settings = { originCep: env.SHIPPING_ORIGIN_CEP, handlingDays: env.SHIPPING_HANDLING_DAYS, pickup: env.SHIPPING_PICKUP, freeShippingMinCents: env.FREE_SHIPPING_MIN_CENTS ?? null };
+  const provider = env.SHIPPING_PROVIDER === 'melhorenvio' ? createMelhorEnvioProvider({ baseUrl: env.MELHORENVIO_API_URL, token: env.MELHORENVIO_TOKEN!, userAgent: env.MELHORENVIO_USER_AGENT }) : createTableProvider();
+  const service = createShippingService(provider, settings, { timeoutMs: env.SHIPPING_QUOTE_TIMEOUT_MS, cacheSeconds: env.SHIPPING_QUOTE_CACHE_SECONDS });
+  service.onProviderError = (err) => logger?.warn({ err: safeError(err), provider: provider.name }, 'cotação de frete indisponível: opções da tabela no lugar');
+  return service;
+}
+
 export function paymentProviderFromEnv(env: Env): PaymentProvider {
   if (env.PAYMENT_PROVIDER === 'mercadopago') {
     return createMercadoPagoProvider({ accessToken: env.MERCADOPAGO_ACCESS_TOKEN!, publicKey: env.MERCADOPAGO_PUBLIC_KEY!, apiUrl: env.MERCADOPAGO_API_URL, pixExpiryMinutes: env.PIX_EXPIRY_MINUTES });

@@ -1,3 +1,5 @@
+import { store } from '../../src/config/store.ts';
+import { PICKUP_LABEL } from '../../src/domain/shipping/options.ts';
 import { useState } from 'react';
 import type { OrderView } from '../../src/domain/orders/view.ts';
 import { formatBoletoLine } from '../../src/domain/payments/format.ts';
@@ -36,10 +38,13 @@ export function paymentText(order: Pick<OrderView, 'paymentMethod' | 'installmen
   return `${m.label} - ${m.discountPercent}% de desconto`;
 }
 
-export function deliveryText(order: Pick<OrderView, 'shippingMethod'>): string {
+export function deliveryText(order: Pick<OrderView, 'shippingMethod'> & Partial<Pick<OrderView, 'shippingLabel' | 'shippingMaxDays' | 'pickupCode'>>): string {
+  if (order.shippingMethod === 'pickup') return `${PICKUP_LABEL} em ${store.addressLine} (${store.hours})${order.pickupCode ? `; código de retirada ${order.pickupCode}` : ''}`;
   const m = SHIPPING_METHODS.find((s) => s.id === order.shippingMethod);
-  if (!m) return 'Não especificado';
-  return `${m.label}: entrega estimada em até ${m.estimateDays} dias úteis`;
+  const label = order.shippingLabel ?? m?.label;
+  const days = order.shippingMaxDays ?? m?.estimateDays;
+  if (!label || !days) return 'Não especificado';
+  return `${label}: entrega estimada em até ${days} dias úteis`;
 }
 
 export function addressText(a: OrderView['address'] | null | undefined): string {

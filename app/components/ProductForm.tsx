@@ -10,6 +10,7 @@ import { CATEGORIES, CONDITIONS, FEATURED_BRANDS, VEHICLE_TYPES } from '../../sr
 import { COMPAT_ROWS } from '../../src/domain/fitment/product-form.ts';
 import type { FitmentGroup } from '../../src/domain/fitment/product-form.ts';
 import { Field, FieldError, FormNotice, inputClass, SubmitButton } from './Form.tsx';
+import { NO_PACKAGE_WARNING } from '../../src/domain/shipping/package-input.ts';
 
 /** Field name → text (the spec's fields, the issue 17 fields, compat_veiculo_N / compat_de_N / compat_ate_N, universal). */
 export type ProductValues = Partial<Record<string, string>>;
@@ -198,6 +199,17 @@ export function ProductForm({
             Uma linha por item, no formato "Nome: valor". Inclua peso e dimensões (usados no frete).
           </p>
           <FieldError id="produto-ficha-erro" message={e.ficha} />
+        </div>
+      </fieldset>
+
+      <fieldset className="sm:col-span-2 rounded-xl border border-neutral-200 p-4">
+        <legend className="px-1 text-sm font-semibold">Peso e dimensões da embalagem (frete)</legend>
+        <p className="text-xs text-ink-soft">{v.peso_kg ? 'Usados pelas transportadoras para cotar o frete.' : NO_PACKAGE_WARNING}</p>
+        <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <Field name="peso_kg" label="Peso (kg)" inputMode="decimal" maxLength={9} required={false} defaultValue={v.peso_kg} error={e.peso_kg} />
+          <Field name="altura_cm" label="Altura (cm)" inputMode="numeric" maxLength={3} required={false} defaultValue={v.altura_cm} />
+          <Field name="largura_cm" label="Largura (cm)" inputMode="numeric" maxLength={3} required={false} defaultValue={v.largura_cm} />
+          <Field name="comprimento_cm" label="Comprimento (cm)" inputMode="numeric" maxLength={3} required={false} defaultValue={v.comprimento_cm} />
         </div>
       </fieldset>
 

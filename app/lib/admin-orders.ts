@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, STATUS_LABELS } from '../../src/domain/orders/status.ts';
 import type { OrderFilter } from '../../src/domain/orders/back-office.server.ts';
-import { PAYMENT_METHODS, SHIPPING_METHODS } from '../../src/domain/pricing/pricing.ts';
+import { PAYMENT_METHODS } from '../../src/domain/pricing/pricing.ts';
+import { shippingLabelOf } from '../../src/domain/shipping/table.ts';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).catch('');
 const filterSchema = z.object({
@@ -30,7 +31,7 @@ export function orderFilterOf(params: URLSearchParams): OrderFilter {
 }
 
 export const paymentLabel = (id: string) => PAYMENT_METHODS.find((m) => m.id === id)?.label ?? id;
-export const shippingLabel = (id: string) => SHIPPING_METHODS.find((m) => m.id === id)?.label ?? id;
+export const shippingLabel = (id: string, stored?: string | null) => shippingLabelOf(id, stored);
 export const statusLabel = (s: string) => STATUS_LABELS[s as keyof typeof STATUS_LABELS] ?? s;
 export const cpfText = (cpf: string | null) => (cpf && cpf.length === 11 ? `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}` : (cpf ?? ''));
 

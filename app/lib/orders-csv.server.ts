@@ -11,7 +11,7 @@ type ExportedOrder = Awaited<ReturnType<typeof ordersForExport>>[number];
 export function ordersCsv(rows: ExportedOrder[]): string {
   const csv = spreadsheetCsv([
     ['numero', 'data', 'situacao', 'cliente', 'email', 'cpf', 'pagamento', 'envio', 'cupom', 'itens', 'subtotal', 'total', 'rastreio'],
-    ...rows.map((o) => [o.number, formatDateTime(o.createdAt), statusLabel(o.status), o.customerName, o.email, cpfText(o.customerCpf), paymentLabel(o.paymentMethod), shippingLabel(o.shippingMethod), o.couponCode, Number(o.items), formatCentsDecimal(o.subtotalCents), formatCentsDecimal(o.totalCents), o.trackingCode]),
+    ...rows.map((o) => [o.number, formatDateTime(o.createdAt), statusLabel(o.status), o.customerName, o.email, cpfText(o.customerCpf), paymentLabel(o.paymentMethod), shippingLabel(o.shippingMethod, o.shippingLabel), o.couponCode, Number(o.items), formatCentsDecimal(o.subtotalCents), formatCentsDecimal(o.totalCents), o.trackingCode]),
   ]);
   return `\uFEFF${csv}`;
 }

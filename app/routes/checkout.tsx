@@ -133,14 +133,14 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             }}
           >
             {step === 1 && <IdentificationStep state={state} dispatch={dispatch} />}
-            {step === 2 && <AddressStep state={state} dispatch={dispatch} onCepBlur={() => void lookupCep()} />}
+            {step === 2 && <AddressStep state={state} dispatch={dispatch} onCepBlur={() => void lookupCep()} shippingQuote={quote?.shipping ?? null} />}
             {step === 3 && <PaymentStep state={state} dispatch={dispatch} plans={plans} tokenMode={loaderData.payment.mode === 'token'} />}
             {step === 4 && <ConfirmationStep state={state} items={entry.items} quote={quote} plans={plans} />}
             <StepButtons step={step} submitting={submitting} onBack={() => dispatch({ type: 'back' })} />
           </form>
         </section>
 
-        <CheckoutSummary totals={totals} shipping={state.shipping} payment={state.payment} />
+        <CheckoutSummary totals={totals} shippingQuote={quote?.shipping ?? null} shipping={state.shipping} payment={state.payment} />
       </div>
     </div>
   );

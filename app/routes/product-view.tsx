@@ -16,9 +16,11 @@ import { ProductGrid } from '../components/ProductCard.tsx';
 import { Static } from '../components/Static.tsx';
 import { useState } from 'react';
 import { recolorImages } from '../../src/domain/catalog/art.ts';
-import { getCheckoutServices } from '../../src/domain/checkout/services.server.ts';
+import { getCheckoutServices, shippingService } from '../../src/domain/checkout/services.server.ts';
+import type { Db } from '../../src/db/client.server.ts';
 import { MESSAGES } from '../../src/domain/checkout/rules.ts';
-import { cepDigits, freightOptions } from '../../src/domain/shipping/delivery.ts';
+import { cepDigits } from '../../src/domain/shipping/delivery.ts';
+import { productFreight } from '../../src/domain/shipping/quote.server.ts';
 import { FreightCalculator } from '../components/product/Freight.tsx';
 import type { FreightView } from '../components/product/Freight.tsx';
 import { EquivalentLine, SizeGuide, SpecsTable } from '../components/product/Specs.tsx';
@@ -29,21 +31,21 @@ import { dbOf, servicesOf } from '../lib/context.server.ts';
 const DEFAULT_PRODUCT_ID = 1;
 const RELATED_COUNT = 4;
 
-/** ?cep= on the product page: the checkout's shipping methods and dates, the destination from ViaCEP. */
-async function freightFor(raw: string | null): Promise<FreightView> {
+/** ?cep= on the product page: the shipping module's options for one unit and their dates, the destination from ViaCEP. */
+async function freightFor(db: Db, productId: number, raw: string | null): Promise<FreightView> {
   if (raw === null || raw.trim() === '') return { status: 'none' };
   const shown = raw.slice(0, 20);
   const cep = cepDigits(raw.trim());
   if (!cep) return { status: 'invalid', cep: shown, message: MESSAGES.cep };
   const masked = `${cep.slice(0, 5)}-${cep.slice(5)}`;
-  const found = await getCheckoutServices().cep.lookup(cep);
+  const [found, quote] = await Promise.all([getCheckoutServices().cep.lookup(cep), productFreight(shippingService(), db, { productId, cep, now: new Date() })]);
   if (found.status === 'not_found') return { status: 'invalid', cep: masked, message: MESSAGES.cepNotFound };
   return {
     status: 'ok',
     cep: masked,
     destination: found.status === 'found' && found.address.city ? `${found.address.city}/${found.address.state}` : null,
-    notice: found.status === 'unavailable' ? 'Não foi possível confirmar o endereço agora; os prazos valem para todo o Brasil.' : null,
-    options: freightOptions(new Date()),
+    notice: quote.notice ?? (found.status === 'unavailable' ? 'Não foi possível confirmar o endereço agora; os prazos valem para todo o Brasil.' : null),
+    options: quote.options,
   };
 }
 
@@ -57,7 +59,7 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
   const found = active ? await getProduct(db, Number(raw)).then((p) => p && { product: p, related: null }) : await getProductWithRelated(db, Number(raw), RELATED_COUNT);
   if (!found) throw data(null, { status: 404 });
   const { product } = found;
-  const [fitment, freight] = await Promise.all([productFitment(db, product.id), freightFor(url.searchParams.get('cep'))]);
+  const [fitment, freight] = await Promise.all([productFitment(db, product.id), freightFor(db, product.id, url.searchParams.get('cep'))]);
   const related = found.related ?? (await relatedProducts(db, product, RELATED_COUNT, garageRestriction(active)));
   // The answer for the shopper's vehicle, with the model's other versions it serves when it does not.
   let answer = null;

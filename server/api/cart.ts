@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { Db } from '../../src/db/client.server.ts';
 import { quoteRequestSchema } from '../../src/domain/cart/quote.ts';
 import { quoteCart } from '../../src/domain/cart/quote.server.ts';
+import { shippingService } from '../../src/domain/checkout/services.server.ts';
 import type { Logger } from '../logger.ts';
 import { apiError, readJson, validate } from '../http.ts';
 
@@ -14,6 +15,7 @@ export function cartApi(getDb: () => Db, logger: Logger) {
     const parsed = validate(quoteRequestSchema, body.value, 'Carrinho inválido.');
     if (!parsed.ok) return apiError(c, 400, parsed.message);
     const quote = await quoteCart(getDb(), parsed.data, {
+      shipping: shippingService(),
       onInvalidPrice: (productId) => logger.warn({ productId }, 'preço inválido tratado como 0'),
     });
     return c.json(quote);

@@ -262,7 +262,7 @@ function headlessPaths() {
     email: z.string(),
     items: z.array(z.object({ id: z.number().int().nullable(), titulo: z.string(), quantity: z.number().int(), valoratual: z.number(), image: z.string().nullable() })),
     address: z.object({ cep: z.string(), street: z.string(), number: z.string(), complement: z.string(), neighborhood: z.string(), city: z.string(), state: z.string() }),
-    shipping: z.enum(['standard', 'express']),
+    shipping: z.string().describe('A forma de envio escolhida: standard, express, pickup ou me-<serviço> (Melhor Envio)'),
     payment: z.enum(['credit', 'boleto', 'pix']),
     installments: z.number().int(),
     subtotal: z.number(),
@@ -278,7 +278,13 @@ function headlessPaths() {
   });
   return {
     '/api/cart/quote': {
-      post: { summary: 'Preços atuais de um carrinho (o servidor é a única fonte de preços)', requestBody: input(quoteRequestSchema), responses: { 200: { description: 'Linhas, subtotal, frete, desconto e total em centavos' }, 400: err('Carrinho inválido'), ...unavailable } },
+      post: {
+        summary: 'Preços atuais de um carrinho (o servidor é a única fonte de preços)',
+        description:
+          'Com cep, shipping.options lista as formas de envio desse carrinho para esse CEP: { id, label, carrier, kind (delivery|pickup), priceCents, minDays, maxDays, days }. POST /api/orders recebe o id escolhido em shipping e cobra exatamente esse priceCents. freightCents é o frete estimado do carrinho (shipping.estimateCents).',
+        requestBody: input(quoteRequestSchema),
+        responses: { 200: { description: 'Linhas, subtotal, frete estimado, formas de envio, desconto e total em centavos' }, 400: err('Carrinho inválido'), ...unavailable },
+      },
     },
     '/api/orders': {
       post: {

@@ -86,6 +86,19 @@ const schema = z.object({
   ORDER_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(1_000_000).default(10),
   ORDER_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   ORDER_MAX_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(999).default(100),
+  // Shipping (docs/shipping.md): the embedded table by default; Melhor Envio with its token.
+  SHIPPING_PROVIDER: z.enum(['table', 'melhorenvio'], { error: 'SHIPPING_PROVIDER deve ser table ou melhorenvio' }).default('table'),
+  SHIPPING_ORIGIN_CEP: z.string().regex(/^\d{5}-?\d{3}$/, 'SHIPPING_ORIGIN_CEP deve ser um CEP, por exemplo 01310-100').transform((v) => v.replace('-', '')).default('01310100'),
+  SHIPPING_HANDLING_DAYS: z.coerce.number().int('SHIPPING_HANDLING_DAYS deve ser um número inteiro de dias úteis').min(0).max(30).default(0),
+  SHIPPING_PICKUP: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** From this subtotal (centavos) the cheapest delivery is free; unset: never. */
+  FREE_SHIPPING_MIN_CENTS: z.coerce.number().int('FREE_SHIPPING_MIN_CENTS deve ser um valor inteiro em centavos').min(1).max(100_000_000).optional(),
+  SHIPPING_QUOTE_TIMEOUT_MS: z.coerce.number().int().min(200).max(30_000).default(4000),
+  SHIPPING_QUOTE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  MELHORENVIO_TOKEN: secret().min(10, 'MELHORENVIO_TOKEN inválido (gere um token em Melhor Envio > Integrações > Permissões de acesso)').optional(),
+  MELHORENVIO_API_URL: z.url('MELHORENVIO_API_URL deve ser uma URL completa').default('https://melhorenvio.com.br'),
+  /** Melhor Envio asks every application to say who it is: "Aplicação (e-mail para contato técnico)". */
+  MELHORENVIO_USER_AGENT: z.string().min(3).default('Olimpo Pecas (atendimento@olimpopecas.com.br)'),
   PIX_KEY: z.string().min(3).default('pix@olimpopecas.com.br'),
   PIX_MERCHANT_NAME: z.string().min(1).default('OLIMPO PECAS'),
   PIX_MERCHANT_CITY: z.string().min(1).default('SAO PAULO'),
@@ -154,6 +167,9 @@ export function parseEnv(source: Record<string, string | undefined>, opts: { ser
         if (v.PAYMENT_PROVIDER === 'sandbox' && (cleaned.PAYMENT_WEBHOOK_SECRET === undefined || v.PAYMENT_WEBHOOK_SECRET === DEFAULT_WEBHOOK_SECRET)) {
           ctx.addIssue({ code: 'custom', path: ['PAYMENT_WEBHOOK_SECRET'], message: 'defina um segredo próprio (o padrão do sandbox não é aceito com PUBLIC_URL https); gere com: openssl rand -hex 32' });
         }
+      }
+      if (v.SHIPPING_PROVIDER === 'melhorenvio' && v.MELHORENVIO_TOKEN === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['MELHORENVIO_TOKEN'], message: 'obrigatório com SHIPPING_PROVIDER=melhorenvio: o token de acesso da sua conta no Melhor Envio' });
       }
       for (const p of ['GOOGLE', 'FACEBOOK'] as const) {
         if ((v[`${p}_CLIENT_ID`] === undefined) !== (v[`${p}_CLIENT_SECRET`] === undefined)) {

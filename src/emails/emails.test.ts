@@ -12,6 +12,9 @@ function order(over: Partial<OrderView> = {}): OrderView {
     customer: { name: 'Maria da Silva', cpf: '12345678909', phone: '11987654321' },
     address: { cep: '01310-100', street: 'Av. Paulista', number: '1000', complement: 'ap 12', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' },
     shippingMethod: 'standard',
+    shippingLabel: 'Envio Padrão',
+    shippingMaxDays: 7,
+    pickupCode: null,
     paymentMethod: 'boleto',
     installments: 1,
     couponCode: null,
@@ -74,6 +77,14 @@ describe('order e-mails rendered with React', () => {
     const cancelled = statusMail('cancelled', order(), URL_, 'Olimpo Peças', { note: 'Sem <b>estoque</b>.' });
     expect(cancelled.text).toContain('Motivo: Sem <b>estoque</b>.');
     expect(await renderOrderMailHtml(cancelled.html)).toContain('<p>Motivo: Sem &lt;b&gt;estoque&lt;/b&gt;.</p>');
+  });
+
+  it('names the chosen shipping option and, for a pickup, where to collect it and the code', () => {
+    const carrier = confirmationMail(order({ shippingMethod: 'me-1', shippingLabel: 'Correios PAC', shippingCents: 4190 }), URL_, 'Olimpo Peças');
+    expect(carrier.text).toMatch(/Frete \(Correios PAC\): R\$\s41,90/);
+    const pickup = confirmationMail(order({ shippingMethod: 'pickup', shippingLabel: 'Retirar na loja', shippingCents: 0, pickupCode: 'K7M2QX' }), URL_, 'Olimpo Peças');
+    expect(pickup.text).toContain('Código de retirada: K7M2QX');
+    expect(pickup.text).toContain('Av. Paulista, 1000');
   });
 
   it('renders the password reset e-mail with its link', async () => {

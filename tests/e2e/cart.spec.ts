@@ -148,7 +148,7 @@ test.describe('Carrinho', () => {
     const products = await stockedProducts(request, 30, 120);
     await openCartWith(page, [seedItem(products[3]!, 3)]);
     const cep = page.getByLabel('Calcular frete (CEP)');
-    const frete = dtValue(cartSummary(page), 'Frete');
+    const frete = dtValue(cartSummary(page), 'Frete estimado');
     const message = page.getByText('CEP inválido. Por favor, insira um CEP válido.', { exact: true });
 
     await cep.fill('123');
@@ -160,6 +160,8 @@ test.describe('Carrinho', () => {
     await page.getByRole('button', { name: 'OK', exact: true }).click();
     await expect(message).toHaveCount(0);
     await expect(frete).toHaveText(brl(4000));
+    // Under the estimate, the options checkout will offer for this CEP, at the prices it will charge.
+    await expect(page.getByTestId('cart-shipping-options').getByRole('listitem')).toHaveText([/^Envio Padrão: R\$\s15,90 \(5-7 dias úteis\)$/, /^Envio Expresso: R\$\s29,90 \(2-3 dias úteis\)$/]);
 
     // On blur: an invalid code takes the freight back to 0.
     await cep.fill('123');
@@ -179,7 +181,7 @@ test.describe('Carrinho', () => {
     await expect(dtValue(cartSummary(page), 'Desconto')).toBeVisible();
     const subtotal = await summaryCents(page, 'Subtotal');
     const discount = Math.round(parseBRL((await dtValue(cartSummary(page), 'Desconto').textContent())!) * 100);
-    const freight = await summaryCents(page, 'Frete');
+    const freight = await summaryCents(page, 'Frete estimado');
     expect(freight).toBe(4000);
     expect(discount).toBe(divHalfUp(subtotal, 10));
     await expect(page.getByTestId('cart-total')).toHaveText(brl(subtotal + freight - discount));

@@ -90,8 +90,10 @@ describe.each(DATABASE_KINDS)('catalog import/export on %s', (kind) => {
   it('export → import changes nothing (CSV), and the export has every product with its fitment', async () => {
     const text = await exportText(database.db);
     const records = parse(text.replace(/^\uFEFF/, ''), { delimiter: ';' }) as string[][];
-    expect(records[0]).toEqual(['ref', 'titulo', 'descricao', 'marca', 'categoria', 'tipo_veiculo', 'estado', 'preco', 'preco_antigo', 'estoque', 'oem', 'equivalentes', 'compatibilidade', 'foto_url']);
+    expect(records[0]).toEqual(['ref', 'titulo', 'descricao', 'marca', 'categoria', 'tipo_veiculo', 'estado', 'preco', 'preco_antigo', 'estoque', 'oem', 'equivalentes', 'compatibilidade', 'foto_url', 'peso_kg', 'altura_cm', 'largura_cm', 'comprimento_cm']);
     expect(records).toHaveLength(81);
+    // The sample headlight: 2,85 kg in a 58 × 36 × 30 cm box (height, width, length).
+    expect(records[1]!.slice(-4)).toEqual(['2,85', '30', '36', '58']);
     expect(records.some((r) => /^[A-Z].+ \d{4}-\d{4}/.test(r[12]!))).toBe(true);
     const before = await snapshot(database.db);
     const dry = await importBytes(database.db, 'catalogo.csv', new TextEncoder().encode(text));

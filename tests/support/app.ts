@@ -9,6 +9,7 @@ import { setCheckoutServices } from '../../src/domain/checkout/services.server.t
 import { createSandboxProvider } from '../../src/domain/payments/provider.ts';
 import type { PaymentProvider } from '../../src/domain/payments/provider.ts';
 import { createViaCepClient } from '../../src/domain/shipping/viacep.server.ts';
+import type { ShippingService } from '../../src/domain/shipping/service.ts';
 import { createMailer, setMailer } from '../../src/platform/mailer.server.ts';
 import type { Database } from '../../src/db/client.server.ts';
 import { renderOrderMailHtml } from '../../src/emails/render.server.ts';
@@ -16,12 +17,13 @@ import { testServices } from './services.ts';
 
 export const TEST_WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
 
-export function createTestApp(database: Database, opts: { viaCepUrl?: string; provider?: PaymentProvider; mercadoPagoWebhookSecret?: string } = {}) {
+export function createTestApp(database: Database, opts: { viaCepUrl?: string; provider?: PaymentProvider; mercadoPagoWebhookSecret?: string; shipping?: ShippingService } = {}) {
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-mail-'));
   setMailer(createMailer({ from: 'Olimpo Peças <loja@example.com>', mailDir }));
   setCheckoutServices({
     provider: opts.provider ?? createSandboxProvider({ pix: { key: 'pix@olimpopecas.com.br', merchantName: 'OLIMPO PECAS', merchantCity: 'SAO PAULO' } }),
     cep: createViaCepClient({ baseUrl: opts.viaCepUrl ?? 'http://127.0.0.1:9', timeoutMs: 1000 }),
+    shipping: opts.shipping,
     publicUrl: 'http://loja.test',
     storeName: 'Olimpo Peças',
     orderEmailHtml: renderOrderMailHtml,

@@ -3,7 +3,7 @@ import type { Dispatch, ReactNode } from 'react';
 import { cepInput, UFS } from '../../../src/domain/checkout/rules.ts';
 import type { AddressInput } from '../../../src/domain/checkout/rules.ts';
 import { formatBRL } from '../../../src/domain/pricing/money.ts';
-import { SHIPPING_METHODS } from '../../../src/domain/pricing/pricing.ts';
+import type { ShippingQuote } from '../../../src/domain/shipping/options.ts';
 import type { CheckoutAction, CheckoutField, CheckoutState, FieldErrors } from './checkout-state.ts';
 import { describe, describeGroup, FieldError, fieldClass } from './fields.tsx';
 
@@ -29,7 +29,17 @@ function AddressInputField({ id, label, max, autoComplete, state, dispatch }: { 
   );
 }
 
-export function AddressStep({ state, dispatch, onCepBlur }: { state: CheckoutState; dispatch: Dispatch<CheckoutAction>; onCepBlur: () => void }) {
+export function AddressStep({
+  state,
+  dispatch,
+  onCepBlur,
+  shippingQuote,
+}: {
+  state: CheckoutState;
+  dispatch: Dispatch<CheckoutAction>;
+  onCepBlur: () => void;
+  shippingQuote: ShippingQuote | null;
+}) {
   const { address, shipping } = state;
   const errors: FieldErrors = state.fieldErrors;
   const text = { state, dispatch };
@@ -86,19 +96,22 @@ export function AddressStep({ state, dispatch, onCepBlur }: { state: CheckoutSta
       <fieldset {...describeGroup('shipping', errors)}>
         <legend className="font-medium">Forma de envio</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {SHIPPING_METHODS.map((m) => (
+          {(shippingQuote?.options ?? []).map((m) => (
             <label key={m.id} className="flex cursor-pointer items-start gap-3 rounded-xl border border-neutral-300 p-3 has-checked:border-ink has-checked:bg-neutral-50">
               <input type="radio" name="shipping" value={m.id} checked={shipping === m.id} onChange={() => dispatch({ type: 'shipping', value: m.id })} className="mt-1 h-4 w-4 accent-ink" />
               <span>
                 <span className="block font-semibold">{m.label}</span>
                 <span className="block text-sm text-ink-soft">
-                  {formatBRL(m.priceCents)} · {m.days}
+                  {m.priceCents === 0 ? 'Grátis' : formatBRL(m.priceCents)} · {m.days}
                 </span>
               </span>
             </label>
           ))}
         </div>
-        <p className="mt-2 text-sm text-ink-soft">O frete escolhido aqui substitui a estimativa de R$ 40,00 mostrada no carrinho.</p>
+        {shippingQuote?.notice && <p className="mt-2 text-sm text-amber-800">{shippingQuote.notice}</p>}
+        {shippingQuote && shippingQuote.options.length > 0 && (
+          <p className="mt-2 text-sm text-ink-soft">O frete escolhido aqui substitui a estimativa de {formatBRL(shippingQuote.estimateCents)} mostrada no carrinho.</p>
+        )}
         <FieldError field="shipping" errors={errors} />
       </fieldset>
     </>

@@ -3,7 +3,8 @@ import type { CartItem } from '../../lib/cart-storage.ts';
 import type { Quote } from '../../../src/domain/cart/quote.ts';
 import { maskCard } from '../../../src/domain/payments/card.ts';
 import { formatBRL } from '../../../src/domain/pricing/money.ts';
-import { PAYMENT_METHODS, SHIPPING_METHODS } from '../../../src/domain/pricing/pricing.ts';
+import { PAYMENT_METHODS } from '../../../src/domain/pricing/pricing.ts';
+import { findOption } from '../../../src/domain/shipping/options.ts';
 import { ItemImage } from '../ItemImage.tsx';
 import type { CheckoutState } from './checkout-state.ts';
 import type { InstallmentPlan } from './PaymentStep.tsx';
@@ -23,7 +24,7 @@ export function addressLine(a: CheckoutState['address']): string {
 
 export function ConfirmationStep({ state, items, quote, plans }: { state: CheckoutState; items: CartItem[]; quote: Quote | null; plans: InstallmentPlan[] }) {
   const { email, buyer, payment, card, installments } = state;
-  const shippingChoice = SHIPPING_METHODS.find((m) => m.id === state.shipping);
+  const shippingChoice = quote?.shipping ? findOption(quote.shipping, state.shipping) : null;
   const paymentChoice = PAYMENT_METHODS.find((m) => m.id === payment);
   const plan = plans[installments - 1];
   return (

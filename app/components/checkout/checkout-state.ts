@@ -3,7 +3,7 @@
 import type { CardInput } from '../../../src/domain/payments/card.ts';
 import { MESSAGES, validateAddress, validateBuyer, validatePayment } from '../../../src/domain/checkout/rules.ts';
 import type { AddressInput } from '../../../src/domain/checkout/rules.ts';
-import type { PaymentMethodId, ShippingMethodId } from '../../../src/domain/pricing/pricing.ts';
+import type { PaymentMethodId } from '../../../src/domain/pricing/pricing.ts';
 
 export const STEPS = ['Identificação', 'Endereço', 'Pagamento', 'Confirmação'] as const;
 export const LAST_STEP = STEPS.length;
@@ -20,7 +20,8 @@ export interface Progress {
   email: string;
   buyer: Buyer;
   address: AddressInput;
-  shipping: ShippingMethodId | '';
+  /** A shipping option's id, as the server's quote offers it; '' until chosen. */
+  shipping: string;
   payment: PaymentMethodId | '';
   installments: number;
 }
@@ -67,7 +68,7 @@ export type CheckoutAction =
   | { type: 'buyer'; patch: Partial<Buyer> }
   | { type: 'address'; patch: Partial<AddressInput> }
   | { type: 'cepFound'; found: Pick<AddressInput, 'street' | 'neighborhood' | 'city' | 'state'> }
-  | { type: 'shipping'; value: ShippingMethodId }
+  | { type: 'shipping'; value: string }
   | { type: 'payment'; value: PaymentMethodId }
   | { type: 'card'; patch: Partial<CardInput> }
   | { type: 'installments'; value: number }

@@ -51,7 +51,14 @@ export function useCheckout(prefill: Prefill) {
   // Totals come from the server for the current shipping and payment choice.
   const { quote } = useQuote(
     entry && entry.items.length > 0
-      ? { lines: entry.items.map(quoteLine), ...(entry.data.coupon ? { coupon: entry.data.coupon } : {}), shipping: state.shipping || 'standard', payment: state.payment || 'credit' }
+      ? {
+          lines: entry.items.map(quoteLine),
+          ...(entry.data.coupon ? { coupon: entry.data.coupon } : {}),
+          // The address's CEP, once complete: the shipping options (and the carrier's prices) are for it.
+          ...(/^\d{8}$/.test(state.address.cep) ? { cep: state.address.cep } : {}),
+          shipping: state.shipping || 'standard',
+          payment: state.payment || 'credit',
+        }
       : null,
   );
   const maxInstallments = quote?.order?.maxInstallments ?? 1;

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from 'react-router';
 import { formatBRL } from '../../../src/domain/pricing/money.ts';
-import type { FreightOption } from '../../../src/domain/shipping/delivery.ts';
+import type { DatedOption } from '../../../src/domain/shipping/delivery.ts';
 import type { applyMask } from '../../lib/masks.ts';
 
 // The CEP mask (and its library) loads when the shopper first focuses or types in the field: no product
@@ -12,7 +12,7 @@ const loadMask = () => import('../../lib/masks.ts').then((m) => (mask = m.applyM
 export type FreightView =
   | { status: 'none' }
   | { status: 'invalid'; cep: string; message: string }
-  | { status: 'ok'; cep: string; destination: string | null; notice: string | null; options: FreightOption[] };
+  | { status: 'ok'; cep: string; destination: string | null; notice: string | null; options: DatedOption[] };
 
 /**
  * "Calcular frete e prazo": a GET form (works without JavaScript: the page's loader answers ?cep=), with
@@ -85,7 +85,7 @@ export function FreightCalculator({ productId, freight }: { productId: number; f
                       {o.label}
                       <span className="block text-xs font-normal text-ink-soft">{o.days}</span>
                     </th>
-                    <td className="py-2 pr-2 whitespace-nowrap">{formatBRL(o.priceCents)}</td>
+                    <td className="py-2 pr-2 whitespace-nowrap">{o.priceCents === 0 ? 'Grátis' : formatBRL(o.priceCents)}</td>
                     <td className="py-2">
                       <time dateTime={o.arrivesBy}>{o.arrivesByText}</time>
                     </td>
@@ -94,6 +94,7 @@ export function FreightCalculator({ productId, freight }: { productId: number; f
               </tbody>
             </table>
             <p className="mt-1 text-xs text-ink-soft">Prazo em dias úteis a partir da confirmação do pagamento (horário de Brasília).</p>
+            <p className="mt-1 text-sm text-ink-soft">O frete final é escolhido no checkout, entre estas opções.</p>
           </div>
         )}
       </div>

@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../src/platform/datetime.ts';
 import { addressText, paymentText } from '../../components/OrderDetails.tsx';
 import { AdminShell, adminButton, adminInput, adminSecondaryButton, Notice } from '../../components/admin/AdminShell.tsx';
 import { requireAdmin } from '../../lib/admin.server.ts';
-import { cpfText, shippingLabel, STATUS_TONE, statusLabel } from '../../lib/admin-orders.ts';
+import { cpfText, STATUS_TONE, statusLabel } from '../../lib/admin-orders.ts';
 import { dbOf } from '../../lib/context.server.ts';
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Pedido #${params.number} | Administração | Olimpo Peças` }, { name: 'robots', content: 'noindex' }];
@@ -34,7 +34,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
       cpf: cpfText(order.customerCpf),
       phone: order.customerPhone,
       address: addressText(order.address),
-      shipping: shippingLabel(order.shippingMethod),
+      shipping: order.pickupCode ? `${order.shippingLabel} (código ${order.pickupCode})` : order.shippingLabel,
       payment: paymentText(order),
       coupon: order.couponCode,
       trackingCode: order.trackingCode,

@@ -23,7 +23,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
     name: order.customerName ?? order.email,
     phone: order.customerPhone,
     address: addressText(order.address),
-    shipping: shippingLabel(order.shippingMethod),
+    shipping: shippingLabel(order.shippingMethod, order.shippingLabel),
     trackingCode: order.trackingCode,
     lines: order.lineDetails.map((l) => ({ title: l.title, variant: l.color ? `${l.color}, ${l.size}` : null, quantity: l.quantity })),
     units: order.lineDetails.reduce((n, l) => n + l.quantity, 0),

@@ -8,6 +8,7 @@ import type { EditableProduct } from '../../../src/domain/catalog/admin.server.t
 import { centsToInput } from '../../../src/domain/catalog/product-form.ts';
 import { getUploadStore } from '../../../src/platform/uploads.server.ts';
 import { ProductForm } from '../../components/ProductForm.tsx';
+import { packageFields } from '../../../src/domain/shipping/package-input.ts';
 import type { ProductValues } from '../../components/ProductForm.tsx';
 import { redirectWithFlash } from '../../lib/flash.server.ts';
 import { compatibilityGroups, readProductPost } from '../../lib/product-page.server.ts';
@@ -47,6 +48,7 @@ const toValues = (p: EditableProduct): ProductValues => ({
   equivalentes: p.equivalentCodes.join(' | '),
   ficha: p.specs.map((s) => `${s.label}: ${s.value}`).join('\n'),
   variacoes: p.variants.map((x) => `${x.color}; ${x.size}; ${x.stock}`).join('\n'),
+  ...packageFields(p.package),
 });
 
 export async function loader({ request, url, params, context }: Route.LoaderArgs) {

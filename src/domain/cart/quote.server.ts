@@ -8,8 +8,18 @@ import { evaluateCoupon } from '../pricing/coupons.server.ts';
 import type { CouponCustomer } from '../pricing/coupons.server.ts';
 import { cartTotals, lineTotal, maxInstallments, orderTotals, sanitizePrice, subtotal } from '../pricing/pricing.ts';
 import { CART_CEP_INVALID, isValidCartCep } from '../shipping/cep.ts';
+import { findOption } from '../shipping/options.ts';
+import { quoteShipping } from '../shipping/quote.server.ts';
+import type { ShippingService } from '../shipping/service.ts';
+import type { ParcelItem } from '../shipping/provider.ts';
+import { createTableShipping } from '../shipping/service.ts';
 import { OUT_OF_STOCK_MESSAGE, stockMessage, UNAVAILABLE_MESSAGE, VARIANT_UNAVAILABLE_MESSAGE } from './quote.ts';
 import type { Quote, QuoteRequest, QuotedLine } from './quote.ts';
+
+/** A priced line as the shipping module weighs it: its product's boxed weight and size. */
+function parcelItem(l: QuotedLine, p: { weightGrams: number | null; heightCm: number | null; widthCm: number | null; lengthCm: number | null } | undefined): ParcelItem {
+  return { productId: l.productId, quantity: l.quantity, unitPriceCents: l.unitPriceCents, weightGrams: p?.weightGrams ?? null, heightCm: p?.heightCm ?? null, widthCm: p?.widthCm ?? null, lengthCm: p?.lengthCm ?? null };
+}
 
 /**
  * The cart's products (their first image) and their colours and sizes: built and prepared once per database,
@@ -26,6 +36,10 @@ const quoteProducts = preparedSelect('quote_products', (db) =>
       onSale: products.onSale,
       stock: products.stock,
       active: products.active,
+      weightGrams: products.shippingWeightGrams,
+      heightCm: products.shippingHeightCm,
+      widthCm: products.shippingWidthCm,
+      lengthCm: products.shippingLengthCm,
       imageUrl: productImages.url,
       imageAlt: productImages.alt,
       imageWidth: productImages.width,
@@ -42,11 +56,17 @@ const quoteVariants = preparedSelect('quote_variants', (db) =>
     .where(sql`${productVariants.productId} = any(${sql.placeholder('ids')}::int[])`),
 );
 
+const TABLE_SHIPPING = createTableShipping();
+
 /**
  * `customer`, when the caller knows who is buying, lets the per-customer coupon limit be checked here too;
- * place-order always checks it.
+ * place-order always checks it. `shipping` is the process's shipping service (the table when not given).
  */
-export async function quoteCart(db: Db, request: QuoteRequest, opts: { onInvalidPrice?: (productId: number) => void; customer?: CouponCustomer | null } = {}): Promise<Quote> {
+export async function quoteCart(
+  db: Db,
+  request: QuoteRequest,
+  opts: { onInvalidPrice?: (productId: number) => void; customer?: CouponCustomer | null; shipping?: ShippingService } = {},
+): Promise<Quote> {
   const ids = [...new Set(request.lines.map((l) => l.productId))];
   const [rows, variants] = ids.length ? await Promise.all([quoteProducts(db, { ids }), quoteVariants(db, { ids })]) : [[], []];
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -99,11 +119,15 @@ export async function quoteCart(db: Db, request: QuoteRequest, opts: { onInvalid
   const priced = lines.filter((l) => l.quantity > 0);
   const checked = couponCode ? await evaluateCoupon(db, couponCode, { subtotalCents: subtotal(priced), customer: opts.customer ?? null }) : null;
   const coupon = checked?.ok ? checked.terms : null;
-  const totals = cartTotals(priced, { coupon, cepValid });
-  const order = request.shipping && request.payment ? orderTotals(priced, { coupon, shipping: request.shipping, payment: request.payment }) : null;
+  const cep = cepValid ? cepText.replace('-', '') : null;
+  const shipping = priced.length > 0 ? await quoteShipping(opts.shipping ?? TABLE_SHIPPING, priced.map((l) => parcelItem(l, byId.get(l.productId))), cep) : null;
+  const totals = cartTotals(priced, { coupon, freightCents: cepValid && shipping ? shipping.estimateCents : 0 });
+  const chosen = shipping && request.shipping ? findOption(shipping, request.shipping) : null;
+  const order = chosen && request.payment ? orderTotals(priced, { coupon, shippingCents: chosen.priceCents, payment: request.payment }) : null;
   return {
     lines,
     ...totals,
+    shipping,
     order: order ? { ...order, maxInstallments: maxInstallments(order.totalCents) } : null,
     coupon: checked
       ? {

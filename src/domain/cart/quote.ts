@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import type { Cents } from '../pricing/money.ts';
 import type { OrderTotals } from '../pricing/pricing.ts';
+import type { ShippingQuote } from '../shipping/options.ts';
+import { shippingOptionId } from '../shipping/options.ts';
 
 export const MAX_CART_LINES = 100;
 export const MAX_LINE_QUANTITY = 999;
@@ -23,7 +25,7 @@ export const quoteRequestSchema = z.object({
   coupon: z.string().max(40, 'Código de desconto incorreto!').optional(),
   cep: z.string().max(20, 'CEP inválido. Por favor, insira um CEP válido.').optional(),
   /** With both, the quote also carries the checkout's order totals for that shipping and payment. */
-  shipping: z.enum(['standard', 'express'], { error: 'Forma de envio inválida.' }).optional(),
+  shipping: shippingOptionId.optional(),
   payment: z.enum(['credit', 'boleto', 'pix'], { error: 'Forma de pagamento inválida.' }).optional(),
 });
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
@@ -58,7 +60,9 @@ export interface Quote {
   /** percent for a percentage coupon, amountCents for a fixed-value one. */
   coupon: { applied: boolean; percent: number | null; amountCents: number | null; message: string | null } | null;
   cep: { valid: boolean; message: string | null } | null;
-  /** Present when shipping and payment were given. */
+  /** The shipping options for these lines and CEP (src/domain/shipping); null for an empty cart. */
+  shipping: ShippingQuote | null;
+  /** Present when shipping and payment were given and that shipping option is offered. */
   order: (OrderTotals & { maxInstallments: number }) | null;
 }
 

@@ -55,6 +55,10 @@ function columnsOf(input: Omit<ProductInput, 'photoUrl'>) {
     oemCodes: input.oemCodes,
     equivalentCodes: input.equivalentCodes,
     specs: input.specs,
+    shippingWeightGrams: input.package?.weightGrams ?? null,
+    shippingHeightCm: input.package?.heightCm ?? null,
+    shippingWidthCm: input.package?.widthCm ?? null,
+    shippingLengthCm: input.package?.lengthCm ?? null,
   };
 }
 
@@ -134,6 +138,10 @@ export async function getEditableProduct(db: Db, id: number): Promise<EditablePr
     oemCodes: p.oemCodes,
     equivalentCodes: p.equivalentCodes,
     specs: Array.isArray(p.specs) ? p.specs : [],
+    package:
+      p.shippingWeightGrams && p.shippingHeightCm && p.shippingWidthCm && p.shippingLengthCm
+        ? { weightGrams: p.shippingWeightGrams, heightCm: p.shippingHeightCm, widthCm: p.shippingWidthCm, lengthCm: p.shippingLengthCm }
+        : null,
     variants: await db
       .select({ color: productVariants.color, size: productVariants.size, stock: productVariants.stock })
       .from(productVariants)

@@ -35,6 +35,7 @@ describe('parseProductForm (Cadastrar Produto)', () => {
         equivalentCodes: [],
         specs: [],
         variants: [],
+        package: null,
       },
     });
     const sale = parseProductForm({ ...valid, desconto: 'on', valordesconto: '19', foto_url: 'https://cdn.exemplo.com/a.jpg' });
@@ -102,5 +103,16 @@ describe('parseProductForm (Cadastrar Produto)', () => {
     expect(Object.keys(errs({ categoria: 'calcados', variacoes: 'Preto; 40; 5\npreto; 40; 1' }))).toEqual(['variacoes']);
     expect(Object.keys(errs({ equivalentes: 'sem numero' }))).toEqual(['equivalentes']);
     expect(Object.keys(errs({ ficha: 'sem dois pontos' }))).toEqual(['ficha']);
+  });
+});
+
+describe('parseProductForm: weight and size for carriers', () => {
+  const base = { titulo: 'Vela de Ignição', descricao: 'Vela de ignição de níquel.', valorantigo: '30,00', valoratual: '25,00', categoria: 'motor', marca: 'NGK', veiculo: 'carros', estado: 'novo', estoque: '10' };
+  it('reads the four fields, or refuses some without the others', () => {
+    const ok = parseProductForm({ ...base, peso_kg: '0,05', altura_cm: '4', largura_cm: '4', comprimento_cm: '12' });
+    expect(ok.ok && ok.value.package).toEqual({ weightGrams: 50, heightCm: 4, widthCm: 4, lengthCm: 12 });
+    const partial = parseProductForm({ ...base, peso_kg: '0,05' });
+    expect(partial.ok).toBe(false);
+    expect(!partial.ok && partial.errors.peso_kg).toMatch(/Peso e dimensões inválidos/);
   });
 });

@@ -7,13 +7,15 @@ import { MAX_PRICE_CENTS } from './query.ts';
 import { parsePriceParam } from '../pricing/money.ts';
 import { parseCodeList } from './codes.ts';
 import { CATEGORY_SLUGS, VEHICLE_SLUGS } from './taxonomy.ts';
+import { parsePackage } from '../shipping/package-input.ts';
+import type { PackageSize } from '../shipping/package-sizes.ts';
 import type { CategorySlug, Condition, VehicleType } from './taxonomy.ts';
 
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const MAX_STOCK = 100_000;
 export const MAX_DISCOUNT_PERCENT = 90;
 
-export const PRODUCT_FIELDS = ['titulo', 'descricao', 'valorantigo', 'valoratual', 'desconto', 'valordesconto', 'categoria', 'marca', 'veiculo', 'estado', 'estoque', 'foto_url', 'oem', 'equivalentes', 'ficha', 'variacoes'] as const;
+export const PRODUCT_FIELDS = ['titulo', 'descricao', 'valorantigo', 'valoratual', 'desconto', 'valordesconto', 'categoria', 'marca', 'veiculo', 'estado', 'estoque', 'foto_url', 'oem', 'equivalentes', 'ficha', 'variacoes', 'peso_kg', 'altura_cm', 'largura_cm', 'comprimento_cm'] as const;
 export const MAX_CODES = 12;
 export const MAX_SPECS = 30;
 export const MAX_VARIANTS = 120;
@@ -155,9 +157,11 @@ export interface ProductInput {
   specs: { label: string; value: string }[];
   /** Footwear: colour × size with stock each (the product's stock is their sum). */
   variants: { color: string; size: string; stock: number }[];
+  /** Boxed weight and size (peso_kg, altura_cm, largura_cm, comprimento_cm); null: not informed. */
+  package: PackageSize | null;
 }
 
-type Extras = Pick<ProductInput, 'oemCodes' | 'equivalentCodes' | 'specs' | 'variants'>;
+type Extras = Pick<ProductInput, 'oemCodes' | 'equivalentCodes' | 'specs' | 'variants' | 'package'>;
 
 /** The part numbers, specifications and footwear variants of the form (issue 17), with their errors. */
 function parseExtras(raw: Record<string, unknown>, errors: Partial<Record<ProductField, string>>): Extras {
@@ -188,7 +192,9 @@ function parseExtras(raw: Record<string, unknown>, errors: Partial<Record<Produc
   const category = str('categoria');
   if (!errors.variacoes && category === 'calcados' && variants.length === 0) errors.variacoes = M.variacoesRequired;
   if (!errors.variacoes && category !== 'calcados' && category !== '' && variants.length > 0) errors.variacoes = M.variacoesOnlyShoes;
-  return { oemCodes, equivalentCodes, specs, variants };
+  const box = parsePackage(raw);
+  if (!box.ok) errors.peso_kg = box.message;
+  return { oemCodes, equivalentCodes, specs, variants, package: box.ok ? box.value : null };
 }
 
 /** Centavos → the way the form shows a price ("1.234,56"). */

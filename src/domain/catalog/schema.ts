@@ -47,6 +47,14 @@ export const products = pgTable(
     onSale: boolean('on_sale').notNull().default(false),
     discountPercent: smallint('discount_percent').notNull().default(0),
     stock: integer('stock').notNull().default(0),
+    /**
+     * Boxed weight (grams) and size (cm), what carriers price on (src/domain/shipping). Null: not informed,
+     * and the product cannot be quoted by a carrier (the table provider still ships it).
+     */
+    shippingWeightGrams: integer('shipping_weight_grams'),
+    shippingHeightCm: integer('shipping_height_cm'),
+    shippingWidthCm: integer('shipping_width_cm'),
+    shippingLengthCm: integer('shipping_length_cm'),
     popularity: integer('popularity').notNull().default(0),
     /** The seller who listed it (a users.id); null for the store's own catalog. Detached when that account is deleted. */
     sellerId: text('seller_id'),

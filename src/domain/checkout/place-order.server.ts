@@ -1,6 +1,7 @@
 // Placing an order, as one explicit flow of named steps (each in ./place-order/):
 //   1. validateRequest: the card as the provider takes it, the request's idempotency hash, the lines merged
-//      within the per-product limit (validate.server.ts).
+//      within the per-product limit (validate.server.ts); chooseShipping: the chosen option as the shipping
+//      module quotes it for these lines and CEP (what the pages showed is what is charged).
 //   2. reserveStockAndCreateOrder: in ONE transaction, take the stock (conditional updates: no oversell under
 //      concurrent buyers), price everything from the database (priceCart: prices, coupon, totals) and write
 //      the order, its lines, its first event, its payment record and its confirmation e-mail (outbox), and
@@ -30,6 +31,13 @@ import { AWAITING_CARD, CheckoutError } from './place-order/outcomes.ts';
 import type { PlaceOrderDeps, PlaceOrderResult, Written } from './place-order/outcomes.ts';
 import { stockChanged } from './place-order/price-cart.server.ts';
 import { validateRequest } from './place-order/validate.server.ts';
+import { findOption } from '../shipping/options.ts';
+import { MESSAGES } from './rules.ts';
+import type { ShippingOption } from '../shipping/options.ts';
+import { quoteShippingForLines } from '../shipping/quote.server.ts';
+import { createTableShipping } from '../shipping/service.ts';
+
+const TABLE_SHIPPING = createTableShipping();
 import type { ValidRequest } from './place-order/validate.server.ts';
 
 export { charge } from './place-order/charge.server.ts';
@@ -51,6 +59,10 @@ export async function placeOrder(
   const valid = validateRequest(deps, input, viewer, opts, now);
   if (!valid.ok) return valid.refusal;
   const { request } = valid;
+  const shipping = await chooseShipping(deps, input, request);
+  // An option this cart and CEP are not offered is answered like a missing one (spec §5's message).
+  if (!shipping) return { ok: false, status: 400, message: MESSAGES.address };
+  request.shipping = shipping;
 
   const accessToken = newAccessToken();
   // Read once: the same relay that spares the order its e-mail job sends the e-mail.
@@ -67,6 +79,15 @@ export async function placeOrder(
   // The stock changed: pages showing these products are refreshed; the answer does not wait for it.
   stockChanged(deps.db, written.lines.map((l) => l.productId));
   return chargeThenConfirm(deps, request, written, { now, accessToken, relay });
+}
+
+/**
+ * Step 1b: the shipping option chosen, quoted for these lines and the address's CEP by the same module the
+ * pages use (outside the transaction: a carrier may take seconds). Null when that option is not offered.
+ */
+async function chooseShipping(deps: PlaceOrderDeps, input: PlaceOrderInput, request: ValidRequest): Promise<ShippingOption | null> {
+  const quote = await quoteShippingForLines(deps.shipping ?? TABLE_SHIPPING, deps.db, request.merged, input.address.cep);
+  return findOption(quote, input.shipping);
 }
 
 /**

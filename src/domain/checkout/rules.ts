@@ -7,6 +7,7 @@ import { CARD_MESSAGES, checkCard } from '../payments/card.ts';
 import type { CardInput } from '../payments/card.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../cart/quote.ts';
 import { UFS } from '../shipping/uf.ts';
+import { shippingOptionId } from '../shipping/options.ts';
 import { isValidShopEmail } from '../accounts/validation.ts';
 
 export const MESSAGES = {
@@ -155,7 +156,7 @@ export const placeOrderSchema = z.object({
     },
     { error: MESSAGES.address },
   ),
-  shipping: z.enum(['standard', 'express'], { error: MESSAGES.address }),
+  shipping: shippingOptionId,
   payment: z.enum(['credit', 'boleto', 'pix'], { error: MESSAGES.payment }),
   installments: z.number({ error: MESSAGES.installments }).int(MESSAGES.installments).min(1, MESSAGES.installments).max(10, MESSAGES.installments).default(1),
   // The sandbox takes the typed card (checked, then dropped); a gateway takes the token the browser made.

@@ -5,6 +5,8 @@ import type { Db } from '../../db/client.server.ts';
 import { setPaymentProvider } from '../payments/provider.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { CepClient } from '../shipping/viacep.server.ts';
+import type { ShippingService } from '../shipping/service.ts';
+import { createTableShipping } from '../shipping/service.ts';
 import type { RenderOrderMailHtml } from '../orders/emails.ts';
 import type { OrderView } from '../orders/view.ts';
 import { placeOrder } from './place-order.server.ts';
@@ -21,6 +23,8 @@ export interface OrderLimits {
 export interface CheckoutServices {
   provider: PaymentProvider;
   cep: CepClient;
+  /** The shipping provider and the store's shipping settings (default: the embedded table). */
+  shipping?: ShippingService;
   publicUrl: string;
   storeName: string;
   /** Renders an order e-mail's HTML part (src/emails/render.server.ts): the outbox's template, React outside the domain. */
@@ -60,6 +64,12 @@ export function getCheckoutServices(): CheckoutServices {
   return s;
 }
 
+/** The process's shipping service, or the embedded table where none was set up (pure tests, scripts). */
+export function shippingService(): ShippingService {
+  return maybeCheckoutServices()?.shipping ?? DEFAULT_SHIPPING;
+}
+const DEFAULT_SHIPPING = createTableShipping();
+
 /** What the checkout page needs to send a card: the digits (sandbox) or a token made at the gateway. */
 export function browserPayment(): { mode: 'digits' } | { mode: 'token'; provider: 'mercadopago'; publicKey: string; apiUrl: string } {
   const { provider } = getCheckoutServices();
@@ -74,5 +84,10 @@ export function orderUrl(publicUrl: string, number: string, token: string | null
 /** Places an order with the process's provider and settings (its confirmation e-mail goes through the outbox). */
 export function placeOrderWithServices(db: Db, input: PlaceOrderInput, viewer: { userId: string | null }, opts: { cardLater?: boolean } = {}) {
   const s = getCheckoutServices();
-  return placeOrder({ db, provider: s.provider, onChargeError: s.onChargeError, pixExpiryMinutes: s.pixExpiryMinutes, maxUnitsPerProduct: s.maxUnitsPerProduct }, input, viewer, opts);
+  return placeOrder(
+    { db, provider: s.provider, shipping: s.shipping, onChargeError: s.onChargeError, pixExpiryMinutes: s.pixExpiryMinutes, maxUnitsPerProduct: s.maxUnitsPerProduct },
+    input,
+    viewer,
+    opts,
+  );
 }

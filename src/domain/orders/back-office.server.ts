@@ -40,6 +40,8 @@ export interface OrderListRow {
   status: OrderStatus;
   paymentMethod: string;
   shippingMethod: string;
+  /** The option as chosen ("Correios PAC"); null on orders placed before orders kept it. */
+  shippingLabel: string | null;
   couponCode: string | null;
   items: number;
   subtotalCents: number;
@@ -85,6 +87,7 @@ const listColumns = {
   status: orders.status,
   paymentMethod: orders.paymentMethod,
   shippingMethod: orders.shippingMethod,
+  shippingLabel: orders.shippingLabel,
   couponCode: orders.couponCode,
   items: sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = ${qualified(orders.id)})`,
   subtotalCents: orders.subtotalCents,

@@ -3,8 +3,9 @@
 // date is in Brasília time. This module writes the words: the subject, the plain text, and what the HTML
 // part shows (`OrderMailHtml`, plain data). The HTML itself is a React component outside the domain
 // (src/emails/), handed to the outbox as `RenderOrderMailHtml`.
+import { store } from '../../config/store.ts';
 import { formatBRL } from '../pricing/money.ts';
-import { paymentMethod, shippingMethod } from '../pricing/pricing.ts';
+import { paymentMethod } from '../pricing/pricing.ts';
 import { formatDateTime } from '../../platform/datetime.ts';
 import type { OrderView } from './view.ts';
 import { formatBoletoLine } from '../payments/format.ts';
@@ -73,7 +74,8 @@ export function confirmationMail(order: OrderView, orderUrl: string, storeName: 
     '',
     `Subtotal: ${formatBRL(order.subtotalCents)}`,
     ...(order.couponDiscountCents ? [`Desconto do cupom: -${formatBRL(order.couponDiscountCents)}`] : []),
-    `Frete (${shippingMethod(order.shippingMethod).label}): ${formatBRL(order.shippingCents)}`,
+    `Frete (${order.shippingLabel}): ${formatBRL(order.shippingCents)}`,
+    ...(order.pickupCode ? [`Retire na loja: ${store.addressLine} (${store.hours}). Código de retirada: ${order.pickupCode}`] : []),
     ...(order.paymentDiscountCents ? [`Desconto ${pay}: -${formatBRL(order.paymentDiscountCents)}`] : []),
     `Total: ${formatBRL(order.totalCents)}`,
     `Pagamento: ${pay}`,

@@ -29,6 +29,15 @@ export const orders = pgTable(
     city: text('city').notNull(),
     state: text('state').notNull(),
     shippingMethod: text('shipping_method').notNull(),
+    /** The option as the shopper chose it (src/domain/shipping): "PAC", "Retirar na loja"; null on older orders (the table's label). */
+    shippingLabel: text('shipping_label'),
+    shippingCarrier: text('shipping_carrier'),
+    /** Business days of the quoted delay, its last day ("5-7 dias úteis" → 7). */
+    shippingMaxDays: integer('shipping_max_days'),
+    /** Who quoted it: table or melhorenvio. */
+    shippingProvider: text('shipping_provider'),
+    /** "Retirar na loja": the code the shopper shows at the counter. */
+    shippingPickupCode: text('shipping_pickup_code'),
     paymentMethod: text('payment_method').notNull(),
     installments: smallint('installments').notNull().default(1),
     couponCode: text('coupon_code'),

@@ -1,5 +1,6 @@
 // The order as every reader gets it (OrderView), pure: the pages, the API, the e-mails and OlimpIA read this
 // one shape, made from an order's rows by toOrderView. read.server.ts reads the rows.
+import { shippingLabelOf, tableMaxDays } from '../shipping/table.ts';
 import type { payments } from '../payments/schema.ts';
 import type { orderEvents, orderLines, orders } from './schema.ts';
 import type { OrderStatus } from './status.ts';
@@ -12,7 +13,14 @@ export interface OrderView {
   /** The buyer (checkout step 1): name, CPF and celular as digits. Null on compatibility orders and after LGPD deletion. */
   customer: { name: string; cpf: string | null; phone: string | null } | null;
   address: { cep: string; street: string; number: string; complement: string | null; neighborhood: string; city: string; state: string };
-  shippingMethod: 'standard' | 'express';
+  /** The shipping option's id (src/domain/shipping): standard, express, pickup, me-1… */
+  shippingMethod: string;
+  /** The option as the shopper chose it ("Correios PAC", "Envio Padrão", "Retirar na loja"). */
+  shippingLabel: string;
+  /** Business days of the quoted delay (its last day); null when unknown. */
+  shippingMaxDays: number | null;
+  /** "Retirar na loja": the code to show at the counter. */
+  pickupCode: string | null;
   paymentMethod: 'credit' | 'boleto' | 'pix';
   installments: number;
   couponCode: string | null;
@@ -59,7 +67,10 @@ export function toOrderView(row: OrderRow, lines: LineRow[], payment: PaymentRow
     email: row.email,
     customer: row.customerName ? { name: row.customerName, cpf: row.customerCpf, phone: row.customerPhone } : null,
     address: { cep: row.cep, street: row.street, number: row.streetNumber, complement: row.complement, neighborhood: row.neighborhood, city: row.city, state: row.state },
-    shippingMethod: row.shippingMethod as OrderView['shippingMethod'],
+    shippingMethod: row.shippingMethod,
+    shippingLabel: shippingLabelOf(row.shippingMethod, row.shippingLabel),
+    shippingMaxDays: row.shippingMaxDays ?? tableMaxDays(row.shippingMethod),
+    pickupCode: row.shippingPickupCode ?? null,
     paymentMethod: row.paymentMethod as OrderView['paymentMethod'],
     installments: row.installments,
     couponCode: row.couponCode,

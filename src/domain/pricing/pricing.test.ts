@@ -20,7 +20,7 @@ describe('cartTotals', () => {
   it('total = subtotal + freight − discount, never negative, integer centavos', () => {
     fc.assert(
       fc.property(lines, coupon, fc.boolean(), (ls, couponPercent, cepValid) => {
-        const t = cartTotals(ls, { couponPercent, cepValid });
+        const t = cartTotals(ls, { couponPercent, freightCents: cepValid ? CART_FREIGHT_CENTS : 0 });
         expect(t.totalCents).toBe(t.subtotalCents + t.freightCents - t.discountCents);
         expect(t.totalCents).toBeGreaterThanOrEqual(0);
         for (const v of [t.subtotalCents, t.discountCents, t.freightCents, t.totalCents]) expect(Number.isSafeInteger(v)).toBe(true);
@@ -31,28 +31,28 @@ describe('cartTotals', () => {
   it('the coupon takes exactly its percent of the subtotal, rounded half-up', () => {
     fc.assert(
       fc.property(lines, (ls) => {
-        const t = cartTotals(ls, { couponPercent: 10, cepValid: false });
+        const t = cartTotals(ls, { couponPercent: 10, freightCents: 0 });
         // Half-up of subtotal/10 in exact integer arithmetic.
         expect(t.discountCents).toBe(Math.floor((t.subtotalCents + 5) / 10));
       }),
     );
-    expect(cartTotals([{ unitPriceCents: 12345, quantity: 1 }], { couponPercent: 10, cepValid: false }).discountCents).toBe(1235);
-    expect(cartTotals([{ unitPriceCents: 12344, quantity: 1 }], { couponPercent: 10, cepValid: false }).discountCents).toBe(1234);
+    expect(cartTotals([{ unitPriceCents: 12345, quantity: 1 }], { couponPercent: 10, freightCents: 0 }).discountCents).toBe(1235);
+    expect(cartTotals([{ unitPriceCents: 12344, quantity: 1 }], { couponPercent: 10, freightCents: 0 }).discountCents).toBe(1234);
   });
 
   it('charges the R$ 40,00 freight only once a valid CEP was checked', () => {
     const ls = [{ unitPriceCents: 1000, quantity: 1 }];
-    expect(cartTotals(ls, { couponPercent: null, cepValid: false }).freightCents).toBe(0);
-    expect(cartTotals(ls, { couponPercent: null, cepValid: true }).freightCents).toBe(CART_FREIGHT_CENTS);
+    expect(cartTotals(ls, { couponPercent: null, freightCents: 0 }).freightCents).toBe(0);
+    expect(cartTotals(ls, { couponPercent: null, freightCents: CART_FREIGHT_CENTS }).freightCents).toBe(CART_FREIGHT_CENTS);
     expect(CART_FREIGHT_CENTS).toBe(4000);
   });
 
   it('has no floating-point drift over many lines', () => {
     const many = Array.from({ length: 100 }, () => ({ unitPriceCents: 10, quantity: 3 })); // 0.1 * 3, a hundred times
-    expect(cartTotals(many, { couponPercent: null, cepValid: false }).subtotalCents).toBe(3000);
+    expect(cartTotals(many, { couponPercent: null, freightCents: 0 }).subtotalCents).toBe(3000);
     fc.assert(
       fc.property(lines, (ls) => {
-        const t = cartTotals(ls, { couponPercent: null, cepValid: false });
+        const t = cartTotals(ls, { couponPercent: null, freightCents: 0 });
         expect(t.subtotalCents).toBe(ls.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0));
       }),
     );
@@ -84,7 +84,7 @@ describe('orderTotals', () => {
     for (const s of SHIPPING_METHODS) {
       for (const p of PAYMENT_METHODS) {
         for (const c of [null, 10]) {
-          const t = orderTotals(ls, { couponPercent: c, shipping: s.id, payment: p.id });
+          const t = orderTotals(ls, { couponPercent: c, shippingCents: s.priceCents, payment: p.id });
           const coupon = c ? Math.floor((45990 * c * 100 + 5000) / 10000) : 0;
           const gross = 45990 - coupon + s.priceCents;
           expect(t.grossCents).toBe(gross);
@@ -97,16 +97,16 @@ describe('orderTotals', () => {
 
   it('uses the spec figures: R$ 15,90 / R$ 29,90 shipping, boleto 5 %, PIX 10 %', () => {
     const ls = [{ unitPriceCents: 10000, quantity: 1 }];
-    expect(orderTotals(ls, { couponPercent: null, shipping: 'standard', payment: 'credit' }).totalCents).toBe(11590);
-    expect(orderTotals(ls, { couponPercent: null, shipping: 'express', payment: 'credit' }).totalCents).toBe(12990);
-    expect(orderTotals(ls, { couponPercent: null, shipping: 'standard', payment: 'boleto' }).totalCents).toBe(11011); // 115.90 × 0.95 = 110.105
-    expect(orderTotals(ls, { couponPercent: null, shipping: 'standard', payment: 'pix' }).totalCents).toBe(10431); // 115.90 × 0.9 = 104.31
+    expect(orderTotals(ls, { couponPercent: null, shippingCents: 1590, payment: 'credit' }).totalCents).toBe(11590);
+    expect(orderTotals(ls, { couponPercent: null, shippingCents: 2990, payment: 'credit' }).totalCents).toBe(12990);
+    expect(orderTotals(ls, { couponPercent: null, shippingCents: 1590, payment: 'boleto' }).totalCents).toBe(11011); // 115.90 × 0.95 = 110.105
+    expect(orderTotals(ls, { couponPercent: null, shippingCents: 1590, payment: 'pix' }).totalCents).toBe(10431); // 115.90 × 0.9 = 104.31
   });
 
   it('is never negative and always integer', () => {
     fc.assert(
-      fc.property(lines, coupon, fc.constantFrom(...SHIPPING_METHODS.map((s) => s.id)), fc.constantFrom(...PAYMENT_METHODS.map((p) => p.id)), (ls, c, s, p) => {
-        const t = orderTotals(ls, { couponPercent: c, shipping: s, payment: p });
+      fc.property(lines, coupon, fc.constantFrom(...SHIPPING_METHODS.map((s) => s.priceCents)), fc.constantFrom(...PAYMENT_METHODS.map((p) => p.id)), (ls, c, s, p) => {
+        const t = orderTotals(ls, { couponPercent: c, shippingCents: s, payment: p });
         expect(t.totalCents).toBeGreaterThan(0);
         expect(Number.isSafeInteger(t.totalCents)).toBe(true);
         expect(t.totalCents).toBe(t.subtotalCents - t.couponDiscountCents + t.shippingCents - t.paymentDiscountCents);

@@ -1,6 +1,6 @@
-// Owns every money rule of the store, in integer centavos: the cart's subtotal, coupon discount, freight
-// estimate, total and installment hint, and the checkout's shipping methods, payment adjustments and
-// installment plans. Rounding is half-up to the centavo, in `percentOf`. Pages and the server both
+// Owns every money rule of the store, in integer centavos: the cart's subtotal, coupon discount, total
+// and installment hint, and the checkout's payment adjustments and installment plans (freight prices come
+// from the shipping module, src/domain/shipping). Rounding is half-up to the centavo, in `percentOf`. Pages and the server both
 // import from here; nothing else computes money.
 import type { Cents } from './money.ts';
 import { percentOf } from './money.ts';
@@ -20,8 +20,9 @@ function couponOff(subtotalCents: Cents, opts: CouponOption): Cents {
 
 // ---- Cart (spec §9) ----
 
-/** Flat freight estimate for any valid CEP, before a shipping method is chosen at checkout. */
-export const CART_FREIGHT_CENTS: Cents = 4000;
+// The freight constants live with the shipping module's table provider; re-exported for older callers.
+export { CART_FREIGHT_CENTS, SHIPPING_METHODS } from '../shipping/table.ts';
+export type { ShippingMethodId } from '../shipping/table.ts';
 
 /** Spec §9: "ou 10x de" total/10, shown only when the amount exceeds R$ 200,00. */
 export const INSTALLMENT_HINT_THRESHOLD_CENTS: Cents = 20_000;
@@ -62,24 +63,18 @@ export interface CartTotals {
 
 /**
  * Cart totals: total = subtotal + freight − discount, where the discount is the coupon's percent of the
- * subtotal (or its fixed value, see coupon-rules.ts) and the freight is the flat estimate once a valid CEP was checked (0 before).
+ * subtotal (or its fixed value, see coupon-rules.ts) and the freight is the shipping module's estimate once
+ * a valid CEP was checked (0 before, and for an empty cart).
  */
-export function cartTotals(lines: readonly PricedLine[], opts: CouponOption & { cepValid: boolean }): CartTotals {
+export function cartTotals(lines: readonly PricedLine[], opts: CouponOption & { freightCents: Cents }): CartTotals {
   const subtotalCents = subtotal(lines);
   const discountCents = couponOff(subtotalCents, opts);
-  const freightCents = opts.cepValid && lines.length > 0 ? CART_FREIGHT_CENTS : 0;
+  const freightCents = lines.length > 0 ? opts.freightCents : 0;
   const totalCents = Math.max(0, subtotalCents + freightCents - discountCents);
   return { subtotalCents, discountCents, freightCents, totalCents, installmentHint: installmentHint(totalCents) };
 }
 
 // ---- Checkout (spec §9) ----
-
-export const SHIPPING_METHODS = [
-  { id: 'standard', label: 'Envio Padrão', priceCents: 1590, days: '5-7 dias úteis', estimateDays: 7 },
-  { id: 'express', label: 'Envio Expresso', priceCents: 2990, days: '2-3 dias úteis', estimateDays: 3 },
-] as const;
-export type ShippingMethodId = (typeof SHIPPING_METHODS)[number]['id'];
-export const shippingMethod = (id: ShippingMethodId) => SHIPPING_METHODS.find((m) => m.id === id)!;
 
 export const PAYMENT_METHODS = [
   { id: 'credit', label: 'Cartão de Crédito', discountPercent: 0 },
@@ -115,16 +110,17 @@ export interface OrderTotals {
 }
 
 /**
- * Order total = subtotal − coupon discount + the chosen shipping method's price (it replaces the cart's
- * estimate); then boleto takes 5 % off and PIX 10 % off that amount. Card installments divide the result.
+ * Order total = subtotal − coupon discount + the chosen shipping option's price (quoted by the shipping
+ * module; it replaces the cart's estimate); then boleto takes 5 % off and PIX 10 % off that amount. Card
+ * installments divide the result.
  */
 export function orderTotals(
   lines: readonly PricedLine[],
-  opts: CouponOption & { shipping: ShippingMethodId; payment: PaymentMethodId },
+  opts: CouponOption & { shippingCents: Cents; payment: PaymentMethodId },
 ): OrderTotals {
   const subtotalCents = subtotal(lines);
   const couponDiscountCents = couponOff(subtotalCents, opts);
-  const shippingCents = shippingMethod(opts.shipping).priceCents;
+  const { shippingCents } = opts;
   const grossCents = subtotalCents - couponDiscountCents + shippingCents;
   // Spec §9: "boleto total x 0.95; pix total x 0.9", rounded half-up to the centavo.
   const totalCents = priceWithPayment(grossCents, opts.payment);

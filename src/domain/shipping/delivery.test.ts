@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { arrivalDate, cepDigits, freightOptions } from './delivery.ts';
+import { arrivalDate, cepDigits, withArrival } from './delivery.ts';
+import { DEFAULT_SHIPPING_SETTINGS, shippingQuote } from './options.ts';
+import { createTableProvider } from './table.ts';
 import { brasiliaDay } from '../../platform/datetime.ts';
 
 describe('delivery estimate', () => {
@@ -13,8 +15,10 @@ describe('delivery estimate', () => {
     // Thursday 2026-11-19 + 1: Friday 20 is Consciência Negra, so Monday 23.
     expect(arrivalDate(new Date('2026-11-19T15:00:00Z'), 1).toISOString().slice(0, 10)).toBe('2026-11-23');
   });
-  it('offers the checkout methods with price and date', () => {
-    const [standard, express] = freightOptions(new Date('2026-11-23T15:00:00Z'));
+  it('offers the checkout methods with price and date', async () => {
+    const services = await createTableProvider().quote({ fromCep: '01310100', toCep: '69005000', items: [] });
+    const quote = shippingQuote(services, { provider: 'table', fellBack: false, subtotalCents: 0, settings: DEFAULT_SHIPPING_SETTINGS });
+    const [standard, express] = quote.options.map((o) => withArrival(o, new Date('2026-11-23T15:00:00Z')));
     expect(standard).toMatchObject({ label: 'Envio Padrão', priceCents: 1590, arrivesBy: '2026-12-02' });
     expect(standard!.arrivesByText).toBe('quarta-feira, 2 de dezembro');
     expect(express).toMatchObject({ label: 'Envio Expresso', priceCents: 2990, arrivesBy: '2026-11-26' });

@@ -1,10 +1,8 @@
-// Owns the delivery estimate shown before checkout ("Calcular frete e prazo" on the product page): the
-// checkout's shipping methods and prices (pricing.ts), each with the date it arrives by, counted in business
-// days from today in Brasília time (weekends and national bank holidays skipped: platform/business-days.ts).
-import { SHIPPING_METHODS } from '../pricing/pricing.ts';
-import type { ShippingMethodId } from '../pricing/pricing.ts';
+// Owns the delivery dates: the day a shipping option arrives by, counted in business days from today in
+// Brasília time (weekends and national bank holidays skipped: platform/business-days.ts).
 import { addBusinessDays } from '../../platform/business-days.ts';
 import { brasiliaDay } from '../../platform/datetime.ts';
+import type { ShippingOption } from './options.ts';
 
 /** The date `days` business days after today in Brasília (a calendar date at UTC midnight). */
 export function arrivalDate(now: Date, days: number): Date {
@@ -16,22 +14,16 @@ export function formatDeliveryDate(d: Date): string {
   return new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).format(d);
 }
 
-export interface FreightOption {
-  id: ShippingMethodId;
-  label: string;
-  priceCents: number;
-  days: string;
+export interface DatedOption extends ShippingOption {
   /** YYYY-MM-DD, the last day of the estimate. */
   arrivesBy: string;
   arrivesByText: string;
 }
 
-/** The checkout's shipping methods with the date each arrives by, for an order placed `now`. */
-export function freightOptions(now: Date): FreightOption[] {
-  return SHIPPING_METHODS.map((m) => {
-    const d = arrivalDate(now, m.estimateDays);
-    return { id: m.id, label: m.label, priceCents: m.priceCents, days: m.days, arrivesBy: d.toISOString().slice(0, 10), arrivesByText: formatDeliveryDate(d) };
-  });
+/** An option with the date it arrives by, for an order placed `now` (business days in Brasília). */
+export function withArrival(o: ShippingOption, now: Date): DatedOption {
+  const d = arrivalDate(now, o.maxDays);
+  return { ...o, arrivesBy: d.toISOString().slice(0, 10), arrivesByText: formatDeliveryDate(d) };
 }
 
 /** Digits of a typed CEP ("01310-100" → "01310100"), or null unless exactly eight. */

@@ -56,14 +56,15 @@ export async function applyBatch(db: Db, importId: number, userId: string | null
           equivalent_codes: r.equivalentCodes,
           price_cents: r.priceCents,
           stock: r.stock,
+          ...packageColumns(r),
           fitment_keys: fitmentSearchKeys(r.fitment),
           ...saleColumns(r),
         };
       });
       await tx.execute(sql`
-        insert into products (id, slug, title, description, kind, brand, brand_slug, category, vehicle_type, condition, ref_code, oem_codes, equivalent_codes, price_cents, old_price_cents, on_sale, discount_percent, stock, fitment_keys, created_at, updated_at)
-        select id, slug, title, description, kind, brand, brand_slug, category, vehicle_type, condition, ref_code, oem_codes, equivalent_codes, price_cents, old_price_cents, on_sale, discount_percent, stock, fitment_keys, ${now}::timestamptz, ${now}::timestamptz
-        from jsonb_to_recordset(${json(values)}) as v(id int, slug text, title text, description text, kind text, brand text, brand_slug text, category text, vehicle_type text, condition text, ref_code text, oem_codes text[], equivalent_codes text[], price_cents int, old_price_cents int, on_sale boolean, discount_percent smallint, stock int, fitment_keys int[])`);
+        insert into products (id, slug, title, description, kind, brand, brand_slug, category, vehicle_type, condition, ref_code, oem_codes, equivalent_codes, price_cents, old_price_cents, on_sale, discount_percent, stock, shipping_weight_grams, shipping_height_cm, shipping_width_cm, shipping_length_cm, fitment_keys, created_at, updated_at)
+        select id, slug, title, description, kind, brand, brand_slug, category, vehicle_type, condition, ref_code, oem_codes, equivalent_codes, price_cents, old_price_cents, on_sale, discount_percent, stock, shipping_weight_grams, shipping_height_cm, shipping_width_cm, shipping_length_cm, fitment_keys, ${now}::timestamptz, ${now}::timestamptz
+        from jsonb_to_recordset(${json(values)}) as v(id int, slug text, title text, description text, kind text, brand text, brand_slug text, category text, vehicle_type text, condition text, ref_code text, oem_codes text[], equivalent_codes text[], price_cents int, old_price_cents int, on_sale boolean, discount_percent smallint, stock int, shipping_weight_grams int, shipping_height_cm int, shipping_width_cm int, shipping_length_cm int, fitment_keys int[])`);
     }
     const changedFields = updates.filter(({ row, e }) => !fieldsSame(row, e, row.photoUrl ? (photos.get(row.photoUrl)?.url ?? null) : null));
     if (changedFields.length) {
@@ -81,13 +82,17 @@ export async function applyBatch(db: Db, importId: number, userId: string | null
         price_cents: r.priceCents,
         // A product with colour/size variants keeps its stock: it is the sum of its variants'.
         stock: e.has_variants ? e.stock : r.stock,
+        ...packageColumns(r),
         ...saleColumns(r),
       }));
       await tx.execute(sql`
         update products p set title = v.title, description = v.description, brand = v.brand, brand_slug = v.brand_slug, category = v.category,
           vehicle_type = v.vehicle_type, condition = v.condition, oem_codes = v.oem_codes, equivalent_codes = v.equivalent_codes,
-          price_cents = v.price_cents, old_price_cents = v.old_price_cents, on_sale = v.on_sale, discount_percent = v.discount_percent, stock = v.stock, updated_at = ${now}::timestamptz
-        from jsonb_to_recordset(${json(values)}) as v(id int, title text, description text, brand text, brand_slug text, category text, vehicle_type text, condition text, oem_codes text[], equivalent_codes text[], price_cents int, old_price_cents int, on_sale boolean, discount_percent smallint, stock int)
+          price_cents = v.price_cents, old_price_cents = v.old_price_cents, on_sale = v.on_sale, discount_percent = v.discount_percent, stock = v.stock,
+          -- Empty weight and size columns keep the product's own.
+          shipping_weight_grams = coalesce(v.shipping_weight_grams, p.shipping_weight_grams), shipping_height_cm = coalesce(v.shipping_height_cm, p.shipping_height_cm),
+          shipping_width_cm = coalesce(v.shipping_width_cm, p.shipping_width_cm), shipping_length_cm = coalesce(v.shipping_length_cm, p.shipping_length_cm), updated_at = ${now}::timestamptz
+        from jsonb_to_recordset(${json(values)}) as v(id int, title text, description text, brand text, brand_slug text, category text, vehicle_type text, condition text, oem_codes text[], equivalent_codes text[], price_cents int, old_price_cents int, on_sale boolean, discount_percent smallint, stock int, shipping_weight_grams int, shipping_height_cm int, shipping_width_cm int, shipping_length_cm int)
         where p.id = v.id`);
       const priceLog = changedFields.filter(({ row, e }) => row.priceCents !== e.price_cents).map(({ row, e }) => ({ product_id: e.id, old: e.price_cents, new: row.priceCents }));
       if (priceLog.length) {
@@ -151,6 +156,16 @@ export class ImportOvertaken extends Error {
   constructor() {
     super('importação retomada por outra execução');
   }
+}
+
+/** A row's boxed weight and size as the statements write them (null: not informed). */
+function packageColumns(r: CatalogRow) {
+  return {
+    shipping_weight_grams: r.package?.weightGrams ?? null,
+    shipping_height_cm: r.package?.heightCm ?? null,
+    shipping_width_cm: r.package?.widthCm ?? null,
+    shipping_length_cm: r.package?.lengthCm ?? null,
+  };
 }
 
 function saleColumns(r: CatalogRow) {

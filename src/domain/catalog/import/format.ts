@@ -1,6 +1,8 @@
 // The catalog spreadsheet format (CSV or XLSX), shared by the import and the export: its columns, how a
 // cell is read (money with a comma or a dot, `|` lists) and written, and the check of one row into what
 // the catalog stores. Every failure is one pt-BR sentence naming the column and the value.
+import { PACKAGE_COLUMNS, parsePackage } from '../../shipping/package-input.ts';
+import type { PackageSize } from '../../shipping/package-sizes.ts';
 import { hasControlChars } from '../../../platform/control-chars.ts';
 import { restoreSpreadsheetText } from '../../../platform/spreadsheet.ts';
 import { formatCentsDecimal } from '../../pricing/money.ts';
@@ -12,7 +14,7 @@ import type { CategorySlug, Condition, VehicleType } from '../taxonomy.ts';
 import { parseCompatibility } from '../../fitment/compatibility-text.ts';
 import type { FitmentSpec, FleetIndex } from '../../fitment/compatibility-text.ts';
 
-export const COLUMNS = ['ref', 'titulo', 'descricao', 'marca', 'categoria', 'tipo_veiculo', 'estado', 'preco', 'preco_antigo', 'estoque', 'oem', 'equivalentes', 'compatibilidade', 'foto_url'] as const;
+export const COLUMNS = ['ref', 'titulo', 'descricao', 'marca', 'categoria', 'tipo_veiculo', 'estado', 'preco', 'preco_antigo', 'estoque', 'oem', 'equivalentes', 'compatibilidade', 'foto_url', ...PACKAGE_COLUMNS] as const;
 export type Column = (typeof COLUMNS)[number];
 /** Columns a file must have; the others may be left out (empty). */
 export const REQUIRED_COLUMNS: Column[] = ['ref', 'titulo', 'descricao', 'marca', 'categoria', 'tipo_veiculo', 'estado', 'preco', 'estoque'];
@@ -70,6 +72,10 @@ export interface ProductSheetColumns {
   oem_codes: string[];
   equivalent_codes: string[];
   universal: string[];
+  shipping_weight_grams: number | null;
+  shipping_height_cm: number | null;
+  shipping_width_cm: number | null;
+  shipping_length_cm: number | null;
 }
 
 /** One product as a row of the spreadsheet describes it, checked. */
@@ -90,6 +96,8 @@ export interface CatalogRow {
   equivalentCodes: string[];
   fitment: FitmentSpec;
   photoUrl: string | null;
+  /** Boxed weight and size; null when the row leaves the four columns empty (an update keeps the product's). */
+  package: PackageSize | null;
 }
 
 export interface RowContext {
@@ -179,10 +187,14 @@ export function checkRow(cells: Partial<Record<Column, string>>, line: number, c
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || photo.length > 2000) return fail(`Endereço da foto inválido: "${photo.slice(0, 80)}".`);
   }
 
+  const box = parsePackage(Object.fromEntries(PACKAGE_COLUMNS.map((c) => [c, cell(c)])));
+  if (!box.ok) return fail(box.message);
+
   return {
     ok: true,
     row: {
       line,
+      package: box.value,
       ref,
       title,
       description,

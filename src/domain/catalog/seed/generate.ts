@@ -30,6 +30,8 @@ export interface SeedProduct {
   oemCodes: string[];
   equivalentCodes: string[];
   specs: { label: string; value: string }[];
+  /** Boxed weight (g) and size (cm): what carriers price on. */
+  package: { weightGrams: number; heightCm: number; widthCm: number; lengthCm: number };
   oldPriceCents: number | null;
   priceCents: number;
   onSale: boolean;
@@ -266,6 +268,7 @@ function sampleProduct(): SeedProduct {
       { label: 'Peso', value: '2,85 kg' },
       { label: 'Dimensões da embalagem (C × L × A)', value: '58 × 36 × 30 cm' },
     ],
+    package: { weightGrams: 2850, lengthCm: 58, widthCm: 36, heightCm: 30 },
     oldPriceCents: 91900,
     priceCents: 71990,
     onSale: true,

@@ -5,11 +5,15 @@
 import type { CategorySlug, VehicleType } from '../taxonomy.ts';
 import { createRandom } from './random.ts';
 import type { Random } from './random.ts';
+import { typicalPackage, weightText } from '../../shipping/package-sizes.ts';
+import type { PackageSize } from '../../shipping/package-sizes.ts';
 
 export interface PartData {
   oemCodes: string[];
   equivalentCodes: string[];
   specs: { label: string; value: string }[];
+  /** Boxed weight and size, what carriers price on (the specs table shows the same values). */
+  package: PackageSize;
 }
 
 export interface PartContext {
@@ -216,32 +220,32 @@ function kindSpecs(r: Random, c: PartContext): { label: string; value: string }[
 }
 
 /** Weight and box size, what freight is charged on. */
-function shippingSpecs(r: Random, c: PartContext): { label: string; value: string }[] {
-  const heavy = /Bateria|Feixe|Radiador|Disco|Alternador|Motor de Partida|Kit Embreagem|Amortecedor/.test(c.kind);
-  const kg = heavy ? r.int(30, c.vehicleType === 'caminhoes' ? 450 : 180) / 10 : r.int(1, 30) / 10;
-  const dims = heavy ? [r.int(25, 60), r.int(18, 35), r.int(15, 30)] : [r.int(10, 40), r.int(8, 30), r.int(4, 20)];
+function shippingSpecs(box: PackageSize): { label: string; value: string }[] {
   return [
-    { label: 'Peso', value: `${n(kg, 2)} kg` },
-    { label: 'Dimensões da embalagem (C × L × A)', value: `${dims.join(' × ')} cm` },
+    { label: 'Peso', value: weightText(box.weightGrams) },
+    { label: 'Dimensões da embalagem (C × L × A)', value: `${box.lengthCm} × ${box.widthCm} × ${box.heightCm} cm` },
   ];
 }
 
-function footwearSpecs(r: Random, c: PartContext): { label: string; value: string }[] {
+function footwearSpecs(r: Random, c: PartContext, box: PackageSize): { label: string; value: string }[] {
   const sizes = c.sizes ?? [];
   return [
     { label: 'Cabedal', value: /Couro/.test(c.kind) ? 'Couro legítimo' : r.pick(['Couro legítimo', 'Microfibra e tecido respirável', 'Couro com proteções em TPU']) },
     { label: 'Solado', value: /Segurança/.test(c.kind) ? 'PU bidensidade antiderrapante' : 'Borracha antiderrapante' },
     { label: 'Forração', value: r.pick(['Tecido respirável', 'Couro', 'Tecido acolchoado']) },
     ...(sizes.length > 0 ? [{ label: 'Numeração', value: `${sizes[0]} a ${sizes[sizes.length - 1]} (forma normal)` }] : []),
-    { label: 'Peso do par', value: `${n(r.int(700, 1900) / 1000, 2)} kg` },
-    { label: 'Dimensões da caixa (C × L × A)', value: `${r.int(32, 40)} × ${r.int(20, 26)} × ${r.int(12, 16)} cm` },
+    { label: 'Peso do par', value: weightText(box.weightGrams) },
+    { label: 'Dimensões da caixa (C × L × A)', value: `${box.lengthCm} × ${box.widthCm} × ${box.heightCm} cm` },
   ];
 }
 
 /** Part numbers and the specifications table of one demo product. */
 export function partData(c: PartContext): PartData {
   const r = createRandom(c.seed * 7_000_009 + c.index * 31 + 17);
-  if (c.category === 'calcados') return { oemCodes: [], equivalentCodes: [], specs: footwearSpecs(r, c) };
+  if (c.category === 'calcados') {
+    const box = typicalPackage('Bota', 'carros', (c.index % 10) / 10);
+    return { oemCodes: [], equivalentCodes: [], specs: footwearSpecs(r, c, box), package: box };
+  }
   const make = c.vehicle ? makeOf(c.vehicle) : null;
   const oemCodes = make && !c.universal && c.category !== 'acessorios' ? Array.from({ length: r.chance(0.3) ? 2 : 1 }, () => OEM_SHAPES[make]!(r)) : [];
   const others = c.brands.filter((b) => b !== c.brand);
@@ -252,5 +256,7 @@ export function partData(c: PartContext): PartData {
         .slice(0, 3)
         .map((b) => `${b} ${brandCode(r, b)}`)
     : [];
-  return { oemCodes: [...new Set(oemCodes)], equivalentCodes, specs: [...kindSpecs(r, c), ...shippingSpecs(r, c)] };
+  const specs = kindSpecs(r, c);
+  const box = typicalPackage(c.kind, c.vehicleType, r.int(0, 99) / 100);
+  return { oemCodes: [...new Set(oemCodes)], equivalentCodes, specs: [...specs, ...shippingSpecs(box)], package: box };
 }

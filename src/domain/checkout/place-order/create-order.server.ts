@@ -2,6 +2,7 @@
 // writes the order with its lines, first event, payment record and confirmation e-mail (one statement), and
 // makes sure of the confirmation's job and of the expiry job of an unpaid PIX or boleto, so neither can be
 // lost to a crash after the commit. A refusal or a key already used rolls everything back.
+import crypto from 'node:crypto';
 import type { Tx } from '../../../db/client.server.ts';
 import { maybeJobRunner } from '../../../platform/job-runner.server.ts';
 import { brasiliaDay } from '../../../platform/datetime.ts';
@@ -36,6 +37,12 @@ function paymentDeadline(payment: PlaceOrderInput['payment'], now: Date, pixExpi
       : null;
 }
 
+/** "Retirar na loja": six characters the shopper shows at the counter (no 0/O or 1/I to misread). */
+function newPickupCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return Array.from(crypto.randomBytes(6), (b) => alphabet[b % alphabet.length]).join('');
+}
+
 /** The rows of a new order, as its statement writes them. */
 function newOrderRows(
   providerName: string,
@@ -64,6 +71,11 @@ function newOrderRows(
     city: input.address.city,
     state: input.address.state,
     shippingMethod: input.shipping,
+    shippingLabel: request.shipping?.label ?? null,
+    shippingCarrier: request.shipping?.carrier ?? null,
+    shippingMaxDays: request.shipping?.maxDays ?? null,
+    shippingProvider: request.shipping?.provider ?? null,
+    shippingPickupCode: request.shipping?.kind === 'pickup' ? newPickupCode() : null,
     paymentMethod: input.payment,
     installments,
     couponCode: coupon !== null ? couponCode : null,
@@ -113,7 +125,8 @@ export async function reserveStockAndCreateOrder(
   const { now, accessToken, relay } = at;
   let expiryWindow: number | null = null;
   const written = await deps.db.transaction(async (tx: Tx): Promise<Written> => {
-    const cart = await priceCart(tx, request.merged, input, viewer, now);
+    // The freight quoted before the transaction (place-order.server.ts, chooseShipping) is the one charged.
+    const cart = await priceCart(tx, request.merged, input, viewer, now, request.shipping?.priceCents ?? 0);
     const expiresAt = paymentDeadline(input.payment, now, deps.pixExpiryMinutes);
     const { values, lines, event, payment } = newOrderRows(deps.provider.name, input, viewer, request, cart, { now, accessToken, expiresAt });
     // The order, its lines, its first event, its payment record and its confirmation e-mail in one statement

@@ -14,7 +14,8 @@ export type NewPayment = Omit<typeof payments.$inferInsert, 'id' | 'orderId'>;
 
 const ORDER_KEYS = [
   'expiresAt', 'accessTokenHash', 'userId', 'email', 'customerName', 'customerCpf', 'customerPhone', 'status', 'cep', 'street', 'streetNumber',
-  'complement', 'neighborhood', 'city', 'state', 'shippingMethod', 'paymentMethod', 'installments', 'couponCode', 'subtotalCents',
+  'complement', 'neighborhood', 'city', 'state', 'shippingMethod', 'shippingLabel', 'shippingCarrier',
+  'shippingMaxDays', 'shippingProvider', 'shippingPickupCode', 'paymentMethod', 'installments', 'couponCode', 'subtotalCents',
   'couponDiscountCents', 'shippingCents', 'paymentDiscountCents', 'totalCents', 'idempotencyKey', 'requestHash', 'createdAt', 'updatedAt',
 ] as const satisfies readonly (keyof NewOrder)[];
 const LINE_KEYS = ['productId', 'variantId', 'title', 'imageUrl', 'color', 'size', 'quantity', 'unitPriceCents', 'lineTotalCents'] as const satisfies readonly (keyof NewLine)[];

@@ -1,5 +1,6 @@
 // What placing an order answers and needs: its result, its dependencies, the messages a buyer reads and the
 // shapes that pass from one step of the flow (../place-order.server.ts) to the next.
+import type { ShippingService } from '../../shipping/service.ts';
 import type { Db } from '../../../db/client.server.ts';
 import type { orders } from '../../orders/schema.ts';
 import type { OrderView, toOrderView } from '../../orders/view.ts';
@@ -19,6 +20,8 @@ export interface PlaceOrderDeps {
   maxUnitsPerProduct?: number;
   /** How long an unpaid PIX waits (PIX_EXPIRY_MINUTES, default 30). */
   pixExpiryMinutes?: number;
+  /** The process's shipping service (default: the embedded table). */
+  shipping?: ShippingService;
 }
 
 /** A refusal inside the order's transaction: it rolls back, and the flow answers it (409 or 400). */

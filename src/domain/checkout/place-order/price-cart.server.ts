@@ -103,7 +103,7 @@ export interface PricedCart {
 }
 
 /** Takes the stock of every line (in lock order) and prices the cart, or throws the CheckoutError refusing it. */
-export async function priceCart(tx: Tx, lines: MergedLine[], input: PlaceOrderInput, viewer: { userId: string | null }, now: Date): Promise<PricedCart> {
+export async function priceCart(tx: Tx, lines: MergedLine[], input: PlaceOrderInput, viewer: { userId: string | null }, now: Date, shippingCents: number): Promise<PricedCart> {
   const priced: PricedLine[] = [];
   for (const line of lines) priced.push(await takeStock(tx, line, now));
 
@@ -115,7 +115,7 @@ export async function priceCart(tx: Tx, lines: MergedLine[], input: PlaceOrderIn
     : null;
   if (checked && !checked.ok) throw new CheckoutError(400, checked.message);
   const coupon = checked?.ok ? checked.terms : null;
-  const totals = orderTotals(priced, { coupon, shipping: input.shipping, payment: input.payment });
+  const totals = orderTotals(priced, { coupon, shippingCents, payment: input.payment });
   // Totals are stored as 32-bit integers of centavos (R$ 21.474.836,47 at most): beyond that, a clear 400.
   if (!Number.isSafeInteger(totals.subtotalCents) || totals.subtotalCents > MAX_ORDER_CENTS || totals.totalCents > MAX_ORDER_CENTS) throw new CheckoutError(400, MESSAGES.totalTooLarge);
   const installments = input.payment === 'credit' ? input.installments : 1;

@@ -7,6 +7,7 @@ import type { PaymentProvider } from '../../payments/provider.ts';
 import { normalizeCouponCode } from '../../pricing/coupons.server.ts';
 import { MAX_UNITS_PER_PRODUCT, MESSAGES } from '../rules.ts';
 import type { PlaceOrderInput } from '../rules.ts';
+import type { ShippingOption } from '../../shipping/options.ts';
 import { CARD_TOKEN_REQUIRED } from './outcomes.ts';
 import type { ChargeCard, PlaceOrderDeps, PlaceOrderResult } from './outcomes.ts';
 
@@ -21,6 +22,8 @@ export interface ValidRequest {
   cardLater: boolean;
   hash: string;
   merged: MergedLine[];
+  /** The shipping option chosen, as quoted for these lines and CEP (chooseShipping, before the transaction). */
+  shipping: ShippingOption | null;
 }
 
 /** Checks the card the way the provider takes it; answers what to charge and what to keep (brand, last 4). */
@@ -93,5 +96,5 @@ export function validateRequest(
   const units = new Map<number, number>();
   for (const l of merged) units.set(l.productId, (units.get(l.productId) ?? 0) + l.quantity);
   if ([...units.values()].some((q) => q > maxUnits)) return { ok: false, refusal: { ok: false, status: 400, message: MESSAGES.unitsPerProduct(maxUnits) } };
-  return { ok: true, request: { card, cardSummary, cardLater, hash, merged } };
+  return { ok: true, request: { card, cardSummary, cardLater, hash, merged, shipping: null } };
 }
