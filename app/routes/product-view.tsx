@@ -16,7 +16,7 @@ import { DiscountBadge, OldPrice, PriceLines } from '../components/Price.tsx';
 import { ProductGrid } from '../components/ProductCard.tsx';
 import { Static } from '../components/Static.tsx';
 import { useState } from 'react';
-import { recolorImages } from '../../src/domain/catalog/art.ts';
+import { recolorImages, shareImagePath } from '../../src/domain/catalog/art.ts';
 import { getCheckoutServices } from '../../src/domain/checkout/services.server.ts';
 import { MESSAGES } from '../../src/domain/checkout/rules.ts';
 import { cepDigits, freightOptions } from '../../src/domain/shipping/delivery.ts';
@@ -92,7 +92,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     title: p.title,
     description: `${p.title} por ${formatBRL(p.priceCents)}. ${p.description}`.slice(0, 300),
     url: `${origin}/ProductView/${p.id}`,
-    image: p.image ? `${origin}${p.image.url}` : undefined,
+    image: p.image ? `${origin}${shareImagePath(p.image.url)}` : undefined,
     type: 'product',
   });
 };
