@@ -30,7 +30,7 @@ export function uploadedPhotos(): Handler {
 /** A product's art, drawn from its path; `.png` is the same drawing rasterised, for link previews (og:image). */
 export function productArt(): Handler {
   // At most 495 drawings exist (9 categories × 11 colours × 5 views); previews ask for few of them.
-  const pngs = new LRUCache<string, Uint8Array>({ max: 64 });
+  const pngs = new LRUCache<string, Uint8Array<ArrayBuffer>>({ max: 64 });
   return async (c) => {
     const png = parseArtPngPath(c.req.path);
     if (png) {
