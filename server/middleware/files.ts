@@ -6,7 +6,8 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Handler, MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
-import { parseArtPath, parseArtPngPath, renderArt } from '../../src/domain/catalog/art.ts';
+import { parseArtPath, renderArt } from '../../src/domain/catalog/art.ts';
+import { parseArtPngPath } from '../../src/domain/catalog/share-image.ts';
 import { getUploadStore } from '../../src/platform/uploads.server.ts';
 
 /** Uploaded product photos: only names we generated, served as images that cannot run anything. */

@@ -93,19 +93,6 @@ export function recolorImageUrl(url: string, colorName: string | null): string {
   return spec && color ? artPath({ ...spec, color }) : url;
 }
 
-/**
- * The image to give link previews (og:image): a drawing as its PNG twin (`/art/…/0.png`), since WhatsApp and
- * most previewers show no SVG; any other photo as it is.
- */
-export function shareImagePath(url: string): string {
-  return parseArtPath(url) ? url.replace(/\.svg$/, '.png') : url;
-}
-
-/** The drawing a PNG twin's path names (`/art/…/0.png`), or null. */
-export function parseArtPngPath(pathname: string): ArtSpec | null {
-  return pathname.endsWith('.png') ? parseArtPath(`${pathname.slice(0, -4)}.svg`) : null;
-}
-
 function isAngle(value: number): boolean {
   return Number.isInteger(value) && value >= 0 && value < ART_ANGLES;
 }
