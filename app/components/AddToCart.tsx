@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { recolorImageUrl } from '../../src/domain/catalog/art.ts';
 import type { ProductDetail } from '../../src/domain/catalog/types.ts';
 import { centsToReais } from '../../src/domain/pricing/money.ts';
 import { addToCart } from '../lib/cart-storage.ts';
@@ -33,7 +34,7 @@ export function AddToCart({ product, color: heldColor, onColorChange }: { produc
       titulo: product.title,
       valoratual: centsToReais(product.priceCents),
       valorantigo: product.oldPriceCents === null ? null : centsToReais(product.oldPriceCents),
-      image: product.image?.url ?? null,
+      image: product.image ? recolorImageUrl(product.image.url, hasVariants ? color : null) : null,
       ...(hasVariants ? { cor: color, tamanho: size } : {}),
     });
     setNotice(`Produto "${product.title}" adicionado ao carrinho!`);

@@ -212,7 +212,7 @@ function PayByCard({ error, payment, number, token, cpf }: { error?: string; pay
           <label htmlFor="pagar-cvv" className="block text-sm font-semibold">
             CVV
           </label>
-          <input id="pagar-cvv" name={name('cvv')} inputMode="numeric" autoComplete="cc-csc" maxLength={3} required onInput={(e) => (e.currentTarget.value = formatCvv(e.currentTarget.value))} className={inputClass} />
+          <input id="pagar-cvv" name={name('cvv')} inputMode="numeric" autoComplete="cc-csc" maxLength={4} required onInput={(e) => (e.currentTarget.value = formatCvv(e.currentTarget.value, (document.getElementById('pagar-numero') as HTMLInputElement | null)?.value ?? ''))} className={inputClass} />
         </div>
         <div className="sm:col-span-2">
           <SubmitButton busy={busy} busyText="Pagando…">

@@ -1,4 +1,5 @@
 import { data, Form, Link, useSubmit } from 'react-router';
+import { brandFilterGroups } from '../../src/domain/catalog/brand-options.ts';
 import type { Route } from './+types/product-list';
 import { MAX_LISTED_RESULTS, parseCatalogQuery } from '../../src/domain/catalog/query.ts';
 import { cachedSearch } from '../../src/domain/catalog/search-cache.server.ts';
@@ -204,12 +205,7 @@ function FilterForm({ query, facets }: { query: CatalogQuery; facets: Facets }) 
   const price = (cents: number | null) => (cents === null ? '' : String(Math.floor(cents / 100)));
   return (
     <>
-      <fieldset>
-        <legend className="mb-2 font-semibold">Marca</legend>
-        {facets.brands.map((o) => (
-          <Choice key={o.slug} type="checkbox" name="marca" value={o.slug} label={o.label} count={o.count} checked={query.brands.includes(o.slug)} />
-        ))}
-      </fieldset>
+      <BrandChoices query={query} options={facets.brands} />
       <fieldset>
         <legend className="mb-2 font-semibold">Categoria</legend>
         <Choice type="radio" name="categoria" value="" label="Todos" checked={query.category === null} />
@@ -245,6 +241,24 @@ function FilterForm({ query, facets }: { query: CatalogQuery; facets: Facets }) 
         </div>
       </fieldset>
     </>
+  );
+}
+
+/** The spec's five brands, then "Mais marcas" (a native disclosure: it works before JavaScript loads). */
+function BrandChoices({ query, options }: { query: CatalogQuery; options: Facets['brands'] }) {
+  const { featured, more, moreOpen } = brandFilterGroups(options, query.brands);
+  const choice = (o: Facets['brands'][number]) => <Choice key={o.slug} type="checkbox" name="marca" value={o.slug} label={o.label} count={o.count} checked={query.brands.includes(o.slug)} />;
+  return (
+    <fieldset>
+      <legend className="mb-2 font-semibold">Marca</legend>
+      {featured.map(choice)}
+      {more.length > 0 && (
+        <details open={moreOpen} className="mt-1">
+          <summary className="cursor-pointer py-1 text-sm font-semibold text-ink underline">Mais marcas ({formatInteger(more.length)})</summary>
+          {more.map(choice)}
+        </details>
+      )}
+    </fieldset>
   );
 }
 

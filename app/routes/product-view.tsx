@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { recolorImages } from '../../src/domain/catalog/art.ts';
 import { getCheckoutServices, shippingService } from '../../src/domain/checkout/services.server.ts';
 import type { Db } from '../../src/db/client.server.ts';
+import { shareImagePath } from '../../src/domain/catalog/share-image.ts';
 import { MESSAGES } from '../../src/domain/checkout/rules.ts';
 import { cepDigits } from '../../src/domain/shipping/delivery.ts';
 import { productFreight } from '../../src/domain/shipping/quote.server.ts';
@@ -94,7 +95,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     title: p.title,
     description: `${p.title} por ${formatBRL(p.priceCents)}. ${p.description}`.slice(0, 300),
     url: `${origin}/ProductView/${p.id}`,
-    image: p.image ? `${origin}${p.image.url}` : undefined,
+    image: p.image ? `${origin}${shareImagePath(p.image.url)}` : undefined,
     type: 'product',
   });
 };

@@ -10,6 +10,7 @@ import { getProduct } from '../../src/domain/catalog/products.server.ts';
 import { searchWithFitment } from '../../src/domain/fitment/search.server.ts';
 import { cachedSearch } from '../../src/domain/catalog/search-cache.server.ts';
 import { toLegacyProduct } from '../../src/domain/catalog/legacy.ts';
+import { suggest, suggestionPrefix } from '../../src/domain/catalog/suggestions.server.ts';
 import type { ProductDetail, ProductSummary } from '../../src/domain/catalog/types.ts';
 import { absoluteUrl, withAbsoluteUrl } from '../../src/platform/absolute-url.ts';
 import { apiError, searchParamsOf } from '../http.ts';
@@ -93,6 +94,23 @@ export function catalogApi(getDb: () => Db, opts: CatalogApiOptions) {
         words: vehicle.words,
       },
     }));
+  });
+
+  // Suggestions while typing: public and cacheable per prefix (the answer depends on nothing else).
+  api.get('/search/suggestions', async (c) => {
+    const q = suggestionPrefix(c.req.query('q') ?? '');
+    const parsedOk = (text: string, limit: number) => parseCatalogQuery(new URLSearchParams({ q: text, limite: String(limit) }), pageOpts);
+    const result = await suggest(q, {
+      search: async (text, limit) => {
+        const parsed = parsedOk(text, limit);
+        if (!parsed.ok) return [];
+        // The list page's search and its memo (invalidated by catalog changes like the list's).
+        const found = await cachedSearch(JSON.stringify(['suggest', parsed.query]), () => searchWithFitment(getDb(), parsed.query));
+        return found.ok ? found.result.items : [];
+      },
+    });
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.json({ ...result, products: result.products.map((p) => ({ ...p, image: withAbsoluteUrl(opts.publicUrl, p.image) })) });
   });
 
   api.get('/products/:id', async (c) => {

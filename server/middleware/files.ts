@@ -5,7 +5,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Handler, MiddlewareHandler } from 'hono';
+import { LRUCache } from 'lru-cache';
 import { parseArtPath, renderArt } from '../../src/domain/catalog/art.ts';
+import { parseArtPngPath } from '../../src/domain/catalog/share-image.ts';
 import { getUploadStore } from '../../src/platform/uploads.server.ts';
 
 /** Uploaded product photos: only names we generated, served as images that cannot run anything. */
@@ -26,9 +28,23 @@ export function uploadedPhotos(): Handler {
   };
 }
 
-/** A product's art, drawn from its path. */
+/** A product's art, drawn from its path; `.png` is the same drawing rasterised, for link previews (og:image). */
 export function productArt(): Handler {
-  return (c) => {
+  // At most 495 drawings exist (9 categories × 11 colours × 5 views); previews ask for few of them.
+  const pngs = new LRUCache<string, Uint8Array<ArrayBuffer>>({ max: 64 });
+  return async (c) => {
+    const png = parseArtPngPath(c.req.path);
+    if (png) {
+      let body = pngs.get(c.req.path);
+      if (!body) {
+        const { default: sharp } = await import('sharp');
+        body = new Uint8Array(await sharp(Buffer.from(renderArt(png))).png({ compressionLevel: 9 }).toBuffer());
+        pngs.set(c.req.path, body);
+      }
+      c.header('Content-Type', 'image/png');
+      c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      return c.body(body);
+    }
     const spec = parseArtPath(c.req.path);
     if (!spec) return c.text('Imagem não encontrada.', 404);
     c.header('Content-Type', 'image/svg+xml; charset=utf-8');

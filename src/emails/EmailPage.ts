@@ -4,6 +4,7 @@
 // (scripts, `npm run dev`), which reads .ts but not .tsx.
 import { createElement as h } from 'react';
 import type { ReactNode } from 'react';
+import { SERVICE_FOOTER } from '../domain/orders/emails.ts';
 
 export function EmailPage({ title, children, link }: { title?: string; children: ReactNode; link?: { href: string; label: string } }) {
   return h(
@@ -16,6 +17,8 @@ export function EmailPage({ title, children, link }: { title?: string; children:
       title ? h('h1', { style: { fontSize: '20px' } }, title) : null,
       children,
       link ? h('p', null, h('a', { href: link.href }, link.label)) : null,
+      h('hr', { style: { border: 0, borderTop: '1px solid #ddd' } }),
+      h('p', { style: { fontSize: '12px', color: '#555' } }, SERVICE_FOOTER[0], h('br'), SERVICE_FOOTER[1]),
     ),
   );
 }

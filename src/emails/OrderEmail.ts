@@ -22,6 +22,8 @@ function ConfirmationEmail({ mail }: { mail: Confirmation }) {
     h('p', null, h('strong', null, mail.total), ` (${mail.payment})`),
     mail.instructions ? h('pre', { style: { whiteSpace: 'pre-wrap', background: '#f5f5f5', padding: '8px' } }, mail.instructions) : null,
     mail.buyer ? h('p', null, mail.buyer) : null,
+    h('p', null, mail.address),
+    h('p', null, mail.delivery),
   );
   return h(EmailPage, { title: mail.title, link: { href: mail.orderUrl, label: ORDER_LINK_LABEL }, children });
 }

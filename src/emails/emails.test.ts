@@ -93,4 +93,35 @@ describe('order e-mails rendered with React', () => {
     expect(html).toContain('<a href="http://loja.test/RedefinirSenha?token=a%2Bb&amp;x=1">Criar nova senha</a>');
     expect(html).toContain('O link vale por 1 hora e só pode ser usado uma vez.');
   });
+
+  it('formats the stored CEP, says what each installment costs and when it arrives, and signs with the CNPJ and the service channels', async () => {
+    const card = order({
+      address: { cep: '01310100', street: 'Av. Paulista', number: '1000', complement: null, neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' },
+      paymentMethod: 'credit',
+      installments: 3,
+      status: 'paid',
+      payment: { status: 'approved', cardBrand: 'Visa', cardLast4: '1111', pixCode: null, pixExpiresAt: null, boletoLine: null, boletoDueDate: null, boletoUrl: null, failureReason: null },
+    });
+    const mail = confirmationMail(card, URL_, 'Olimpo Peças');
+    expect(mail.text).toContain('CEP 01310-100');
+    expect(mail.text).not.toContain('01310100');
+    // 1.234,56 in 3: 411,52 each (the first takes the centavo of rounding).
+    expect(mail.text).toMatch(/Cartão Visa final 1111, 3x de R\$\s411,52 sem juros\./);
+    // Placed on Saturday 28/11/2026 (Brasília): 7 business days for Envio Padrão.
+    expect(mail.text).toMatch(/Prazo de entrega: 5-7 dias úteis após a confirmação do pagamento \(previsão: até [a-zç-]+, \d+ de dezembro\)/);
+    const html = await renderOrderMailHtml(mail.html);
+    expect(html).toContain('CEP 01310-100');
+    expect(html).toContain('Prazo de entrega');
+    expect(html).toContain('CNPJ 12.345.678/0001-95');
+    expect(html).toContain('atendimento@olimpopecas.com.br');
+    expect(html).toContain('(11) 4002-8922');
+    expect(mail.text).toContain('CNPJ 12.345.678/0001-95');
+  });
+
+  it('tells a card order still waiting for its card where to pay', () => {
+    const waiting = order({ paymentMethod: 'credit', installments: 2, payment: { status: 'pending', cardBrand: null, cardLast4: null, pixCode: null, pixExpiresAt: null, boletoLine: null, boletoDueDate: null, boletoUrl: null, failureReason: null } });
+    const mail = confirmationMail(waiting, URL_, 'Olimpo Peças');
+    expect(mail.text).toContain(`Pague com o cartão na página do pedido: ${URL_}`);
+    expect(mail.html.kind === 'confirmation' && mail.html.instructions).toContain('Pague com o cartão na página do pedido');
+  });
 });

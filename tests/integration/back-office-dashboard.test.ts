@@ -19,15 +19,16 @@ const NOW = new Date('2026-11-23T13:00:00Z');
 describe.each(DATABASE_KINDS)('dashboard and customers on %s', (kind) => {
   let database: TestDatabase;
   const placed: { number: string; total: number }[] = [];
+  let buy: (email: string, userId: string | null, productId: number, quantity: number, payment: 'pix' | 'boleto', customer?: { name: string; cpf: string; phone: string }) => Promise<string>;
   beforeAll(async () => {
     database = await createTestDatabase(kind, { seedProducts: 8 });
     await database.db.update(products).set({ stock: 50 });
     await database.db.execute(sql`delete from product_variants`);
     await database.db.execute(sql`insert into users (id, name, email, role, created_at, updated_at) values ('adm1', 'Ana Admin', 'ana@example.com', 'admin', now(), now()), ('cli1', 'Carla Cliente', 'carla@example.com', 'customer', now(), now()), ('cli2', 'Bruno Comprador', 'bruno@example.com', 'customer', now(), now())`);
-    const buy = async (email: string, userId: string | null, productId: number, quantity: number, payment: 'pix' | 'boleto') => {
+    buy = async (email, userId, productId, quantity, payment, customer) => {
       const r = await placeOrder(
         { db: database.db, provider },
-        { idempotencyKey: crypto.randomBytes(12).toString('hex'), email, lines: [{ productId, quantity }], address: { cep: '01001000', street: 'Praça da Sé', number: '1', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' }, shipping: 'standard', payment, installments: 1 },
+        { idempotencyKey: crypto.randomBytes(12).toString('hex'), email, lines: [{ productId, quantity }], address: { cep: '01001000', street: 'Praça da Sé', number: '1', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' }, shipping: 'standard', payment, installments: 1, ...(customer ? { customer } : {}) },
         { userId },
       );
       if (!r.ok) throw new Error(r.message);
@@ -77,5 +78,27 @@ describe.each(DATABASE_KINDS)('dashboard and customers on %s', (kind) => {
       { viewer_id: 'adm1', customer_id: 'cli1', kind: 'registro' },
     ]);
     expect(await viewCustomer(database.db, 'nao-existe', 'adm1')).toBeNull();
+  });
+
+  it('a buyer without an account is a customer too, and a record shows the CPF and celular of the orders', async () => {
+    const dora = { name: 'Dora Convidada', cpf: '52998224725', phone: '11987654321' };
+    const number = await buy('dora@example.com', null, 6, 1, 'pix', dora);
+    await buy('bruno@example.com', 'cli2', 6, 1, 'pix', { name: 'Bruno Comprador', cpf: '11144477735', phone: '21998765432' });
+    const list = await listCustomers(database.db, { q: 'dora', page: 1 }, 'adm1');
+    expect(list.total).toBe(1);
+    const guest = list.rows[0]!;
+    expect(guest).toMatchObject({ name: 'Dora Convidada', email: 'dora@example.com', guest: true, orders: 1 });
+    expect(guest.id).not.toContain('dora');
+    const everyone = await listCustomers(database.db, { q: '', page: 1 }, 'adm1');
+    expect(everyone.total).toBe(3);
+    // A guest whose e-mail has an account is that account's, not a second row.
+    expect(everyone.rows.filter((r) => r.email.toLowerCase() === 'carla@example.com')).toHaveLength(1);
+
+    const record = await viewCustomer(database.db, guest.id, 'adm1');
+    expect(record).toMatchObject({ name: 'Dora Convidada', guest: true, phone: '11987654321', city: 'São Paulo', cpfMasked: '***.982.247-**' });
+    expect(record!.recentOrders.map((o) => o.number)).toEqual([number]);
+    // An account without a profile shows what its latest order says.
+    expect(await viewCustomer(database.db, 'cli2', 'adm1')).toMatchObject({ guest: false, cpfMasked: '***.444.777-**', phone: '21998765432' });
+    expect(await viewCustomer(database.db, 'convidado-00000000000000000000000000000000', 'adm1')).toBeNull();
   });
 });

@@ -16,9 +16,9 @@ export function RevenueChart({ days }: { days: { day: string; label: string; rev
     <figure>
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-labelledby="grafico-titulo grafico-resumo">
         <title id="grafico-titulo">Faturamento diário dos últimos 30 dias</title>
-        <desc id="grafico-resumo">
-          Total de {formatBRL(total)}; melhor dia {best.label} com {formatBRL(best.revenueCents)}.
-        </desc>
+        {/* One string per SVG text element: React renders several children with markers the browser's SVG
+            parser does not keep, and the page then fails to hydrate (#418). */}
+        <desc id="grafico-resumo">{`Total de ${formatBRL(total)}; melhor dia ${best.label} com ${formatBRL(best.revenueCents)}.`}</desc>
         <line x1={pad.left} x2={W - pad.right} y1={H - pad.bottom} y2={H - pad.bottom} stroke="#d4d4d4" />
         {days.map((d, i) => {
           const h = (d.revenueCents / max) * plotH;
@@ -26,9 +26,7 @@ export function RevenueChart({ days }: { days: { day: string; label: string; rev
           return (
             <g key={d.day}>
               <rect x={x} y={H - pad.bottom - h} width={bar} height={Math.max(h, d.revenueCents > 0 ? 1 : 0)} rx={1.5} fill="#c4830a">
-                <title>
-                  {d.label}: {formatBRL(d.revenueCents)} em {d.orders} pedido(s)
-                </title>
+                <title>{`${d.label}: ${formatBRL(d.revenueCents)} em ${d.orders} pedido(s)`}</title>
               </rect>
               {(i % 5 === 0 || i === days.length - 1) && (
                 <text x={x + bar / 2} y={H - 8} textAnchor="middle" fontSize="10" fill="#3a3a3a">

@@ -115,7 +115,7 @@ export default function ChatBox({ open, onClose }: { open: boolean; onClose: () 
           onClose();
         }
       }}
-      className="flex h-[min(34rem,calc(100vh-7rem))] w-[min(24rem,calc(100vw-2rem))] flex-col overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-neutral-300"
+      className="flex h-[min(34rem,calc(100dvh-16rem))] w-[min(24rem,calc(100vw-3.5rem))] flex-col overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-neutral-300"
     >
       <header className="flex items-center justify-between bg-ink px-4 py-3 text-white">
         <h2 id="olimpia-titulo" className="font-extrabold">

@@ -19,13 +19,14 @@ export function ChatWidget() {
   // Chromium can paint a page before the end of its HTML has been parsed, and a tab painted before its
   // label arrived grew upwards from its bottom anchor, a layout shift (tests/e2e/layout-shift.spec.ts, CI
   // 2026-11-27). It also keeps its size between "OlimpIA" and "Fechar".
+  // The open box sits beside the tab (not above it) and is at most the viewport less 16rem tall: with the
+  // tab's 6rem from the bottom that leaves 10rem above it, clear of the header (68 px at 1280, 143 at 360),
+  // so the cart icon and the account menu stay usable and the box's own close button stays on screen.
   return (
-    <aside aria-label="Assistente virtual OlimpIA" className="fixed right-0 bottom-24 z-40 flex flex-col items-end gap-3 print:hidden">
+    <aside aria-label="Assistente virtual OlimpIA" className="fixed right-0 bottom-24 z-40 flex flex-row items-end gap-2 print:hidden">
       {loaded && (
         <Suspense fallback={null}>
-          <div className="mr-2">
-            <ChatBox open={open} onClose={close} />
-          </div>
+          <ChatBox open={open} onClose={close} />
         </Suspense>
       )}
       <button

@@ -2,6 +2,7 @@
 // CPF masked), their recent orders, and who looked at this record lately. The view itself is logged.
 import { data, Link } from 'react-router';
 import type { Route } from './+types/customer-detail';
+import { applyMask } from '../../lib/masks.ts';
 import { viewCustomer } from '../../../src/domain/admin/customers.server.ts';
 import { formatBRL } from '../../../src/domain/pricing/money.ts';
 import { formatDate, formatDateTime } from '../../../src/platform/datetime.ts';
@@ -21,7 +22,8 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
       name: c.name,
       email: c.email,
       since: formatDate(c.createdAt),
-      phone: c.phone,
+      phone: c.phone ? applyMask('celular', c.phone) : null,
+      guest: c.guest,
       city: c.city,
       cpf: c.cpfMasked,
       orders: c.orders,
@@ -46,7 +48,7 @@ export default function AdminCustomer({ loaderData: { c } }: Route.ComponentProp
               <dd className="break-all">{c.email}</dd>
             </div>
             <div>
-              <dt className="text-ink-soft">Cliente desde</dt>
+              <dt className="text-ink-soft">{c.guest ? 'Comprou sem conta desde' : 'Cliente desde'}</dt>
               <dd>{c.since}</dd>
             </div>
             <div>

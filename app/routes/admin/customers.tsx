@@ -22,7 +22,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     q: f.q,
     search: url.search,
     ...result,
-    rows: result.rows.map((c) => ({ id: c.id, name: c.name, email: c.email, since: formatDate(c.createdAt), orders: c.orders, spent: formatBRL(c.spentCents) })),
+    rows: result.rows.map((c) => ({ id: c.id, name: c.name, email: c.email, guest: c.guest, since: formatDate(c.createdAt), orders: c.orders, spent: formatBRL(c.spentCents) })),
   };
 }
 
@@ -50,7 +50,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
                 {c.name}
               </Link>
               <p className="break-all text-ink-soft">
-                {c.email} · cliente desde {c.since}
+                {c.email} · {c.guest ? 'sem conta, comprou como convidado desde' : 'cliente desde'} {c.since}
               </p>
             </div>
             <div className="text-right">

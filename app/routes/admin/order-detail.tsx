@@ -2,6 +2,7 @@
 // record and the history; moves to the next status (shipping asks the tracking code), cancellation with
 // restock (after a confirmation), and a link to print the packing slip.
 import { data, Form, Link, useNavigation } from 'react-router';
+import { applyMask } from '../../lib/masks.ts';
 import { z } from 'zod';
 import type { Route } from './+types/order-detail';
 import { cancelOrderAsAdmin, getAdminOrder, moveOrderAsAdmin } from '../../../src/domain/orders/back-office.server.ts';
@@ -32,7 +33,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
       email: order.email,
       name: order.customerName,
       cpf: cpfText(order.customerCpf),
-      phone: order.customerPhone,
+      phone: order.customerPhone ? applyMask('celular', order.customerPhone) : null,
       address: addressText(order.address),
       shipping: order.pickupCode ? `${order.shippingLabel} (código ${order.pickupCode})` : order.shippingLabel,
       payment: paymentText(order),

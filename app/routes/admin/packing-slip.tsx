@@ -1,6 +1,7 @@
 // /Admin/Pedidos/:number/etiqueta: the packing slip, laid out for printing (the page's own print button
 // and the browser's print both work): order number, recipient and address, items and quantities.
 import { data } from 'react-router';
+import { applyMask } from '../../lib/masks.ts';
 import type { Route } from './+types/packing-slip';
 import { getAdminOrder } from '../../../src/domain/orders/back-office.server.ts';
 import { store } from '../../../src/config/store.ts';
@@ -21,7 +22,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
     number: order.number,
     createdAt: formatDateTime(order.createdAt),
     name: order.customerName ?? order.email,
-    phone: order.customerPhone,
+    phone: order.customerPhone ? applyMask('celular', order.customerPhone) : null,
     address: addressText(order.address),
     shipping: shippingLabel(order.shippingMethod, order.shippingLabel),
     trackingCode: order.trackingCode,

@@ -1,9 +1,9 @@
 // The back office's customers: accounts with their order count and total spent (orders placed signed in,
-// and guest orders with the same e-mail), a record page with what the admin needs to serve them (no
+// and guest orders with the same e-mail), and guest buyers (orders without an account, one row per
+// e-mail, named by their latest order), a record page with what the admin needs to serve them (no
 // password or sign-in data; the CPF shown masked), and the audit trail: every view of a customer record,
 // and every list shown, is logged with who looked and when.
-import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import type { SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.server.ts';
 import { customerProfiles, users } from '../accounts/schema.ts';
 import { orders } from '../orders/schema.ts';
@@ -14,43 +14,60 @@ export const CUSTOMERS_PAGE_SIZE = 30;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
-/** The orders of a user: placed signed in, or as a guest with the account's e-mail. */
-const ordersOf = (userId: SQLWrapper, email: SQLWrapper) => sql`(${orders.userId} = ${userId} or (${orders.userId} is null and ${orders.email} = lower(${email})))`;
 const saleStatuses = sql.join(SALE_STATUSES.map((s) => sql`${s}`), sql`, `);
+const rowsOf = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? []) as T[];
+
+/** A guest buyer's id: a digest of their e-mail, so no e-mail goes in a URL or a log line. */
+export const GUEST_ID_PREFIX = 'convidado-';
+const isGuestId = (id: string) => id.startsWith(GUEST_ID_PREFIX) && /^[0-9a-f]{32}$/.test(id.slice(GUEST_ID_PREFIX.length));
+
+/**
+ * Everyone who can be served: customer accounts, and each e-mail that bought as a guest without an account
+ * (its name from its latest order). Anonymized orders (LGPD) name no one.
+ */
+const people = sql`(
+  select u.id, u.name, u.email, u.role, u.created_at, false as guest from ${users} u where u.role = 'customer'
+  union all
+  select ${GUEST_ID_PREFIX} || md5(o.email), (array_agg(coalesce(o.customer_name, o.email) order by o.created_at desc))[1], o.email, 'guest', min(o.created_at), true
+  from ${orders} o
+  where o.user_id is null and o.anonymized_at is null and not exists (select 1 from ${users} x where lower(x.email) = o.email)
+  group by o.email
+) p`;
+/** The orders of a row of `people`: an account's, or a guest's by e-mail. */
+const personOrders = sql`(o.user_id = p.id or (o.user_id is null and o.email = lower(p.email)))`;
 
 export interface CustomerRow {
   id: string;
   name: string;
   email: string;
   role: string;
+  /** Bought without an account: the row stands for an e-mail's guest orders. */
+  guest: boolean;
   createdAt: Date;
   orders: number;
   spentCents: number;
 }
 
+type PersonRow = { id: string; name: string; email: string; role: string; guest: boolean; created_at: Date | string; orders: number; spent: number | string };
+const toRow = (r: PersonRow): CustomerRow => ({ id: r.id, name: r.name, email: r.email, role: r.role, guest: r.guest, createdAt: new Date(r.created_at), orders: Number(r.orders), spentCents: Number(r.spent) });
+const personFigures = sql`(select count(*)::int from ${orders} o where ${personOrders} and o.status <> 'cancelled') as orders,
+  (select coalesce(sum(o.total_cents), 0)::bigint from ${orders} o where ${personOrders} and o.status in (${saleStatuses})) as spent`;
+
 export async function listCustomers(db: Db, f: { q: string; page: number }, viewerId: string): Promise<{ rows: CustomerRow[]; total: number; page: number; pages: number }> {
   const q = f.q.trim();
-  const where = and(eq(users.role, 'customer'), q ? or(ilike(users.name, `%${escapeLike(q)}%`), ilike(users.email, `%${escapeLike(q)}%`)) : undefined);
-  const [{ n: total } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
-  const pages = Math.max(1, Math.ceil(total / CUSTOMERS_PAGE_SIZE));
+  const like = `%${escapeLike(q)}%`;
+  const where = q ? sql`where p.name ilike ${like} or p.email ilike ${like}` : sql``;
+  const [{ n: total } = { n: 0 }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${people} ${where}`));
+  const pages = Math.max(1, Math.ceil(Number(total) / CUSTOMERS_PAGE_SIZE));
   const page = Math.min(Math.max(1, f.page), pages);
-  const rows = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      createdAt: users.createdAt,
-      orders: sql<number>`(select count(*)::int from ${orders} where ${ordersOf(users.id, users.email)} and ${orders.status} <> 'cancelled')`,
-      spentCents: sql<number>`(select coalesce(sum(${orders.totalCents}), 0)::bigint from ${orders} where ${ordersOf(users.id, users.email)} and ${orders.status} in (${saleStatuses}))`,
-    })
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(CUSTOMERS_PAGE_SIZE)
-    .offset((page - 1) * CUSTOMERS_PAGE_SIZE);
+  const rows = rowsOf<PersonRow>(
+    await db.execute(sql`select p.id, p.name, p.email, p.role, p.guest, p.created_at, ${personFigures}
+      from ${people} ${where}
+      order by p.created_at desc, p.id desc
+      limit ${CUSTOMERS_PAGE_SIZE} offset ${(page - 1) * CUSTOMERS_PAGE_SIZE}`),
+  );
   await db.insert(customerRecordViews).values({ viewerId, customerId: null, kind: 'lista', detail: `pagina=${page}${q ? ` busca=${q.slice(0, 100)}` : ''}` });
-  return { rows: rows.map((r) => ({ ...r, spentCents: Number(r.spentCents) })), total, page, pages };
+  return { rows: rows.map(toRow), total: Number(total), page, pages };
 }
 
 export interface CustomerRecord extends CustomerRow {
@@ -67,33 +84,30 @@ export function maskCpf(cpf: string | null): string | null {
   return `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`;
 }
 
-/** One customer's record (logged as viewed by `viewerId`), or null. */
+/** The latest non-empty value of an order column among a person's orders (the profile wins when there is one). */
+const latest = (column: string) => sql`(select ${sql.raw(`o.${column}`)} from ${orders} o where ${personOrders} and ${sql.raw(`o.${column}`)} is not null order by o.created_at desc limit 1)`;
+
+/** One customer's record, an account or a guest buyer (logged as viewed by `viewerId`), or null. */
 export async function viewCustomer(db: Db, id: string, viewerId: string): Promise<CustomerRecord | null> {
   if (id.length === 0 || id.length > 100) return null;
-  const [row] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      createdAt: users.createdAt,
-      phone: customerProfiles.phone,
-      city: customerProfiles.city,
-      cpf: customerProfiles.cpf,
-      orders: sql<number>`(select count(*)::int from ${orders} where ${ordersOf(users.id, users.email)} and ${orders.status} <> 'cancelled')`,
-      spentCents: sql<number>`(select coalesce(sum(${orders.totalCents}), 0)::bigint from ${orders} where ${ordersOf(users.id, users.email)} and ${orders.status} in (${saleStatuses}))`,
-    })
-    .from(users)
-    .leftJoin(customerProfiles, eq(customerProfiles.userId, users.id))
-    .where(eq(users.id, id))
-    .limit(1);
+  const [row] = rowsOf<PersonRow & { phone: string | null; city: string | null; cpf: string | null }>(
+    await db.execute(sql`select p.id, p.name, p.email, p.role, p.guest, p.created_at, ${personFigures},
+        coalesce(cp.phone, ${latest('customer_phone')}) as phone,
+        coalesce(cp.city, ${latest('city')}) as city,
+        coalesce(cp.cpf, ${latest('customer_cpf')}) as cpf
+      from ${people}
+      left join ${customerProfiles} cp on cp.user_id = p.id
+      where p.id = ${id} ${isGuestId(id) ? sql`and p.guest` : sql`and not p.guest`}
+      limit 1`),
+  );
   if (!row) return null;
   await db.insert(customerRecordViews).values({ viewerId, customerId: id, kind: 'registro' });
+  const email = row.email.toLowerCase();
   const [recentOrders, views] = await Promise.all([
     db
       .select({ number: orders.number, createdAt: orders.createdAt, status: orders.status, totalCents: orders.totalCents })
       .from(orders)
-      .where(or(eq(orders.userId, id), and(isNull(orders.userId), eq(orders.email, row.email.toLowerCase()))))
+      .where(row.guest ? and(isNull(orders.userId), eq(orders.email, email)) : or(eq(orders.userId, id), and(isNull(orders.userId), eq(orders.email, email))))
       .orderBy(desc(orders.createdAt))
       .limit(10),
     db
@@ -103,6 +117,5 @@ export async function viewCustomer(db: Db, id: string, viewerId: string): Promis
       .orderBy(desc(customerRecordViews.createdAt), desc(customerRecordViews.id))
       .limit(10),
   ]);
-  const { cpf, ...rest } = row;
-  return { ...rest, spentCents: Number(row.spentCents), cpfMasked: maskCpf(cpf), recentOrders, views };
+  return { ...toRow(row), phone: row.phone, city: row.city, cpfMasked: maskCpf(row.cpf), recentOrders, views };
 }

@@ -3,6 +3,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.server.ts';
 import { preparedSelect } from '../../db/prepared.server.ts';
+import { recolorImageUrl } from '../catalog/art.ts';
 import { productImages, products, productVariants } from '../catalog/schema.ts';
 import { evaluateCoupon } from '../pricing/coupons.server.ts';
 import type { CouponCustomer } from '../pricing/coupons.server.ts';
@@ -97,6 +98,8 @@ export async function quoteCart(
       stock = v.stock;
       color = v.color;
       size = v.size;
+      // The photo follows the colour chosen, as on the product page.
+      if (shared.image) shared.image = { ...shared.image, url: recolorImageUrl(shared.image.url, color) };
     }
     if (stock <= 0) return { ...shared, color, size, quantity: 0, status: 'out_of_stock', message: OUT_OF_STOCK_MESSAGE, stock: 0, lineTotalCents: 0 };
     const quantity = Math.min(line.quantity, stock);

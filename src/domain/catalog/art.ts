@@ -85,6 +85,14 @@ export function recolorImages<T extends { url: string; alt: string }>(images: re
   });
 }
 
+/** One photo URL in a variant's colour (a drawing is redrawn; anything else, or no colour, is kept). */
+export function recolorImageUrl(url: string, colorName: string | null): string {
+  if (!colorName) return url;
+  const color = artColorForName(colorName);
+  const spec = color ? parseArtPath(url) : null;
+  return spec && color ? artPath({ ...spec, color }) : url;
+}
+
 function isAngle(value: number): boolean {
   return Number.isInteger(value) && value >= 0 && value < ART_ANGLES;
 }

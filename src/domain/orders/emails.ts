@@ -5,7 +5,9 @@
 // (src/emails/), handed to the outbox as `RenderOrderMailHtml`.
 import { store } from '../../config/store.ts';
 import { formatBRL } from '../pricing/money.ts';
-import { paymentMethod } from '../pricing/pricing.ts';
+import { installmentPlan, paymentMethod } from '../pricing/pricing.ts';
+import { SHIPPING_METHODS } from '../shipping/table.ts';
+import { arrivalDate, formatDeliveryDate } from '../shipping/delivery.ts';
 import { formatDateTime } from '../../platform/datetime.ts';
 import type { OrderView } from './view.ts';
 import { formatBoletoLine } from '../payments/format.ts';
@@ -31,6 +33,10 @@ export type OrderMailHtml =
       instructions: string;
       /** "Comprador: Maria Silva, CPF 123.456.789-09"; '' when the order has no buyer. */
       buyer: string;
+      /** "Entrega em: …, CEP 01310-100" */
+      address: string;
+      /** "Prazo de entrega: 5-7 dias úteis após a confirmação do pagamento (previsão: até …)" */
+      delivery: string;
       orderUrl: string;
     }
   | {
@@ -52,8 +58,20 @@ export interface MailContent {
   html: OrderMailHtml;
 }
 
+/** The store's identity and service channels, closing every e-mail (CDC / Decreto 7.962/2013). */
+export const SERVICE_FOOTER = [`${store.legalName} · CNPJ ${store.cnpj}`, `Atendimento: ${store.phone} · ${store.email} · ${store.hours}`] as const;
+
+const cepText = (cep: string) => (/^\d{8}$/.test(cep) ? `${cep.slice(0, 5)}-${cep.slice(5)}` : cep);
 const cpfText = (cpf: string) => `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
 const greeting = (order: OrderView) => (order.customer ? `Olá, ${order.customer.name.split(' ')[0]}!` : 'Olá!');
+
+/** "3x de R$ 411,52 sem juros" (the first installment may differ by the centavos of rounding). */
+function installmentsText(order: OrderView): string {
+  if (order.installments <= 1) return 'à vista';
+  const plan = installmentPlan(order.totalCents, order.installments);
+  const first = plan.firstCents !== plan.eachCents ? ` (a primeira de ${formatBRL(plan.firstCents)})` : '';
+  return `${plan.count}x de ${formatBRL(plan.eachCents)} sem juros${first}`;
+}
 
 export function confirmationMail(order: OrderView, orderUrl: string, storeName: string): MailContent {
   const lines = order.lines.map((l) => `- ${l.title}${l.color ? ` (${l.color}${l.size ? `, ${l.size}` : ''})` : ''} - ${l.quantity} x ${formatBRL(l.unitPriceCents)}`);
@@ -64,8 +82,12 @@ export function confirmationMail(order: OrderView, orderUrl: string, storeName: 
       : order.paymentMethod === 'boleto' && order.payment?.boletoLine
         ? `Linha digitável do boleto (vence em ${order.payment.boletoDueDate?.split('-').reverse().join('/')}):\n${formatBoletoLine(order.payment.boletoLine)}`
         : order.payment?.cardLast4
-          ? `Cartão ${order.payment.cardBrand ?? ''} final ${order.payment.cardLast4}, ${order.installments}x sem juros.`
-          : '';
+          ? `Cartão ${order.payment.cardBrand ?? ''} final ${order.payment.cardLast4}, ${installmentsText(order)}.`
+          : order.paymentMethod === 'credit' && order.status === 'awaiting_payment'
+            ? `Pague com o cartão na página do pedido: ${orderUrl}`
+            : '';
+  const delivery = deliveryText(order);
+  const address = `Entrega em: ${order.address.street}, ${order.address.number}${order.address.complement ? ` - ${order.address.complement}` : ''}, ${order.address.neighborhood}, ${order.address.city} - ${order.address.state}, CEP ${cepText(order.address.cep)}`;
   const buyer = order.customer ? `Comprador: ${order.customer.name}${order.customer.cpf ? `, CPF ${cpfText(order.customer.cpf)}` : ''}` : '';
   const text = [
     `${greeting(order)} Recebemos o seu pedido #${order.number} na ${storeName} em ${formatDateTime(order.createdAt)} (horário de Brasília).`,
@@ -82,9 +104,12 @@ export function confirmationMail(order: OrderView, orderUrl: string, storeName: 
     instructions,
     '',
     ...(buyer ? [buyer] : []),
-    `Entrega em: ${order.address.street}, ${order.address.number}${order.address.complement ? ` - ${order.address.complement}` : ''}, ${order.address.neighborhood}, ${order.address.city} - ${order.address.state}, CEP ${order.address.cep}`,
+    address,
+    delivery,
     '',
     `Acompanhe o pedido: ${orderUrl}`,
+    '',
+    ...SERVICE_FOOTER,
   ].join('\n');
   const html: OrderMailHtml = {
     kind: 'confirmation',
@@ -95,6 +120,8 @@ export function confirmationMail(order: OrderView, orderUrl: string, storeName: 
     payment: pay,
     instructions,
     buyer,
+    address,
+    delivery,
     orderUrl,
   };
   return { subject: `Pedido #${order.number} recebido - ${storeName}`, text, html };
@@ -138,8 +165,15 @@ export function statusMail(
       break;
     }
   }
-  const text = [greeting(order), '', ...lines, '', `Acompanhe o pedido: ${orderUrl}`, '', storeName].join('\n');
+  const text = [greeting(order), '', ...lines, '', `Acompanhe o pedido: ${orderUrl}`, '', storeName, ...SERVICE_FOOTER].join('\n');
   // The HTML shows the tracking code as a link, in place of the text's two lines.
   const paragraphs = tracking ? lines.slice(0, 1) : lines;
   return { subject: `${subject} - ${storeName}`, text, html: { kind: 'status', title: subject, paragraphs: [greeting(order), ...paragraphs], tracking, orderUrl } };
+}
+
+/** The delivery estimate of the option charged: the table's wording ("5-7 dias úteis") or the carrier's last day; none for pickup. */
+function deliveryText(order: OrderView): string {
+  if (order.pickupCode || order.shippingMaxDays == null) return '';
+  const days = SHIPPING_METHODS.find((m) => m.id === order.shippingMethod)?.days ?? `até ${order.shippingMaxDays} dias úteis`;
+  return `Prazo de entrega: ${days} após a confirmação do pagamento (previsão: até ${formatDeliveryDate(arrivalDate(new Date(order.createdAt), order.shippingMaxDays))})`;
 }

@@ -31,7 +31,10 @@ const BRAND_LABELS: Record<string, string> = {
   jcb: 'JCB',
 };
 
-/** Spec §5: number grouped in blocks of four (max 19 characters), expiry MM/AA (max 5), CVV max 3. */
+/**
+ * Spec §5: number grouped in blocks of four (max 19 characters), expiry MM/AA (max 5), CVV max 3 — except
+ * where the brand's code is longer: American Express prints four digits (card-validator's `code.size`).
+ */
 export function formatCardNumber(raw: string): string {
   return raw.replace(/\D/g, '').slice(0, 16).replace(/(\d{4})(?=\d)/g, '$1 ');
 }
@@ -39,8 +42,12 @@ export function formatExpiry(raw: string): string {
   const d = raw.replace(/\D/g, '').slice(0, 4);
   return d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d;
 }
-export function formatCvv(raw: string): string {
-  return raw.replace(/\D/g, '').slice(0, 3);
+/** How many digits the security code of the card whose number is typed so far has (3 until a brand says otherwise). */
+export function cvvLength(cardNumber: string): number {
+  return cardValidator.number(cardNumber.replace(/\D/g, '')).card?.code.size ?? 3;
+}
+export function formatCvv(raw: string, cardNumber = ''): string {
+  return raw.replace(/\D/g, '').slice(0, cvvLength(cardNumber));
 }
 
 export function checkCard(card: Partial<CardInput> | undefined, now = new Date()): CardCheck {
@@ -53,7 +60,8 @@ export function checkCard(card: Partial<CardInput> | undefined, now = new Date()
   if (!/^\d{2}\/\d{2}$/.test(card.expiry.trim())) return { ok: false, message: CARD_MESSAGES.expiry };
   const expiry = cardValidator.expirationDate(card.expiry.trim());
   if (!expiry.isValid || isExpired(card.expiry.trim(), now)) return { ok: false, message: CARD_MESSAGES.expiry };
-  if (!/^\d{3}$/.test(card.cvv.trim())) return { ok: false, message: CARD_MESSAGES.cvv };
+  const codeSize = number.card?.code.size ?? 3;
+  if (!new RegExp(`^\\d{${codeSize}}$`).test(card.cvv.trim())) return { ok: false, message: CARD_MESSAGES.cvv };
   const type = number.card?.type ?? 'unknown';
   return { ok: true, brand: BRAND_LABELS[type] ?? 'Cartão', last4: digits.slice(-4), digits };
 }

@@ -5,6 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.server.ts';
 import { preparedQuery } from '../../../db/prepared.server.ts';
+import { recolorImageUrl } from '../../catalog/art.ts';
 import { catalogChanged } from '../../catalog/changes.server.ts';
 import { products, productVariants } from '../../catalog/schema.ts';
 import { evaluateCoupon, normalizeCouponCode } from '../../pricing/coupons.server.ts';
@@ -85,7 +86,8 @@ async function takeStock(tx: Tx, line: MergedLine, now: Date): Promise<PricedLin
     productId: line.productId,
     variantId,
     title: taken.title,
-    imageUrl: taken.imageUrl,
+    // The line keeps the photo of the colour bought.
+    imageUrl: taken.imageUrl && variantId ? recolorImageUrl(taken.imageUrl, line.color) : taken.imageUrl,
     color: variantId ? line.color : null,
     size: variantId ? line.size : null,
     quantity: line.quantity,
