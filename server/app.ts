@@ -149,7 +149,7 @@ export function createApp(opts: AppOptions) {
   });
   app.route('/', ordersApi(db, opts.logger));
   app.route('/', chatApi(db, opts.logger, opts.chat ?? { llm: null }));
-  app.route('/api', catalogApi(db, { publicUrl: opts.publicUrl }));
+  app.route('/api', catalogApi(db, { publicUrl: opts.publicUrl, searchCache: services.searchCache }));
   app.route('/api', vehiclesApi(db));
   app.route('/api', cartApi(db, opts.logger));
   app.route('/api', accountApi(db));

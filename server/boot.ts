@@ -20,19 +20,17 @@ import type { PaymentProvider } from '../src/domain/payments/provider.ts';
 import { createMercadoPagoProvider } from '../src/domain/payments/mercadopago.server.ts';
 import { createViaCepClient } from '../src/domain/shipping/viacep.server.ts';
 import { cookieSecret, localSecret } from './cookie-secret.ts';
-import { configureSearchCache } from '../src/domain/catalog/search-cache.server.ts';
 import type { Logger } from './logger.ts';
 import type { Services } from '../src/platform/services.ts';
 import { setJobRunner, startJobRunner } from '../src/platform/job-runner.server.ts';
 import type { JobRunner } from '../src/platform/job-runner.server.ts';
 import { jobsFor, withOrderEmailRelay } from '../src/domain/jobs/registry.server.ts';
-import { broadcastCatalogChanges, CATALOG_CHANNEL, catalogChangesMissed, receiveCatalogNotification } from '../src/domain/catalog/changes.server.ts';
+import { broadcastCatalogChanges, CATALOG_CHANNEL, catalogChangesMissed, createCatalogSearchCache, receiveCatalogNotification } from '../src/domain/catalog/changes.server.ts';
 import { safeError } from '../src/platform/log-safe.ts';
 import { renderOrderMailHtml, renderPasswordResetHtml } from '../src/emails/render.server.ts';
 
 /** Process-wide services other than the database: mail, uploaded files, sign-in, payments, CEP lookup, the cookie secret. */
 export function bootServices(env: Env, logger?: Logger): void {
-  configureSearchCache(env.CATALOG_CACHE_SECONDS);
   setMailer(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: path.resolve(env.DATA_DIR, 'mail') }));
   setUploadStore(createUploadStore(path.resolve(env.DATA_DIR, 'uploads')));
   configureAuth(authSettingsFromEnv(env, logger));
@@ -56,7 +54,8 @@ export function bootServices(env: Env, logger?: Logger): void {
 
 /** The services handed to the app (server/app.ts) once the database is open. */
 export function createServices(env: Env, database: Database, logger?: Logger): Services {
-  return { database, cookieSecret: cookieSecret(env, logger) };
+  const searchCache = createCatalogSearchCache(env.CATALOG_CACHE_SECONDS);
+  return { database, cookieSecret: cookieSecret(env, logger), searchCache };
 }
 
 /** PAYMENT_PROVIDER: the embedded sandbox (default) or Mercado Pago (its credentials are checked in env.ts). */

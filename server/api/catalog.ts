@@ -8,7 +8,7 @@ import type { Db } from '../../src/db/client.server.ts';
 import { parseCatalogQuery } from '../../src/domain/catalog/query.ts';
 import { getProduct } from '../../src/domain/catalog/products.server.ts';
 import { searchWithFitment } from '../../src/domain/fitment/search.server.ts';
-import { cachedSearch } from '../../src/domain/catalog/search-cache.server.ts';
+import type { SearchCache } from '../../src/domain/catalog/search-cache.server.ts';
 import { toLegacyProduct } from '../../src/domain/catalog/legacy.ts';
 import type { ProductDetail, ProductSummary } from '../../src/domain/catalog/types.ts';
 import { absoluteUrl, withAbsoluteUrl } from '../../src/platform/absolute-url.ts';
@@ -55,6 +55,8 @@ function sendEncoded(c: Context, memo: object, build: () => unknown): Response {
 export interface CatalogApiOptions {
   /** PUBLIC_URL: product photos are answered as absolute addresses under it (other front ends, other origins). */
   publicUrl: string;
+  /** The process's short memo of list results (`Services.searchCache`). */
+  searchCache: SearchCache;
 }
 
 export function catalogApi(getDb: () => Db, opts: CatalogApiOptions) {
@@ -65,7 +67,7 @@ export function catalogApi(getDb: () => Db, opts: CatalogApiOptions) {
   api.get('/produtos', async (c) => {
     const parsed = parseCatalogQuery(searchParamsOf(c), pageOpts);
     if (!parsed.ok) return apiError(c, 400, parsed.message);
-    const search = await cachedSearch(JSON.stringify(['produtos', parsed.query]), () => searchWithFitment(getDb(), parsed.query));
+    const search = await opts.searchCache.get(JSON.stringify(['produtos', parsed.query]), () => searchWithFitment(getDb(), parsed.query));
     if (!search.ok) return apiError(c, 400, search.message);
     c.header('X-Total-Count', String(search.result.total));
     c.header('Cache-Control', 'public, max-age=10');
@@ -77,7 +79,7 @@ export function catalogApi(getDb: () => Db, opts: CatalogApiOptions) {
     const parsed = parseCatalogQuery(params, pageOpts);
     if (!parsed.ok) return apiError(c, 400, parsed.message);
     const facets = params.get('facetas') === '1';
-    const search = await cachedSearch(JSON.stringify(['products', parsed.query, facets]), () => searchWithFitment(getDb(), parsed.query, { facets }));
+    const search = await opts.searchCache.get(JSON.stringify(['products', parsed.query, facets]), () => searchWithFitment(getDb(), parsed.query, { facets }));
     if (!search.ok) return apiError(c, 400, search.message);
     const { vehicle, fits, ...result } = search.result;
     c.header('X-Total-Count', String(result.total));

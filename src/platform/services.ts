@@ -3,9 +3,12 @@
 // from `context.get(servicesContext)` (app/lib/context.server.ts), domain functions take what they need as
 // parameters. Tests build their own (tests/support/).
 import type { Database } from '../db/types.ts';
+import type { SearchCache } from '../domain/catalog/search-cache.server.ts';
 
 export interface Services {
   database: Database;
   /** COOKIE_SECRET (server/cookie-secret.ts): signs the guest garage cookie and the order tracking links. */
   cookieSecret: string;
+  /** The catalog list memo (CATALOG_CACHE_SECONDS), cleared on every catalog change. */
+  searchCache: SearchCache;
 }

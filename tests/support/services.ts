@@ -3,7 +3,9 @@
 import crypto from 'node:crypto';
 import type { Database } from '../../src/db/client.server.ts';
 import type { Services } from '../../src/platform/services.ts';
+import { createCatalogSearchCache } from '../../src/domain/catalog/changes.server.ts';
 
 export function testServices(database: Database, overrides: Partial<Services> = {}): Services {
-  return { database, cookieSecret: crypto.randomBytes(32).toString('hex'), ...overrides };
+  const searchCache = createCatalogSearchCache(10);
+  return { database, cookieSecret: crypto.randomBytes(32).toString('hex'), searchCache, ...overrides };
 }
