@@ -22,6 +22,7 @@ import { createViaCepClient } from '../src/domain/shipping/viacep.server.ts';
 import { cookieSecret, localSecret } from './cookie-secret.ts';
 import type { Logger } from './logger.ts';
 import type { Services } from '../src/platform/services.ts';
+import { createRemoteFetch } from '../src/platform/remote-image.server.ts';
 import { setJobRunner, startJobRunner } from '../src/platform/job-runner.server.ts';
 import type { JobRunner } from '../src/platform/job-runner.server.ts';
 import { jobsFor, withOrderEmailRelay } from '../src/domain/jobs/registry.server.ts';
@@ -55,7 +56,7 @@ export function bootServices(env: Env, logger?: Logger): void {
 /** The services handed to the app (server/app.ts) once the database is open. */
 export function createServices(env: Env, database: Database, logger?: Logger): Services {
   const searchCache = createCatalogSearchCache(env.CATALOG_CACHE_SECONDS);
-  return { database, cookieSecret: cookieSecret(env, logger), searchCache };
+  return { database, cookieSecret: cookieSecret(env, logger), searchCache, remoteFetch: createRemoteFetch() };
 }
 
 /** PAYMENT_PROVIDER: the embedded sandbox (default) or Mercado Pago (its credentials are checked in env.ts). */

@@ -4,6 +4,7 @@
 // parameters. Tests build their own (tests/support/).
 import type { Database } from '../db/types.ts';
 import type { SearchCache } from '../domain/catalog/search-cache.server.ts';
+import type { RemoteFetch } from './remote-image.server.ts';
 
 export interface Services {
   database: Database;
@@ -11,4 +12,6 @@ export interface Services {
   cookieSecret: string;
   /** The catalog list memo (CATALOG_CACHE_SECONDS), cleared on every catalog change. */
   searchCache: SearchCache;
+  /** Fetches the photos a seller points to by address (https, public hosts only: src/platform/safe-fetch.server.ts). */
+  remoteFetch: RemoteFetch;
 }

@@ -12,7 +12,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImport, markQueued, runImport } from '../../src/domain/catalog/import/import.server.ts';
 import { PRODUCT_MESSAGES } from '../../src/domain/catalog/product-form.ts';
-import { configureRemoteFetch } from '../../src/platform/remote-image.server.ts';
+import { createRemoteFetch } from '../../src/platform/remote-image.server.ts';
+import type { RemoteFetch } from '../../src/platform/remote-image.server.ts';
 import { createUploadStore, setUploadStore } from '../../src/platform/uploads.server.ts';
 import { createTestDatabase, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
@@ -28,6 +29,7 @@ describe('catalog import photos', () => {
   let insidePort = 0;
   const insideHits: string[] = [];
   let uploads = '';
+  let remoteFetch: RemoteFetch;
 
   beforeAll(async () => {
     database = await createTestDatabase('pglite', { seedProducts: 5 });
@@ -53,11 +55,10 @@ describe('catalog import photos', () => {
       }
       res.writeHead(404).end();
     });
-    configureRemoteFetch(host.settings);
+    remoteFetch = createRemoteFetch(host.settings);
   }, 120_000);
 
   afterAll(async () => {
-    configureRemoteFetch({});
     await host?.close();
     inside?.close();
     fs.rmSync(uploads, { recursive: true, force: true });
@@ -82,7 +83,7 @@ describe('catalog import photos', () => {
     if (!dry.ok) throw new Error(dry.message);
     expect(dry.summary).toMatchObject({ validRows: photos.length, failed: 0 });
     expect(await markQueued(database.db, dry.summary.id)).toBe(true);
-    const done = (await runImport(database.db, dry.summary.id))!;
+    const done = (await runImport(database.db, dry.summary.id, { remoteFetch }))!;
 
     expect(done).toMatchObject({ status: 'done', created: 1, failed: photos.length - 1 });
     const byLine = new Map(done.errors.map((e) => [e.line, e.message]));

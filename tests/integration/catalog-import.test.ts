@@ -16,7 +16,8 @@ import { exportCatalogCsv } from '../../src/domain/catalog/import/export.server.
 import { createImport, markQueued, runImport } from '../../src/domain/catalog/import/import.server.ts';
 import { mergeGinPendingLists } from '../../src/db/maintenance.server.ts';
 import { createUploadStore, setUploadStore } from '../../src/platform/uploads.server.ts';
-import { configureRemoteFetch } from '../../src/platform/remote-image.server.ts';
+import { createRemoteFetch } from '../../src/platform/remote-image.server.ts';
+import type { RemoteFetch } from '../../src/platform/remote-image.server.ts';
 import { startFakePhotoHost } from '../support/fake-photo-host.ts';
 import type { FakePhotoHost } from '../support/fake-photo-host.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
@@ -46,9 +47,10 @@ async function importBytes(db: Db, name: string, bytes: Uint8Array) {
   return dry.summary;
 }
 
+let remoteFetch: RemoteFetch;
 async function apply(db: Db, id: number) {
   expect(await markQueued(db, id)).toBe(true);
-  return (await runImport(db, id))!;
+  return (await runImport(db, id, { remoteFetch }))!;
 }
 
 /** Every product's stored state, to prove a re-import changes nothing. */
@@ -78,11 +80,10 @@ describe.each(DATABASE_KINDS)('catalog import/export on %s', (kind) => {
         res.writeHead(404).end();
       }
     });
-    configureRemoteFetch(photoServer.settings);
+    remoteFetch = createRemoteFetch(photoServer.settings);
     photoUrl = `${photoServer.origin}/peca.png`;
   }, 120_000);
   afterAll(async () => {
-    configureRemoteFetch({});
     await photoServer?.close();
     await database?.dispose();
   });

@@ -4,8 +4,9 @@ import crypto from 'node:crypto';
 import type { Database } from '../../src/db/client.server.ts';
 import type { Services } from '../../src/platform/services.ts';
 import { createCatalogSearchCache } from '../../src/domain/catalog/changes.server.ts';
+import { createRemoteFetch } from '../../src/platform/remote-image.server.ts';
 
 export function testServices(database: Database, overrides: Partial<Services> = {}): Services {
   const searchCache = createCatalogSearchCache(10);
-  return { database, cookieSecret: crypto.randomBytes(32).toString('hex'), searchCache, ...overrides };
+  return { database, cookieSecret: crypto.randomBytes(32).toString('hex'), searchCache, remoteFetch: createRemoteFetch(), ...overrides };
 }

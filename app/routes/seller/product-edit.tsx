@@ -15,7 +15,7 @@ import { productFitment, replaceProductFitment } from '../../../src/domain/fitme
 import { loadFleet } from '../../../src/domain/fitment/fleet.server.ts';
 import { compatibilityLines } from '../../../src/domain/fitment/product-form.ts';
 import { requireRole } from '../../lib/session.server.ts';
-import { dbOf } from '../../lib/context.server.ts';
+import { dbOf, servicesOf } from '../../lib/context.server.ts';
 import type { LoadContext } from '../../lib/context.server.ts';
 
 const NOT_YOURS = 'Você só pode editar os produtos que cadastrou.';
@@ -69,7 +69,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const { user, product } = await editable(request, url, params.id, context);
-  const post = await readProductPost(request, dbOf(context), { photoRequired: false });
+  const post = await readProductPost(request, dbOf(context), { photoRequired: false, remoteFetch: servicesOf(context).remoteFetch });
   if (!post.ok) return post.response;
   // The owner checked above must still own it when the update runs (an admin edits any product).
   const saved = await updateProduct(dbOf(context), product.id, user.role === 'admin' ? null : user.id, post.input, post.photo, (tx, id) => replaceProductFitment(tx, id, post.compatibility));

@@ -11,7 +11,8 @@ import { analyzeDatabase } from '../../../db/maintenance.server.ts';
 import { getUploadStore } from '../../../platform/uploads.server.ts';
 import { processProductPhoto } from '../photos.server.ts';
 import { MAX_PHOTO_BYTES, PRODUCT_MESSAGES } from '../product-form.ts';
-import { fetchRemoteFile } from '../../../platform/remote-image.server.ts';
+import { createRemoteFetch } from '../../../platform/remote-image.server.ts';
+import type { RemoteFetch } from '../../../platform/remote-image.server.ts';
 import { refreshLexicon } from '../search/typos.server.ts';
 import { catalogImports, importedPhotos } from '../schema.ts';
 import { catalogChanged } from '../changes.server.ts';
@@ -132,6 +133,8 @@ export async function markQueued(db: Db, id: number): Promise<boolean> {
 export interface ApplyDeps {
   /** Who applies it, for the price history (null: the command line). */
   fetchPhoto?: (url: string) => Promise<Uint8Array>;
+  /** The remote fetch photos go through (default: the strict production one; tests pass a local https host's). */
+  remoteFetch?: RemoteFetch;
   onProgress?: (summary: { processed: number; valid: number }) => void;
 }
 
@@ -139,8 +142,10 @@ export interface ApplyDeps {
 class PhotoRefused extends Error {}
 
 // Through the same hardened fetcher as the seller form (https, public addresses only, streamed size cap).
-async function defaultFetchPhoto(url: string): Promise<Uint8Array> {
-  const fetched = await fetchRemoteFile(url, MAX_PHOTO_BYTES, PHOTO_TIMEOUT_MS);
+const strictRemoteFetch = createRemoteFetch();
+
+async function fetchPhotoWith(remoteFetch: RemoteFetch, url: string): Promise<Uint8Array> {
+  const fetched = await remoteFetch(url, MAX_PHOTO_BYTES, PHOTO_TIMEOUT_MS);
   if (!fetched.ok) throw new PhotoRefused(fetched.reason === 'too_big' ? PRODUCT_MESSAGES.fotoSize : PHOTO_FETCH_FAILED);
   return fetched.data;
 }
@@ -152,7 +157,7 @@ async function fetchPhotos(db: Db, rows: CatalogRow[], deps: ApplyDeps): Promise
   const known = await knownPhotos(db, wanted);
   for (const url of wanted.filter((u) => !known.has(u))) {
     try {
-      const bytes = await (deps.fetchPhoto ?? defaultFetchPhoto)(url);
+      const bytes = await (deps.fetchPhoto ?? ((u: string) => fetchPhotoWith(deps.remoteFetch ?? strictRemoteFetch, u)))(url);
       const processed = await processProductPhoto(bytes);
       if (!processed.ok) throw new PhotoRefused(processed.message);
       const saved = await getUploadStore().save('produtos', processed.data, 'webp');
