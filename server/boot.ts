@@ -11,7 +11,7 @@ import { configureAuth } from '../src/domain/accounts/auth.server.ts';
 import type { AuthSettings } from '../src/domain/accounts/auth.server.ts';
 import { ensureSearchPostings } from '../src/domain/catalog/search/postings.server.ts';
 import { createMailer, setMailer } from '../src/platform/mailer.server.ts';
-import { createUploadStore, setUploadStore } from '../src/platform/uploads.server.ts';
+import { createUploadStore } from '../src/platform/uploads.server.ts';
 import { store } from '../src/config/store.ts';
 import { setCheckoutServices } from '../src/domain/checkout/services.server.ts';
 import { orderLogFields } from '../src/domain/checkout/submit-order.server.ts';
@@ -33,7 +33,6 @@ import { renderOrderMailHtml, renderPasswordResetHtml } from '../src/emails/rend
 /** Process-wide services other than the database: mail, uploaded files, sign-in, payments, CEP lookup, the cookie secret. */
 export function bootServices(env: Env, logger?: Logger): void {
   setMailer(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: path.resolve(env.DATA_DIR, 'mail') }));
-  setUploadStore(createUploadStore(path.resolve(env.DATA_DIR, 'uploads')));
   configureAuth(authSettingsFromEnv(env, logger));
   setCheckoutServices({
     provider: paymentProviderFromEnv(env),
@@ -56,7 +55,7 @@ export function bootServices(env: Env, logger?: Logger): void {
 /** The services handed to the app (server/app.ts) once the database is open. */
 export function createServices(env: Env, database: Database, logger?: Logger): Services {
   const searchCache = createCatalogSearchCache(env.CATALOG_CACHE_SECONDS);
-  return { database, cookieSecret: cookieSecret(env, logger), searchCache, remoteFetch: createRemoteFetch() };
+  return { database, cookieSecret: cookieSecret(env, logger), searchCache, remoteFetch: createRemoteFetch(), uploads: createUploadStore(path.resolve(env.DATA_DIR, 'uploads')) };
 }
 
 /** PAYMENT_PROVIDER: the embedded sandbox (default) or Mercado Pago (its credentials are checked in env.ts). */
@@ -167,10 +166,11 @@ export function llmConfig(env: Env) {
  * runs workers and every job still runs once). Its errors (a lost connection, a failing job) are logged,
  * never fatal.
  */
-export async function bootJobRunner(database: Database, logger: Logger): Promise<JobRunner> {
+export async function bootJobRunner(database: Database, logger: Logger, services: Pick<Services, 'uploads'>): Promise<JobRunner> {
   const runner = await startJobRunner({
     database,
     jobs: jobsFor(database.kind),
+    uploads: services.uploads,
     onError: (err, where) => logger.warn({ err: safeError(err), where }, 'tarefa em segundo plano falhou'),
   });
   setJobRunner(runner);

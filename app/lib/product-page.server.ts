@@ -6,7 +6,7 @@ import { processProductPhoto, processRemoteProductPhoto } from '../../src/domain
 import { MAX_PHOTO_BYTES, parseProductForm, PRODUCT_FIELDS, PRODUCT_MESSAGES } from '../../src/domain/catalog/product-form.ts';
 import type { ProductInput } from '../../src/domain/catalog/product-form.ts';
 import { pickFields } from '../../src/domain/accounts/validation.ts';
-import { getUploadStore } from '../../src/platform/uploads.server.ts';
+import type { UploadStore } from '../../src/platform/uploads.server.ts';
 import type { RemoteFetch } from '../../src/platform/remote-image.server.ts';
 import type { ProductValues } from '../components/ProductForm.tsx';
 import type { Db } from '../../src/db/types.ts';
@@ -23,7 +23,7 @@ export type ProductPost =
   | { ok: true; input: ProductInput; photo: ProductPhoto | null; compatibility: CompatibilityInput }
   | { ok: false; response: ReturnType<typeof data<{ errors: ProductValues; values: ProductValues }>> };
 
-export async function readProductPost(request: Request, db: Db, opts: { photoRequired: boolean; remoteFetch: RemoteFetch }): Promise<ProductPost> {
+export async function readProductPost(request: Request, db: Db, opts: { photoRequired: boolean; remoteFetch: RemoteFetch; uploads: UploadStore }): Promise<ProductPost> {
   const form = await request.formData();
   const raw = pickFields(form, PRODUCT_FIELDS);
   const compatRaw = pickFields(form, COMPAT_FIELDS);
@@ -61,7 +61,7 @@ export async function readProductPost(request: Request, db: Db, opts: { photoReq
 
   let photo: ProductPhoto | null = null;
   if (processed) {
-    const saved = await getUploadStore().save('produtos', processed.data, 'webp');
+    const saved = await opts.uploads.save('produtos', processed.data, 'webp');
     photo = { url: saved.url, width: processed.width, height: processed.height };
   }
   return { ok: true, input: { ...parsed.value, photoUrl: photo?.url ?? null }, photo, compatibility: compat.value };

@@ -5,6 +5,7 @@
 import type { Database } from '../db/types.ts';
 import type { SearchCache } from '../domain/catalog/search-cache.server.ts';
 import type { RemoteFetch } from './remote-image.server.ts';
+import type { UploadStore } from './uploads.server.ts';
 
 export interface Services {
   database: Database;
@@ -14,4 +15,6 @@ export interface Services {
   searchCache: SearchCache;
   /** Fetches the photos a seller points to by address (https, public hosts only: src/platform/safe-fetch.server.ts). */
   remoteFetch: RemoteFetch;
+  /** Uploaded product photos (DATA_DIR/uploads). */
+  uploads: UploadStore;
 }

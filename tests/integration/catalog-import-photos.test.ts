@@ -14,7 +14,8 @@ import { createImport, markQueued, runImport } from '../../src/domain/catalog/im
 import { PRODUCT_MESSAGES } from '../../src/domain/catalog/product-form.ts';
 import { createRemoteFetch } from '../../src/platform/remote-image.server.ts';
 import type { RemoteFetch } from '../../src/platform/remote-image.server.ts';
-import { createUploadStore, setUploadStore } from '../../src/platform/uploads.server.ts';
+import type { UploadStore } from '../../src/platform/uploads.server.ts';
+import { createUploadStore } from '../../src/platform/uploads.server.ts';
 import { createTestDatabase, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { startFakePhotoHost } from '../support/fake-photo-host.ts';
@@ -30,11 +31,12 @@ describe('catalog import photos', () => {
   const insideHits: string[] = [];
   let uploads = '';
   let remoteFetch: RemoteFetch;
+  let uploadStore: UploadStore;
 
   beforeAll(async () => {
     database = await createTestDatabase('pglite', { seedProducts: 5 });
     uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-import-fotos-'));
-    setUploadStore(createUploadStore(uploads));
+    uploadStore = createUploadStore(uploads);
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#f6aa1c' } }).png().toBuffer();
     // Stands for the shop's own API on the loopback: it must never be reached from a catalog file.
     inside = http.createServer((req, res) => {
@@ -83,7 +85,7 @@ describe('catalog import photos', () => {
     if (!dry.ok) throw new Error(dry.message);
     expect(dry.summary).toMatchObject({ validRows: photos.length, failed: 0 });
     expect(await markQueued(database.db, dry.summary.id)).toBe(true);
-    const done = (await runImport(database.db, dry.summary.id, { remoteFetch }))!;
+    const done = (await runImport(database.db, dry.summary.id, { remoteFetch, uploads: uploadStore }))!;
 
     expect(done).toMatchObject({ status: 'done', created: 1, failed: photos.length - 1 });
     const byLine = new Map(done.errors.map((e) => [e.line, e.message]));

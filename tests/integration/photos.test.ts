@@ -12,7 +12,8 @@ import { photoDecodeStats, processProductPhoto, processRemoteProductPhoto } from
 import { PRODUCT_MESSAGES } from '../../src/domain/catalog/product-form.ts';
 import { createRemoteFetch } from '../../src/platform/remote-image.server.ts';
 import type { RemoteFetch } from '../../src/platform/remote-image.server.ts';
-import { createUploadStore, setUploadStore } from '../../src/platform/uploads.server.ts';
+import type { UploadStore } from '../../src/platform/uploads.server.ts';
+import { createUploadStore } from '../../src/platform/uploads.server.ts';
 import { createTestDatabase } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { startFakePhotoHost } from '../support/fake-photo-host.ts';
@@ -26,6 +27,7 @@ let uploads: string;
 // The product form reads the vehicle fleet (compatibility fields) from the database.
 let database: TestDatabase;
 let remoteFetch: RemoteFetch;
+let uploadStore: UploadStore;
 
 beforeAll(async () => {
   database = await createTestDatabase('pglite');
@@ -46,7 +48,7 @@ beforeAll(async () => {
   base = fake.origin;
   remoteFetch = createRemoteFetch({ ...fake.settings, timeoutMs: 800 });
   uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-fotos-'));
-  setUploadStore(createUploadStore(uploads));
+  uploadStore = createUploadStore(uploads);
 });
 
 afterAll(async () => {
@@ -89,7 +91,7 @@ describe('photos at an https:// address', () => {
   it('"Cadastrar Produto" with a photo address stores our own copy and points the product at it', async () => {
     const form = new FormData();
     for (const [k, v] of Object.entries({ titulo: 'Farol Remoto Teste', descricao: 'Farol com foto vinda de um endereço.', valorantigo: '200,00', valoratual: '150,00', categoria: 'iluminacao', marca: 'Bosch', veiculo: 'carros', estado: 'novo', estoque: '3', foto_url: `${base}/ok.png` })) form.append(k, v);
-    const post = await readProductPost(new Request('http://loja.test/CriarProduto', { method: 'POST', body: form }), database.db, { photoRequired: true, remoteFetch });
+    const post = await readProductPost(new Request('http://loja.test/CriarProduto', { method: 'POST', body: form }), database.db, { photoRequired: true, remoteFetch, uploads: uploadStore });
     expect(post.ok).toBe(true);
     if (!post.ok) return;
     expect(post.photo?.url).toMatch(/^\/uploads\/produtos\/[a-f0-9]{32}\.webp$/);
@@ -98,7 +100,7 @@ describe('photos at an https:// address', () => {
 
     const bad = new FormData();
     for (const [k, v] of form) bad.append(k, k === 'foto_url' ? `${base}/nada.png` : v);
-    const refused = await readProductPost(new Request('http://loja.test/CriarProduto', { method: 'POST', body: bad }), database.db, { photoRequired: true, remoteFetch });
+    const refused = await readProductPost(new Request('http://loja.test/CriarProduto', { method: 'POST', body: bad }), database.db, { photoRequired: true, remoteFetch, uploads: uploadStore });
     expect(refused.ok).toBe(false);
   });
 });

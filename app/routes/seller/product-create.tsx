@@ -20,7 +20,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const seller = await requireRole(request, url, dbOf(context), canSellProducts);
-  const post = await readProductPost(request, dbOf(context), { photoRequired: true, remoteFetch: servicesOf(context).remoteFetch });
+  const post = await readProductPost(request, dbOf(context), { photoRequired: true, remoteFetch: servicesOf(context).remoteFetch, uploads: servicesOf(context).uploads });
   if (!post.ok) return post.response;
   const id = await createProduct(dbOf(context), seller.id, post.input, post.photo!, (tx, productId) => replaceProductFitment(tx, productId, post.compatibility));
   return redirectWithFlash(`/ProductView/${id}`, 'produto');
