@@ -10,7 +10,8 @@ import path from 'node:path';
 import { configureAuth } from '../src/domain/accounts/auth.server.ts';
 import type { AuthSettings } from '../src/domain/accounts/auth.server.ts';
 import { ensureSearchPostings } from '../src/domain/catalog/search/postings.server.ts';
-import { createMailer, setMailer } from '../src/platform/mailer.server.ts';
+import { createMailer } from '../src/platform/mailer.server.ts';
+import type { Mailer } from '../src/platform/mailer.server.ts';
 import { createUploadStore } from '../src/platform/uploads.server.ts';
 import { store } from '../src/config/store.ts';
 import { setCheckoutServices } from '../src/domain/checkout/services.server.ts';
@@ -32,8 +33,6 @@ import { renderOrderMailHtml, renderPasswordResetHtml } from '../src/emails/rend
 
 /** Process-wide services other than the database: mail, uploaded files, sign-in, payments, CEP lookup, the cookie secret. */
 export function bootServices(env: Env, logger?: Logger): void {
-  setMailer(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: path.resolve(env.DATA_DIR, 'mail') }));
-  configureAuth(authSettingsFromEnv(env, logger));
   setCheckoutServices({
     provider: paymentProviderFromEnv(env),
     cep: createViaCepClient({ baseUrl: env.VIACEP_URL }),
@@ -55,7 +54,10 @@ export function bootServices(env: Env, logger?: Logger): void {
 /** The services handed to the app (server/app.ts) once the database is open. */
 export function createServices(env: Env, database: Database, logger?: Logger): Services {
   const searchCache = createCatalogSearchCache(env.CATALOG_CACHE_SECONDS);
-  return { database, cookieSecret: cookieSecret(env, logger), searchCache, remoteFetch: createRemoteFetch(), uploads: createUploadStore(path.resolve(env.DATA_DIR, 'uploads')) };
+  const mailer = mailerFromEnv(env);
+  // Sign-in sends its reset e-mails through the same mailer.
+  configureAuth(authSettingsFromEnv(env, mailer, logger));
+  return { database, cookieSecret: cookieSecret(env, logger), searchCache, mailer, remoteFetch: createRemoteFetch(), uploads: createUploadStore(path.resolve(env.DATA_DIR, 'uploads')) };
 }
 
 /** PAYMENT_PROVIDER: the embedded sandbox (default) or Mercado Pago (its credentials are checked in env.ts). */
@@ -66,8 +68,14 @@ export function paymentProviderFromEnv(env: Env): PaymentProvider {
   return createSandboxProvider({ pix: { key: env.PIX_KEY, merchantName: env.PIX_MERCHANT_NAME, merchantCity: env.PIX_MERCHANT_CITY } });
 }
 
-export function authSettingsFromEnv(env: Env, logger?: Logger): AuthSettings {
+/** SMTP_URL, or .eml files in DATA_DIR/mail. */
+export function mailerFromEnv(env: Env): Mailer {
+  return createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: path.resolve(env.DATA_DIR, 'mail') });
+}
+
+export function authSettingsFromEnv(env: Env, mailer: Mailer, logger?: Logger): AuthSettings {
   return {
+    mailer,
     publicUrl: env.PUBLIC_URL,
     corsOrigins: env.CORS_ORIGINS,
     trustProxy: env.TRUST_PROXY,
@@ -166,14 +174,15 @@ export function llmConfig(env: Env) {
  * runs workers and every job still runs once). Its errors (a lost connection, a failing job) are logged,
  * never fatal.
  */
-export async function bootJobRunner(database: Database, logger: Logger, services: Pick<Services, 'uploads'>): Promise<JobRunner> {
+export async function bootJobRunner(database: Database, logger: Logger, services: Pick<Services, 'uploads' | 'mailer'>): Promise<JobRunner> {
   const runner = await startJobRunner({
     database,
     jobs: jobsFor(database.kind),
     uploads: services.uploads,
+    mailer: services.mailer,
     onError: (err, where) => logger.warn({ err: safeError(err), where }, 'tarefa em segundo plano falhou'),
   });
   setJobRunner(runner);
   // New orders' confirmations go out from this process without a job each (src/domain/orders/outbox.server.ts).
-  return withOrderEmailRelay(database.db, runner, (err) => logger.warn({ err: safeError(err) }, 'e-mail do pedido ficou para a varredura'));
+  return withOrderEmailRelay(database.db, runner, services.mailer, (err) => logger.warn({ err: safeError(err) }, 'e-mail do pedido ficou para a varredura'));
 }

@@ -6,6 +6,7 @@ import type { Database } from '../db/types.ts';
 import type { SearchCache } from '../domain/catalog/search-cache.server.ts';
 import type { RemoteFetch } from './remote-image.server.ts';
 import type { UploadStore } from './uploads.server.ts';
+import type { Mailer } from './mailer.server.ts';
 
 export interface Services {
   database: Database;
@@ -17,4 +18,6 @@ export interface Services {
   remoteFetch: RemoteFetch;
   /** Uploaded product photos (DATA_DIR/uploads). */
   uploads: UploadStore;
+  /** Order and account e-mails (SMTP_URL, or .eml files in DATA_DIR/mail). */
+  mailer: Mailer;
 }

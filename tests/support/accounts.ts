@@ -7,7 +7,7 @@ import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/logger.ts';
 import { configureAuth } from '../../src/domain/accounts/auth.server.ts';
 import type { AuthSettings } from '../../src/domain/accounts/auth.server.ts';
-import { createMailer, setMailer } from '../../src/platform/mailer.server.ts';
+import { createMailer } from '../../src/platform/mailer.server.ts';
 import { createUploadStore } from '../../src/platform/uploads.server.ts';
 import type { UploadStore } from '../../src/platform/uploads.server.ts';
 import type { TestDatabase } from './databases.ts';
@@ -31,12 +31,12 @@ export function accountsHarness(database: TestDatabase, auth: Partial<AuthSettin
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-accounts-'));
   const mailDir = path.join(tmp, 'mail');
   const uploadsDir = path.join(tmp, 'uploads');
-  setMailer(createMailer({ from: 'Olimpo Peças <nao-responda@olimpopecas.com.br>', mailDir }));
+  const mailer = createMailer({ from: 'Olimpo Peças <nao-responda@olimpopecas.com.br>', mailDir });
   const uploads = createUploadStore(uploadsDir);
-  configureAuth({ publicUrl: ORIGIN, secret: 'segredo-de-teste-com-mais-de-32-caracteres!', log: () => {}, resetEmailHtml: renderPasswordResetHtml, ...auth });
+  configureAuth({ mailer, publicUrl: ORIGIN, secret: 'segredo-de-teste-com-mais-de-32-caracteres!', log: () => {}, resetEmailHtml: renderPasswordResetHtml, ...auth });
   const app = createApp({
     build: () => Promise.reject(new Error('pages are not under test here')),
-    services: testServices(database, { uploads }),
+    services: testServices(database, { uploads, mailer }),
     logger: createLogger('silent'),
     publicUrl: ORIGIN,
     trustProxy: true,

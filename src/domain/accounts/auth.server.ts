@@ -14,7 +14,7 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { isHttpsUrl } from '../../platform/https.ts';
 import type { GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
 import type { Db } from '../../db/client.server.ts';
-import { getMailer } from '../../platform/mailer.server.ts';
+import type { Mailer } from '../../platform/mailer.server.ts';
 import { clientIpFrom, CLIENT_IP_HEADER } from '../../platform/client-ip.ts';
 import { trustedOriginsFor } from '../../platform/origins.ts';
 import { checkAccountLimits, signInSucceeded } from './limits.server.ts';
@@ -32,6 +32,8 @@ export const RESET_TOKEN_SECONDS = 60 * 60;
 export const SESSION_COOKIE = 'better-auth.session_token';
 
 export interface AuthSettings {
+  /** Sends the password reset e-mail (Services.mailer). */
+  mailer: Mailer;
   /** PUBLIC_URL: Better Auth's base URL (callbacks, links in e-mails). */
   publicUrl: string;
   /** Other front ends allowed to call /api/auth from the browser (CORS_ORIGINS). */
@@ -150,7 +152,7 @@ function emailOf(body: unknown): string {
 async function sendResetEmail(settings: AuthSettings, user: { email: string; name: string }, token: string) {
   const url = `${trimSlash(settings.publicUrl)}/RedefinirSenha?token=${encodeURIComponent(token)}`;
   const hello = firstName(user.name) || 'cliente';
-  await getMailer().send({
+  await settings.mailer.send({
     to: user.email,
     subject: 'Olimpo Peças: crie uma nova senha',
     text: [
