@@ -56,7 +56,7 @@ export function createServices(env: Env, database: Database, logger?: Logger): S
   const searchCache = createCatalogSearchCache(env.CATALOG_CACHE_SECONDS);
   const mailer = mailerFromEnv(env);
   // Sign-in sends its reset e-mails through the same mailer.
-  configureAuth(authSettingsFromEnv(env, mailer, logger));
+  configureAuth({ ...authSettingsFromEnv(env, mailer, logger), onConnectionLoss: database.noteConnectionLoss });
   return { database, cookieSecret: cookieSecret(env, logger), searchCache, mailer, remoteFetch: createRemoteFetch(), uploads: createUploadStore(path.resolve(env.DATA_DIR, 'uploads')) };
 }
 

@@ -33,7 +33,7 @@ export function accountsHarness(database: TestDatabase, auth: Partial<AuthSettin
   const uploadsDir = path.join(tmp, 'uploads');
   const mailer = createMailer({ from: 'Olimpo Peças <nao-responda@olimpopecas.com.br>', mailDir });
   const uploads = createUploadStore(uploadsDir);
-  configureAuth({ mailer, publicUrl: ORIGIN, secret: 'segredo-de-teste-com-mais-de-32-caracteres!', log: () => {}, resetEmailHtml: renderPasswordResetHtml, ...auth });
+  configureAuth({ mailer, onConnectionLoss: database.noteConnectionLoss, publicUrl: ORIGIN, secret: 'segredo-de-teste-com-mais-de-32-caracteres!', log: () => {}, resetEmailHtml: renderPasswordResetHtml, ...auth });
   const app = createApp({
     build: () => Promise.reject(new Error('pages are not under test here')),
     services: testServices(database, { uploads, mailer }),

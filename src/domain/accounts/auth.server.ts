@@ -26,7 +26,7 @@ import { accounts, sessions, users, verifications } from './schema.ts';
 import { authApiInputProblem, MAX_PASSWORD, MIN_PASSWORD } from './validation.ts';
 import { authLogEntry, authLogError } from './auth-log.ts';
 import type { AuthLogError, AuthLogLevel } from './auth-log.ts';
-import { isConnectionError, noteConnectionLoss } from '../../db/client.server.ts';
+import { isConnectionError } from '../../db/client.server.ts';
 
 export const RESET_TOKEN_SECONDS = 60 * 60;
 export const SESSION_COOKIE = 'better-auth.session_token';
@@ -34,6 +34,8 @@ export const SESSION_COOKIE = 'better-auth.session_token';
 export interface AuthSettings {
   /** Sends the password reset e-mail (Services.mailer). */
   mailer: Mailer;
+  /** Counts a lost connection Better Auth met (its database's `noteConnectionLoss`): the edge then answers 503. */
+  onConnectionLoss?: () => void;
   /** PUBLIC_URL: Better Auth's base URL (callbacks, links in e-mails). */
   publicUrl: string;
   /** Other front ends allowed to call /api/auth from the browser (CORS_ORIGINS). */
@@ -182,7 +184,7 @@ export function createAuth(db: Db, settings: AuthSettings) {
   // and the session token among its parameters): only their redacted kind reaches `log`. A lost connection
   // is counted, so the edge answers the request it failed 503 (server/app.ts).
   const fromBetterAuth = (level: AuthLogLevel, message: unknown, ...args: unknown[]) => {
-    if ([message, ...args].some((a) => isConnectionError(a))) noteConnectionLoss();
+    if ([message, ...args].some((a) => isConnectionError(a))) settings.onConnectionLoss?.();
     const entry = authLogEntry(message, args);
     log(level, entry.message, entry.errors.length > 0 ? entry.errors : undefined);
   };
