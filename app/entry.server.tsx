@@ -8,7 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import appCss from './app.css?url';
 import { InlineCssContext } from './lib/request-context.ts';
-import { isConnectionError, isStatementTimeout, noteConnectionLoss } from '../src/db/client.server.ts';
+import { isConnectionError, isStatementTimeout } from '../src/db/client.server.ts';
+import { servicesOf } from './lib/context.server.ts';
+import type { LoadContext } from './lib/context.server.ts';
 import { safeError } from '../src/platform/log-safe.ts';
 import { withoutModulePreloads } from './lib/module-preloads.server.ts';
 
@@ -90,11 +92,11 @@ export default function handleRequest(
  * A loader or action failed: one line saying what failed, never with what (a failed query's parameters are
  * personal data) nor the query string. Aborted requests (the shopper left) are not errors.
  */
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context?: LoadContext }) {
   if (request.signal.aborted) return;
   // The server answers the maintenance page (503) when a connection died during the request.
   if (isConnectionError(error)) {
-    noteConnectionLoss();
+    if (context) servicesOf(context).database.noteConnectionLoss?.();
     return;
   }
   // A statement that ran out of time: the server answers (and logs) a 503 of its own (server/middleware/database-scope.ts).

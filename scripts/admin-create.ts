@@ -6,7 +6,7 @@ import { emailField, MIN_PASSWORD } from '../src/domain/accounts/validation.ts';
 import { makeAdmin } from '../src/domain/accounts/users.server.ts';
 import crypto from 'node:crypto';
 import { configureAuth } from '../src/domain/accounts/auth.server.ts';
-import { authSettingsFromEnv, bootDatabase } from '../server/boot.ts';
+import { authSettingsFromEnv, bootDatabase, mailerFromEnv } from '../server/boot.ts';
 import { createLogger } from '../server/logger.ts';
 
 const email = emailField.safeParse(process.argv[2] ?? '');
@@ -24,7 +24,7 @@ const config = toolEnv();
 const logger = createLogger(config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL);
 // The password is kept as a scrypt hash, which takes no secret. Better Auth still wants one for the session
 // cookie its sign-up makes; this tool throws that cookie away, so a random secret does (none is asked for).
-configureAuth(authSettingsFromEnv({ ...config, BETTER_AUTH_SECRET: config.BETTER_AUTH_SECRET ?? crypto.randomBytes(32).toString('base64url') }, logger));
+configureAuth(authSettingsFromEnv({ ...config, BETTER_AUTH_SECRET: config.BETTER_AUTH_SECRET ?? crypto.randomBytes(32).toString('base64url') }, mailerFromEnv(config), logger));
 const database = await bootDatabase(config, logger, { seed: false });
 try {
   const result = await makeAdmin(database.db, email.data, { password });

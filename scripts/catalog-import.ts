@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { toolEnv } from './tool-env.ts';
 import { createImport, markQueued, runImport } from '../src/domain/catalog/import/import.server.ts';
 import type { ImportSummary } from '../src/domain/catalog/import/import.server.ts';
-import { createUploadStore, setUploadStore } from '../src/platform/uploads.server.ts';
+import { createUploadStore } from '../src/platform/uploads.server.ts';
 import { bootDatabase } from '../server/boot.ts';
 import { createLogger } from '../server/logger.ts';
 
@@ -25,7 +25,7 @@ if (!fs.existsSync(file)) {
 
 const config = toolEnv();
 const database = await bootDatabase(config, createLogger('warn'), { seed: false });
-setUploadStore(createUploadStore(path.resolve(config.DATA_DIR, 'uploads')));
+const uploads = createUploadStore(path.resolve(config.DATA_DIR, 'uploads'));
 const n = (v: number) => v.toLocaleString('pt-BR');
 
 function printErrors(s: ImportSummary): void {
@@ -52,6 +52,7 @@ try {
       const applyStarted = Date.now();
       let last = 0;
       const done = await runImport(database.db, s.id, {
+        uploads,
         onProgress: ({ processed, valid }) => {
           if (processed - last >= 10_000 || processed === valid) {
             last = processed;

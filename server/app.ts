@@ -9,7 +9,7 @@ import { createRequestHandler, RouterContextProvider } from 'react-router';
 import type { ServerBuild } from 'react-router';
 import type { Services } from '../src/platform/services.ts';
 import type { AppEnv } from './app-env.ts';
-import { isConnectionError, isStatementTimeout, noteConnectionLoss } from '../src/db/client.server.ts';
+import { isConnectionError, isStatementTimeout } from '../src/db/client.server.ts';
 import { authFor, providerFormOrigins, sessionUserOf } from '../src/domain/accounts/auth.server.ts';
 import { safeError } from '../src/platform/log-safe.ts';
 import { asAddressed } from '../src/platform/origins.ts';
@@ -115,7 +115,7 @@ export function createApp(opts: AppOptions) {
   // A failure is the database's when it does not answer a ping right now: 503, else a real 500.
   // The log line says what failed, never with what (a failed query's parameters are an e-mail, an address).
   app.onError(async (err, c) => {
-    if (isConnectionError(err)) noteConnectionLoss();
+    if (isConnectionError(err)) database().noteConnectionLoss?.();
     const lost = lostDuring(c);
     if (lost) opts.logger.warn({ err: safeError(err), path: c.req.path }, 'conexão com o banco perdida');
     // A statement that ran out of time is logged (and answered) by the database scope (middleware/database-scope.ts).
@@ -149,7 +149,7 @@ export function createApp(opts: AppOptions) {
   });
   app.route('/', ordersApi(db, opts.logger));
   app.route('/', chatApi(db, opts.logger, opts.chat ?? { llm: null }));
-  app.route('/api', catalogApi(db, { publicUrl: opts.publicUrl }));
+  app.route('/api', catalogApi(db, { publicUrl: opts.publicUrl, searchCache: services.searchCache }));
   app.route('/api', vehiclesApi(db));
   app.route('/api', cartApi(db, opts.logger));
   app.route('/api', accountApi(db));

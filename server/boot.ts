@@ -10,8 +10,9 @@ import path from 'node:path';
 import { configureAuth } from '../src/domain/accounts/auth.server.ts';
 import type { AuthSettings } from '../src/domain/accounts/auth.server.ts';
 import { ensureSearchPostings } from '../src/domain/catalog/search/postings.server.ts';
-import { createMailer, setMailer } from '../src/platform/mailer.server.ts';
-import { createUploadStore, setUploadStore } from '../src/platform/uploads.server.ts';
+import { createMailer } from '../src/platform/mailer.server.ts';
+import type { Mailer } from '../src/platform/mailer.server.ts';
+import { createUploadStore } from '../src/platform/uploads.server.ts';
 import { store } from '../src/config/store.ts';
 import { setCheckoutServices } from '../src/domain/checkout/services.server.ts';
 import { orderLogFields } from '../src/domain/checkout/submit-order.server.ts';
@@ -24,22 +25,18 @@ import { createShippingService } from '../src/domain/shipping/service.ts';
 import type { ShippingService } from '../src/domain/shipping/service.ts';
 import { createTableProvider } from '../src/domain/shipping/table.ts';
 import { cookieSecret, localSecret } from './cookie-secret.ts';
-import { configureSearchCache } from '../src/domain/catalog/search-cache.server.ts';
 import type { Logger } from './logger.ts';
 import type { Services } from '../src/platform/services.ts';
+import { createRemoteFetch } from '../src/platform/remote-image.server.ts';
 import { setJobRunner, startJobRunner } from '../src/platform/job-runner.server.ts';
 import type { JobRunner } from '../src/platform/job-runner.server.ts';
 import { jobsFor, withOrderEmailRelay } from '../src/domain/jobs/registry.server.ts';
-import { broadcastCatalogChanges, CATALOG_CHANNEL, catalogChangesMissed, receiveCatalogNotification } from '../src/domain/catalog/changes.server.ts';
+import { broadcastCatalogChanges, CATALOG_CHANNEL, catalogChangesMissed, createCatalogSearchCache, receiveCatalogNotification } from '../src/domain/catalog/changes.server.ts';
 import { safeError } from '../src/platform/log-safe.ts';
 import { renderOrderMailHtml, renderPasswordResetHtml } from '../src/emails/render.server.ts';
 
 /** Process-wide services other than the database: mail, uploaded files, sign-in, payments, CEP lookup, the cookie secret. */
 export function bootServices(env: Env, logger?: Logger): void {
-  configureSearchCache(env.CATALOG_CACHE_SECONDS);
-  setMailer(createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: path.resolve(env.DATA_DIR, 'mail') }));
-  setUploadStore(createUploadStore(path.resolve(env.DATA_DIR, 'uploads')));
-  configureAuth(authSettingsFromEnv(env, logger));
   setCheckoutServices({
     provider: paymentProviderFromEnv(env),
     cep: createViaCepClient({ baseUrl: env.VIACEP_URL }),
@@ -61,7 +58,11 @@ export function bootServices(env: Env, logger?: Logger): void {
 
 /** The services handed to the app (server/app.ts) once the database is open. */
 export function createServices(env: Env, database: Database, logger?: Logger): Services {
-  return { database, cookieSecret: cookieSecret(env, logger) };
+  const searchCache = createCatalogSearchCache(env.CATALOG_CACHE_SECONDS);
+  const mailer = mailerFromEnv(env);
+  // Sign-in sends its reset e-mails through the same mailer.
+  configureAuth({ ...authSettingsFromEnv(env, mailer, logger), onConnectionLoss: database.noteConnectionLoss });
+  return { database, cookieSecret: cookieSecret(env, logger), searchCache, mailer, remoteFetch: createRemoteFetch(), uploads: createUploadStore(path.resolve(env.DATA_DIR, 'uploads')) };
 }
 
 /** PAYMENT_PROVIDER: the embedded sandbox (default) or Mercado Pago (its credentials are checked in env.ts). */
@@ -81,8 +82,14 @@ export function paymentProviderFromEnv(env: Env): PaymentProvider {
   return createSandboxProvider({ pix: { key: env.PIX_KEY, merchantName: env.PIX_MERCHANT_NAME, merchantCity: env.PIX_MERCHANT_CITY } });
 }
 
-export function authSettingsFromEnv(env: Env, logger?: Logger): AuthSettings {
+/** SMTP_URL, or .eml files in DATA_DIR/mail. */
+export function mailerFromEnv(env: Env): Mailer {
+  return createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: path.resolve(env.DATA_DIR, 'mail') });
+}
+
+export function authSettingsFromEnv(env: Env, mailer: Mailer, logger?: Logger): AuthSettings {
   return {
+    mailer,
     publicUrl: env.PUBLIC_URL,
     corsOrigins: env.CORS_ORIGINS,
     trustProxy: env.TRUST_PROXY,
@@ -181,13 +188,15 @@ export function llmConfig(env: Env) {
  * runs workers and every job still runs once). Its errors (a lost connection, a failing job) are logged,
  * never fatal.
  */
-export async function bootJobRunner(database: Database, logger: Logger): Promise<JobRunner> {
+export async function bootJobRunner(database: Database, logger: Logger, services: Pick<Services, 'uploads' | 'mailer'>): Promise<JobRunner> {
   const runner = await startJobRunner({
     database,
     jobs: jobsFor(database.kind),
+    uploads: services.uploads,
+    mailer: services.mailer,
     onError: (err, where) => logger.warn({ err: safeError(err), where }, 'tarefa em segundo plano falhou'),
   });
   setJobRunner(runner);
   // New orders' confirmations go out from this process without a job each (src/domain/orders/outbox.server.ts).
-  return withOrderEmailRelay(database.db, runner, (err) => logger.warn({ err: safeError(err) }, 'e-mail do pedido ficou para a varredura'));
+  return withOrderEmailRelay(database.db, runner, services.mailer, (err) => logger.warn({ err: safeError(err) }, 'e-mail do pedido ficou para a varredura'));
 }

@@ -12,11 +12,12 @@ const config = env();
 const logger = createLogger(config.LOG_LEVEL);
 bootServices(config, logger);
 const database = await bootDatabase(config, logger);
-await bootJobRunner(database, logger);
+const services = createServices(config, database, logger);
+await bootJobRunner(database, logger, services);
 const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
 const app = createApp({
   build: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
-  services: createServices(config, database, logger),
+  services,
   logger,
   mode: 'development',
   publicUrl: config.PUBLIC_URL,

@@ -22,14 +22,16 @@ export async function main(build: ServerBuild): Promise<void> {
   bootServices(config, logger);
   let database;
   let jobs: Awaited<ReturnType<typeof bootJobRunner>>;
+  let services;
   try {
     database = await bootDatabase(config, logger);
-    jobs = await bootJobRunner(database, logger);
+    services = createServices(config, database, logger);
+    jobs = await bootJobRunner(database, logger, services);
   } catch (err) {
     logger.fatal({ err }, (err as Error).message);
     process.exit(1);
   }
-  const app = createApp({ build, services: createServices(config, database, logger), logger, publicUrl: config.PUBLIC_URL, trustProxy: config.TRUST_PROXY, corsOrigins: config.CORS_ORIGINS, chat: { llm: llmConfig(config), perMinute: config.CHAT_RATE_LIMIT_PER_MINUTE }, pageCacheSeconds: config.PAGE_CACHE_SECONDS, databaseLimits: { backofficeStatementTimeoutMs: config.DB_BACKOFFICE_STATEMENT_TIMEOUT_MS } });
+  const app = createApp({ build, services, logger, publicUrl: config.PUBLIC_URL, trustProxy: config.TRUST_PROXY, corsOrigins: config.CORS_ORIGINS, chat: { llm: llmConfig(config), perMinute: config.CHAT_RATE_LIMIT_PER_MINUTE }, pageCacheSeconds: config.PAGE_CACHE_SECONDS, databaseLimits: { backofficeStatementTimeoutMs: config.DB_BACKOFFICE_STATEMENT_TIMEOUT_MS } });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info(`Olimpo Peças em http://localhost:${info.port}`);
   });

@@ -6,7 +6,8 @@ import { processProductPhoto, processRemoteProductPhoto } from '../../src/domain
 import { MAX_PHOTO_BYTES, parseProductForm, PRODUCT_FIELDS, PRODUCT_MESSAGES } from '../../src/domain/catalog/product-form.ts';
 import type { ProductInput } from '../../src/domain/catalog/product-form.ts';
 import { pickFields } from '../../src/domain/accounts/validation.ts';
-import { getUploadStore } from '../../src/platform/uploads.server.ts';
+import type { UploadStore } from '../../src/platform/uploads.server.ts';
+import type { RemoteFetch } from '../../src/platform/remote-image.server.ts';
 import type { ProductValues } from '../components/ProductForm.tsx';
 import type { Db } from '../../src/db/types.ts';
 import { loadFleet } from '../../src/domain/fitment/fleet.server.ts';
@@ -22,7 +23,7 @@ export type ProductPost =
   | { ok: true; input: ProductInput; photo: ProductPhoto | null; compatibility: CompatibilityInput }
   | { ok: false; response: ReturnType<typeof data<{ errors: ProductValues; values: ProductValues }>> };
 
-export async function readProductPost(request: Request, db: Db, opts: { photoRequired: boolean }): Promise<ProductPost> {
+export async function readProductPost(request: Request, db: Db, opts: { photoRequired: boolean; remoteFetch: RemoteFetch; uploads: UploadStore }): Promise<ProductPost> {
   const form = await request.formData();
   const raw = pickFields(form, PRODUCT_FIELDS);
   const compatRaw = pickFields(form, COMPAT_FIELDS);
@@ -53,14 +54,14 @@ export async function readProductPost(request: Request, db: Db, opts: { photoReq
   // A photo address is fetched once, now that everything else is valid, and kept like an upload: the shop
   // serves its own copy and shoppers' browsers never load the seller's host.
   if (!processed && parsed.value.photoUrl) {
-    const result = await processRemoteProductPhoto(parsed.value.photoUrl);
+    const result = await processRemoteProductPhoto(parsed.value.photoUrl, opts.remoteFetch);
     if (!result.ok) return { ok: false, response: data({ errors: { foto_url: result.message }, values }, { status: 400 }) };
     processed = result;
   }
 
   let photo: ProductPhoto | null = null;
   if (processed) {
-    const saved = await getUploadStore().save('produtos', processed.data, 'webp');
+    const saved = await opts.uploads.save('produtos', processed.data, 'webp');
     photo = { url: saved.url, width: processed.width, height: processed.height };
   }
   return { ok: true, input: { ...parsed.value, photoUrl: photo?.url ?? null }, photo, compatibility: compat.value };

@@ -2,7 +2,6 @@ import { data, Form, Link, useSubmit } from 'react-router';
 import { brandFilterGroups } from '../../src/domain/catalog/brand-options.ts';
 import type { Route } from './+types/product-list';
 import { MAX_LISTED_RESULTS, parseCatalogQuery } from '../../src/domain/catalog/query.ts';
-import { cachedSearch } from '../../src/domain/catalog/search-cache.server.ts';
 import { queryToParams } from '../../src/domain/catalog/query-params.ts';
 import type { CatalogQuery } from '../../src/domain/catalog/query-params.ts';
 import { labelOf, SORTS } from '../../src/domain/catalog/taxonomy.ts';
@@ -24,7 +23,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   // The shopper's active vehicle filters the list from the very first request (it is in the cookie).
   const garage = await loadGarage(db, request, servicesOf(context).cookieSecret);
   // The same short memo as the catalog API (a list, never a price charged): a busy list page costs one search.
-  const search = await cachedSearch(JSON.stringify(['page', parsed.query, garage.active]), () => searchWithFitment(db, parsed.query, { facets: true, garage: garage.active }));
+  const search = await servicesOf(context).searchCache.get(JSON.stringify(['page', parsed.query, garage.active]), () => searchWithFitment(db, parsed.query, { facets: true, garage: garage.active }));
   if (!search.ok) throw data(search.message, { status: 400 });
   const { vehicle, fits, ...result } = search.result;
   // Descriptions are not shown on cards; keep them out of the page's data.

@@ -8,7 +8,7 @@ import type { Db } from '../../src/db/client.server.ts';
 import { parseCatalogQuery } from '../../src/domain/catalog/query.ts';
 import { getProduct } from '../../src/domain/catalog/products.server.ts';
 import { searchWithFitment } from '../../src/domain/fitment/search.server.ts';
-import { cachedSearch } from '../../src/domain/catalog/search-cache.server.ts';
+import type { SearchCache } from '../../src/domain/catalog/search-cache.server.ts';
 import { toLegacyProduct } from '../../src/domain/catalog/legacy.ts';
 import { suggest, suggestionPrefix } from '../../src/domain/catalog/suggestions.server.ts';
 import type { ProductDetail, ProductSummary } from '../../src/domain/catalog/types.ts';
@@ -56,6 +56,8 @@ function sendEncoded(c: Context, memo: object, build: () => unknown): Response {
 export interface CatalogApiOptions {
   /** PUBLIC_URL: product photos are answered as absolute addresses under it (other front ends, other origins). */
   publicUrl: string;
+  /** The process's short memo of list results (`Services.searchCache`). */
+  searchCache: SearchCache;
 }
 
 export function catalogApi(getDb: () => Db, opts: CatalogApiOptions) {
@@ -66,7 +68,7 @@ export function catalogApi(getDb: () => Db, opts: CatalogApiOptions) {
   api.get('/produtos', async (c) => {
     const parsed = parseCatalogQuery(searchParamsOf(c), pageOpts);
     if (!parsed.ok) return apiError(c, 400, parsed.message);
-    const search = await cachedSearch(JSON.stringify(['produtos', parsed.query]), () => searchWithFitment(getDb(), parsed.query));
+    const search = await opts.searchCache.get(JSON.stringify(['produtos', parsed.query]), () => searchWithFitment(getDb(), parsed.query));
     if (!search.ok) return apiError(c, 400, search.message);
     c.header('X-Total-Count', String(search.result.total));
     c.header('Cache-Control', 'public, max-age=10');
@@ -78,7 +80,7 @@ export function catalogApi(getDb: () => Db, opts: CatalogApiOptions) {
     const parsed = parseCatalogQuery(params, pageOpts);
     if (!parsed.ok) return apiError(c, 400, parsed.message);
     const facets = params.get('facetas') === '1';
-    const search = await cachedSearch(JSON.stringify(['products', parsed.query, facets]), () => searchWithFitment(getDb(), parsed.query, { facets }));
+    const search = await opts.searchCache.get(JSON.stringify(['products', parsed.query, facets]), () => searchWithFitment(getDb(), parsed.query, { facets }));
     if (!search.ok) return apiError(c, 400, search.message);
     const { vehicle, fits, ...result } = search.result;
     c.header('X-Total-Count', String(result.total));
@@ -105,7 +107,7 @@ export function catalogApi(getDb: () => Db, opts: CatalogApiOptions) {
         const parsed = parsedOk(text, limit);
         if (!parsed.ok) return [];
         // The list page's search and its memo (invalidated by catalog changes like the list's).
-        const found = await cachedSearch(JSON.stringify(['suggest', parsed.query]), () => searchWithFitment(getDb(), parsed.query));
+        const found = await opts.searchCache.get(JSON.stringify(['suggest', parsed.query]), () => searchWithFitment(getDb(), parsed.query));
         return found.ok ? found.result.items : [];
       },
     });

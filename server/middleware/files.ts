@@ -8,12 +8,12 @@ import type { Handler, MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
 import { parseArtPath, renderArt } from '../../src/domain/catalog/art.ts';
 import { parseArtPngPath } from '../../src/domain/catalog/share-image.ts';
-import { getUploadStore } from '../../src/platform/uploads.server.ts';
+import type { AppEnv } from '../app-env.ts';
 
 /** Uploaded product photos: only names we generated, served as images that cannot run anything. */
-export function uploadedPhotos(): Handler {
+export function uploadedPhotos(): Handler<AppEnv> {
   return async (c) => {
-    const file = getUploadStore().pathOf(c.req.param('kind')!, c.req.param('name')!);
+    const file = c.var.services.uploads.pathOf(c.req.param('kind')!, c.req.param('name')!);
     if (!file) return c.text('Imagem não encontrada.', 404);
     let data: Buffer;
     try {

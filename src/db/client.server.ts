@@ -4,7 +4,7 @@ import path from 'node:path';
 import { openPglite } from './pglite.server.ts';
 import { openPostgres } from './postgres.server.ts';
 
-export { isConnectionError, isStatementTimeout, noteConnectionLoss } from './errors.ts';
+export { isConnectionError, isStatementTimeout } from './errors.ts';
 export { acquireLock, isNewEmbeddedFolder, runNodeChild } from './pglite.server.ts';
 
 export type { Database, Db, OpenOptions, Tx } from './types.ts';

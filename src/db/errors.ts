@@ -15,18 +15,18 @@ const CONNECTION_SQLSTATES = /^(08...|57P0[1-3]|53300)$/;
 const CONNECTION_ERRNOS = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 const CONNECTION_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated unexpectedly|terminating connection/i;
 
-// Counted on a global: the bundled React Router server (whose loaders see the failed queries) and the
-// unbundled Hono server (which answers) each load this module.
-const LOSSES = Symbol.for('olimpo.connectionLosses');
-type LossHolder = { [LOSSES]?: number };
-
-/** Counts one lost connection (a client's 'error' event, or a query that failed because of it). */
-export function noteConnectionLoss(): void {
-  (globalThis as LossHolder)[LOSSES] = ((globalThis as LossHolder)[LOSSES] ?? 0) + 1;
-}
-
-export function connectionLosses(): number {
-  return (globalThis as LossHolder)[LOSSES] ?? 0;
+/**
+ * A database's count of lost connections (a client's 'error' event, or a query that failed because of it):
+ * one per opened database (postgres.server.ts, pglite.server.ts), reached through `Database`.
+ */
+export function createConnectionLossCounter(): { noteConnectionLoss(): void; connectionLosses(): number } {
+  let losses = 0;
+  return {
+    noteConnectionLoss: () => {
+      losses += 1;
+    },
+    connectionLosses: () => losses,
+  };
 }
 
 /**

@@ -11,7 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import * as schema from './schema.ts';
 import type { Database, Db, OpenOptions } from './types.ts';
-import { connectionLosses } from './errors.ts';
+import { createConnectionLossCounter } from './errors.ts';
 import { withPreparedStatements, yieldBetweenTurns } from './pglite-adapter.server.ts';
 import { SizeCachingNodeFS } from './pglite-fs.server.ts';
 import { EMBEDDED_STATISTICS_TARGET } from './maintenance.server.ts';
@@ -47,7 +47,7 @@ export async function openPglite(opts: OpenOptions, migrationsFolder: string): P
       // The folder lock already makes this the only process: nothing to take.
       exclusive: (fn) => fn(),
       ping: () => pingWithin(() => db.execute(sql`select 1`)),
-      connectionLosses,
+      ...createConnectionLossCounter(),
       close: async () => {
         await client.close();
         release();

@@ -6,7 +6,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import type { Database, Db, OpenOptions } from './types.ts';
-import { connectionLosses, isConnectionError, noteConnectionLoss } from './errors.ts';
+import { createConnectionLossCounter, isConnectionError } from './errors.ts';
 import { laneRoutedPool } from './postgres-lanes.server.ts';
 import { pingWithin } from './ping.server.ts';
 
@@ -44,7 +44,8 @@ export async function openPostgres(opts: OpenOptions & { databaseUrl: string }, 
   // listener Node ends the process. The pool listens only while a client is idle in it, so each client
   // gets its own listener for its whole life, checked out or not. The pool drops a broken client and
   // opens a new one for the next query.
-  const lost = () => noteConnectionLoss();
+  const counter = createConnectionLossCounter();
+  const lost = () => counter.noteConnectionLoss();
   for (const p of [pool, background]) {
     p.on('error', lost);
     p.on('connect', (client) => client.on('error', lost));
@@ -66,9 +67,9 @@ export async function openPostgres(opts: OpenOptions & { databaseUrl: string }, 
     kind: 'postgres',
     jobs: { kind: 'postgres', connectionString: url },
     migrate: () => migratePg(db as never, { migrationsFolder }),
-    exclusive: (fn) => withStartupLock(url, fn),
+    exclusive: (fn) => withStartupLock(url, fn, lost),
     ping: () => pingWithin(() => health.query('select 1')),
-    connectionLosses,
+    ...counter,
     close: async () => {
       await Promise.all([routed.end(), health.end()]);
     },
@@ -82,9 +83,9 @@ export async function openPostgres(opts: OpenOptions & { databaseUrl: string }, 
  * together on an empty database both ran `CREATE EXTENSION IF NOT EXISTS unaccent`; the second failed on
  * pg_extension_name_index. Now the second waits, then finds every migration applied.
  */
-async function withStartupLock<T>(url: string, fn: () => Promise<T>): Promise<T> {
+async function withStartupLock<T>(url: string, fn: () => Promise<T>, lost: () => void): Promise<T> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
-  client.on('error', () => noteConnectionLoss());
+  client.on('error', lost);
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1::bigint)', [STARTUP_LOCK_KEY]);

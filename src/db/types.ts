@@ -25,6 +25,8 @@ export interface Database {
    * edge compares it before and after a request: a 500 while a connection died is answered as a 503.
    */
   connectionLosses?(): number;
+  /** Counts one lost connection (the edge's and the pages' error handlers, sign-in's logger call it). */
+  noteConnectionLoss?(): void;
   close(): Promise<void>;
   /**
    * PostgreSQL only: LISTEN on `channel` over a connection of its own (reconnecting after a loss, then

@@ -8,11 +8,17 @@ import type { Job, JobResult } from 'pg-boss';
 import type { Database, Db, Tx } from '../db/client.server.ts';
 import { executeNamedText } from '../db/prepared.server.ts';
 import { scrubText } from './log-safe.ts';
+import type { UploadStore } from './uploads.server.ts';
+import type { Mailer } from './mailer.server.ts';
 
 export interface JobContext {
   db: Db;
   /** Enqueue a follow-up job (outside any transaction). */
   enqueue: JobRunner['enqueue'];
+  /** The process's file store (Services.uploads), for jobs that keep files (the catalog import's photos). */
+  uploads?: UploadStore;
+  /** The process's mailer (Services.mailer), for the order e-mail jobs. */
+  mailer?: Mailer;
 }
 
 export interface JobDefinition<T extends object = Record<string, unknown>> {
@@ -65,6 +71,9 @@ export interface RunnerOptions {
   /** Only enqueue (no workers, no cron): for CLI scripts that share the database with a running shop. */
   workers?: boolean;
   onError?: (err: unknown, where: string) => void;
+  /** Handed to the handlers in their context. */
+  uploads?: UploadStore;
+  mailer?: Mailer;
 }
 
 /** pg-boss's database adapter over a drizzle transaction (its SQL texts sent as named statements). */
@@ -114,7 +123,7 @@ export async function startJobRunner(opts: RunnerOptions): Promise<JobRunner> {
   };
 
   if (opts.workers !== false) {
-    const ctx: JobContext = { db: database.db, enqueue: runner.enqueue };
+    const ctx: JobContext = { db: database.db, enqueue: runner.enqueue, uploads: opts.uploads, mailer: opts.mailer };
     for (const def of opts.jobs) {
       const batchSize = def.batchSize ?? 1;
       await boss.work<object>(

@@ -82,14 +82,3 @@ export function createMailer(opts: MailerOptions): Mailer {
     },
   };
 }
-
-const KEY = Symbol.for('olimpo.mailer');
-type Holder = { [KEY]?: Mailer };
-export function setMailer(mailer: Mailer): void {
-  (globalThis as Holder)[KEY] = mailer;
-}
-export function getMailer(): Mailer {
-  const mailer = (globalThis as Holder)[KEY];
-  if (!mailer) throw new Error('Serviço de e-mail não inicializado.');
-  return mailer;
-}

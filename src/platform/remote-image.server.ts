@@ -6,20 +6,16 @@ import type { SafeFetch, SafeFetchDeps, SafeFetchResult } from './safe-fetch.ser
 
 export type RemoteFetchSettings = SafeFetchDeps & { timeoutMs?: number };
 
-// Held on globalThis like the other process-wide services (the server entry and the route bundle each load this module).
-const KEY = Symbol.for('olimpo.remoteFetch');
-type Holder = { [KEY]?: { fetch: SafeFetch; timeoutMs?: number } };
-
-/** Tests only: a resolver and address policy for a local https server. Production never calls it (strict defaults). */
-export function configureRemoteFetch(settings: RemoteFetchSettings): void {
-  (globalThis as Holder)[KEY] = { fetch: createSafeFetch(settings), timeoutMs: settings.timeoutMs };
-}
-
-const strict = createSafeFetch();
-
 export type RemoteFetchResult = SafeFetchResult;
 
-export function fetchRemoteFile(rawUrl: string, maxBytes: number, timeoutMs?: number): Promise<RemoteFetchResult> {
-  const held = (globalThis as Holder)[KEY];
-  return (held?.fetch ?? strict)(rawUrl, { maxBytes, timeoutMs: timeoutMs ?? held?.timeoutMs ?? 5000 });
+/** Fetches one remote file (a photo) within `maxBytes` and a deadline. */
+export type RemoteFetch = (rawUrl: string, maxBytes: number, timeoutMs?: number) => Promise<RemoteFetchResult>;
+
+/**
+ * The process's remote fetch (Services.remoteFetch). Production uses the strict defaults; tests pass a
+ * resolver and address policy for a local https server.
+ */
+export function createRemoteFetch(settings: RemoteFetchSettings = {}): RemoteFetch {
+  const fetch: SafeFetch = createSafeFetch(settings);
+  return (rawUrl, maxBytes, timeoutMs) => fetch(rawUrl, { maxBytes, timeoutMs: timeoutMs ?? settings.timeoutMs ?? 5000 });
 }

@@ -35,14 +35,3 @@ export function createUploadStore(dir: string): UploadStore {
     },
   };
 }
-
-const KEY = Symbol.for('olimpo.uploads');
-type Holder = { [KEY]?: UploadStore };
-export function setUploadStore(store: UploadStore): void {
-  (globalThis as Holder)[KEY] = store;
-}
-export function getUploadStore(): UploadStore {
-  const store = (globalThis as Holder)[KEY];
-  if (!store) throw new Error('Armazenamento de arquivos não inicializado.');
-  return store;
-}

@@ -303,9 +303,8 @@ describe('uploads route', () => {
   });
 
   it('serves stored photos as images and nothing else', async () => {
-    const { getUploadStore } = await import('../../src/platform/uploads.server.ts');
     const webp = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } }).webp().toBuffer();
-    const saved = await getUploadStore().save('produtos', webp, 'webp');
+    const saved = await h.uploads.save('produtos', webp, 'webp');
     const ok = await h.request(saved.url);
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-type')).toBe('image/webp');

@@ -12,8 +12,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImport, markQueued, runImport } from '../../src/domain/catalog/import/import.server.ts';
 import { PRODUCT_MESSAGES } from '../../src/domain/catalog/product-form.ts';
-import { configureRemoteFetch } from '../../src/platform/remote-image.server.ts';
-import { createUploadStore, setUploadStore } from '../../src/platform/uploads.server.ts';
+import { createRemoteFetch } from '../../src/platform/remote-image.server.ts';
+import type { RemoteFetch } from '../../src/platform/remote-image.server.ts';
+import type { UploadStore } from '../../src/platform/uploads.server.ts';
+import { createUploadStore } from '../../src/platform/uploads.server.ts';
 import { createTestDatabase, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { startFakePhotoHost } from '../support/fake-photo-host.ts';
@@ -28,11 +30,13 @@ describe('catalog import photos', () => {
   let insidePort = 0;
   const insideHits: string[] = [];
   let uploads = '';
+  let remoteFetch: RemoteFetch;
+  let uploadStore: UploadStore;
 
   beforeAll(async () => {
     database = await createTestDatabase('pglite', { seedProducts: 5 });
     uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-import-fotos-'));
-    setUploadStore(createUploadStore(uploads));
+    uploadStore = createUploadStore(uploads);
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#f6aa1c' } }).png().toBuffer();
     // Stands for the shop's own API on the loopback: it must never be reached from a catalog file.
     inside = http.createServer((req, res) => {
@@ -53,11 +57,10 @@ describe('catalog import photos', () => {
       }
       res.writeHead(404).end();
     });
-    configureRemoteFetch(host.settings);
+    remoteFetch = createRemoteFetch(host.settings);
   }, 120_000);
 
   afterAll(async () => {
-    configureRemoteFetch({});
     await host?.close();
     inside?.close();
     fs.rmSync(uploads, { recursive: true, force: true });
@@ -82,7 +85,7 @@ describe('catalog import photos', () => {
     if (!dry.ok) throw new Error(dry.message);
     expect(dry.summary).toMatchObject({ validRows: photos.length, failed: 0 });
     expect(await markQueued(database.db, dry.summary.id)).toBe(true);
-    const done = (await runImport(database.db, dry.summary.id))!;
+    const done = (await runImport(database.db, dry.summary.id, { remoteFetch, uploads: uploadStore }))!;
 
     expect(done).toMatchObject({ status: 'done', created: 1, failed: photos.length - 1 });
     const byLine = new Map(done.errors.map((e) => [e.line, e.message]));

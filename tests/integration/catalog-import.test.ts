@@ -15,8 +15,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportCatalogCsv } from '../../src/domain/catalog/import/export.server.ts';
 import { createImport, markQueued, runImport } from '../../src/domain/catalog/import/import.server.ts';
 import { mergeGinPendingLists } from '../../src/db/maintenance.server.ts';
-import { createUploadStore, setUploadStore } from '../../src/platform/uploads.server.ts';
-import { configureRemoteFetch } from '../../src/platform/remote-image.server.ts';
+import { createUploadStore } from '../../src/platform/uploads.server.ts';
+import { createRemoteFetch } from '../../src/platform/remote-image.server.ts';
+import type { RemoteFetch } from '../../src/platform/remote-image.server.ts';
+import type { UploadStore } from '../../src/platform/uploads.server.ts';
 import { startFakePhotoHost } from '../support/fake-photo-host.ts';
 import type { FakePhotoHost } from '../support/fake-photo-host.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
@@ -46,9 +48,11 @@ async function importBytes(db: Db, name: string, bytes: Uint8Array) {
   return dry.summary;
 }
 
+let remoteFetch: RemoteFetch;
+let uploadStore: UploadStore;
 async function apply(db: Db, id: number) {
   expect(await markQueued(db, id)).toBe(true);
-  return (await runImport(db, id))!;
+  return (await runImport(db, id, { remoteFetch, uploads: uploadStore }))!;
 }
 
 /** Every product's stored state, to prove a re-import changes nothing. */
@@ -66,7 +70,7 @@ describe.each(DATABASE_KINDS)('catalog import/export on %s', (kind) => {
   let png: Buffer;
   beforeAll(async () => {
     database = await createTestDatabase(kind, { seedProducts: 80 });
-    setUploadStore(createUploadStore(fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-import-'))));
+    uploadStore = createUploadStore(fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-import-')));
     await database.db.execute(sql`insert into users (id, name, email, role) values ('adm1', 'Ana Admin', 'ana@example.com', 'admin')`);
     png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#f6aa1c' } }).png().toBuffer();
     photoServer = await startFakePhotoHost((route, _req, res) => {
@@ -78,11 +82,10 @@ describe.each(DATABASE_KINDS)('catalog import/export on %s', (kind) => {
         res.writeHead(404).end();
       }
     });
-    configureRemoteFetch(photoServer.settings);
+    remoteFetch = createRemoteFetch(photoServer.settings);
     photoUrl = `${photoServer.origin}/peca.png`;
   }, 120_000);
   afterAll(async () => {
-    configureRemoteFetch({});
     await photoServer?.close();
     await database?.dispose();
   });

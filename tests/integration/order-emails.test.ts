@@ -25,7 +25,7 @@ describe.each(DATABASE_KINDS)('order e-mails on %s', (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind, { seedProducts: 60 });
     t = createTestApp(database);
-    jobs = await startTestJobs(database);
+    jobs = await startTestJobs(database, t.services);
   });
   afterAll(async () => {
     await jobs?.stop();

@@ -23,7 +23,7 @@ describe.each(DATABASE_KINDS)('order input and access on %s', (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind, { seedProducts: 60 });
     t = createTestApp(database);
-    jobs = await startTestJobs(database);
+    jobs = await startTestJobs(database, t.services);
   });
   afterAll(async () => {
     await jobs?.stop();

@@ -16,7 +16,6 @@ import type { OrderView } from '../../src/domain/orders/view.ts';
 import { orders } from '../../src/domain/orders/schema.ts';
 import { SANDBOX_DECLINED_CARD, signWebhook } from '../../src/domain/payments/provider.ts';
 import { anonymizeUser, exportUserData } from '../../src/domain/accounts/privacy.server.ts';
-import { getMailer } from '../../src/platform/mailer.server.ts';
 import type { JobRunner } from '../../src/platform/job-runner.server.ts';
 import { createTestApp, TEST_WEBHOOK_SECRET } from '../support/app.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
@@ -41,7 +40,7 @@ describe.each(DATABASE_KINDS)('order lifecycle on %s', (kind) => {
     // PIX_EXPIRY_MINUTES=1, as a check would run it.
     setCheckoutServices({ ...getCheckoutServices(), pixExpiryMinutes: 1 });
     await database.db.update(products).set({ stock: 500 }).where(eq(products.id, 2));
-    jobs = await startTestJobs(database);
+    jobs = await startTestJobs(database, t.services);
   });
   afterAll(async () => {
     await jobs?.stop();
@@ -90,7 +89,7 @@ describe.each(DATABASE_KINDS)('order lifecycle on %s', (kind) => {
     );
     expect(rows).toEqual(['confirmation', 'paid', 'shipped', 'delivered'].map((k) => ({ kind: k, sent: true, token: null })));
     const [row] = await database.db.select({ id: orders.id }).from(orders).where(eq(orders.number, o.number));
-    const again = await deliverOrderEmail(database.db, { orderId: row!.id, kind: 'paid' }, { mailer: getMailer(), publicUrl: 'http://loja.test', storeName: 'Olimpo Peças', html: renderOrderMailHtml });
+    const again = await deliverOrderEmail(database.db, { orderId: row!.id, kind: 'paid' }, { mailer: t.services.mailer, publicUrl: 'http://loja.test', storeName: 'Olimpo Peças', html: renderOrderMailHtml });
     expect(again).toBe('already-sent');
     expect(mailsOf(o.number).sort()).toEqual(['confirmation', 'delivered', 'paid', 'shipped'].map((k) => `pedido-${o.number}-${k}.eml`));
   });
@@ -100,7 +99,7 @@ describe.each(DATABASE_KINDS)('order lifecycle on %s', (kind) => {
     await waitMail(o.number, 'confirmation');
     const [row] = await database.db.select({ id: orders.id }).from(orders).where(eq(orders.number, o.number));
     await database.db.execute(sql`insert into order_emails (order_id, kind, data) values (${row!.id}, 'cancelled', '{"note":"teste de corrida"}')`);
-    const settings = { mailer: getMailer(), publicUrl: 'http://loja.test', storeName: 'Olimpo Peças', html: renderOrderMailHtml };
+    const settings = { mailer: t.services.mailer, publicUrl: 'http://loja.test', storeName: 'Olimpo Peças', html: renderOrderMailHtml };
     const results = await Promise.all(Array.from({ length: 4 }, () => deliverOrderEmail(database.db, { orderId: row!.id, kind: 'cancelled' }, settings).catch((e: Error) => e.message)));
     expect(results.filter((r) => r === 'sent')).toHaveLength(1);
     expect(mailsOf(o.number).filter((f) => f.includes('cancelled'))).toHaveLength(1);

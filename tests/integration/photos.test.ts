@@ -10,8 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readProductPost } from '../../app/lib/product-page.server.ts';
 import { photoDecodeStats, processProductPhoto, processRemoteProductPhoto } from '../../src/domain/catalog/photos.server.ts';
 import { PRODUCT_MESSAGES } from '../../src/domain/catalog/product-form.ts';
-import { configureRemoteFetch } from '../../src/platform/remote-image.server.ts';
-import { createUploadStore, setUploadStore } from '../../src/platform/uploads.server.ts';
+import { createRemoteFetch } from '../../src/platform/remote-image.server.ts';
+import type { RemoteFetch } from '../../src/platform/remote-image.server.ts';
+import type { UploadStore } from '../../src/platform/uploads.server.ts';
+import { createUploadStore } from '../../src/platform/uploads.server.ts';
 import { createTestDatabase } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { startFakePhotoHost } from '../support/fake-photo-host.ts';
@@ -24,6 +26,8 @@ let png: Buffer;
 let uploads: string;
 // The product form reads the vehicle fleet (compatibility fields) from the database.
 let database: TestDatabase;
+let remoteFetch: RemoteFetch;
+let uploadStore: UploadStore;
 
 beforeAll(async () => {
   database = await createTestDatabase('pglite');
@@ -42,14 +46,13 @@ beforeAll(async () => {
     res.writeHead(404).end();
   });
   base = fake.origin;
-  configureRemoteFetch({ ...fake.settings, timeoutMs: 800 });
+  remoteFetch = createRemoteFetch({ ...fake.settings, timeoutMs: 800 });
   uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-fotos-'));
-  setUploadStore(createUploadStore(uploads));
+  uploadStore = createUploadStore(uploads);
 });
 
 afterAll(async () => {
   await fake.close();
-  configureRemoteFetch({});
   fs.rmSync(uploads, { recursive: true, force: true });
   await database.dispose();
 });
@@ -57,7 +60,7 @@ afterAll(async () => {
 describe('photos at an https:// address', () => {
   it('fetches a real image once and re-encodes it (following a redirect)', async () => {
     for (const url of [`${base}/ok.png`, `${base}/moved.png`]) {
-      const result = await processRemoteProductPhoto(url);
+      const result = await processRemoteProductPhoto(url, remoteFetch);
       expect(result.ok, url).toBe(true);
       if (result.ok) {
         expect((await sharp(result.data).metadata()).format).toBe('webp');
@@ -67,30 +70,28 @@ describe('photos at an https:// address', () => {
   });
 
   it('refuses what is not an image, too big, too slow or missing, with pt-BR messages', async () => {
-    expect(await processRemoteProductPhoto(`${base}/page.html`)).toEqual({ ok: false, message: M.fotoType });
-    expect(await processRemoteProductPhoto(`${base}/big.jpg`)).toEqual({ ok: false, message: M.fotoSize });
+    expect(await processRemoteProductPhoto(`${base}/page.html`, remoteFetch)).toEqual({ ok: false, message: M.fotoType });
+    expect(await processRemoteProductPhoto(`${base}/big.jpg`, remoteFetch)).toEqual({ ok: false, message: M.fotoSize });
     const started = Date.now();
-    expect(await processRemoteProductPhoto(`${base}/slow.png`)).toEqual({ ok: false, message: M.fotoUrlFetch });
+    expect(await processRemoteProductPhoto(`${base}/slow.png`, remoteFetch)).toEqual({ ok: false, message: M.fotoUrlFetch });
     expect(Date.now() - started).toBeLessThan(3000);
-    expect(await processRemoteProductPhoto(`${base}/nada.png`)).toEqual({ ok: false, message: M.fotoUrlFetch });
-    expect(await processRemoteProductPhoto(base.replace('https:', 'http:') + '/ok.png')).toEqual({ ok: false, message: M.fotoUrlFetch });
+    expect(await processRemoteProductPhoto(`${base}/nada.png`, remoteFetch)).toEqual({ ok: false, message: M.fotoUrlFetch });
+    expect(await processRemoteProductPhoto(base.replace('https:', 'http:') + '/ok.png', remoteFetch)).toEqual({ ok: false, message: M.fotoUrlFetch });
   });
 
   it('never fetches from our own network (with the production defaults)', async () => {
-    configureRemoteFetch({ timeoutMs: 800 });
-    try {
+    const production = createRemoteFetch({ timeoutMs: 800 });
+    {
       for (const url of ['https://127.0.0.1/x.png', 'https://10.0.0.8/x.png', 'https://[::1]/x.png', 'https://169.254.169.254/latest/meta-data', `https://127.0.0.2:${fake.port}/ok.png`, `https://localhost:${fake.port}/ok.png`]) {
-        expect(await processRemoteProductPhoto(url), url).toEqual({ ok: false, message: M.fotoUrlFetch });
+        expect(await processRemoteProductPhoto(url, production), url).toEqual({ ok: false, message: M.fotoUrlFetch });
       }
-    } finally {
-      configureRemoteFetch({ ...fake.settings, timeoutMs: 800 });
     }
   });
 
   it('"Cadastrar Produto" with a photo address stores our own copy and points the product at it', async () => {
     const form = new FormData();
     for (const [k, v] of Object.entries({ titulo: 'Farol Remoto Teste', descricao: 'Farol com foto vinda de um endereço.', valorantigo: '200,00', valoratual: '150,00', categoria: 'iluminacao', marca: 'Bosch', veiculo: 'carros', estado: 'novo', estoque: '3', foto_url: `${base}/ok.png` })) form.append(k, v);
-    const post = await readProductPost(new Request('http://loja.test/CriarProduto', { method: 'POST', body: form }), database.db, { photoRequired: true });
+    const post = await readProductPost(new Request('http://loja.test/CriarProduto', { method: 'POST', body: form }), database.db, { photoRequired: true, remoteFetch, uploads: uploadStore });
     expect(post.ok).toBe(true);
     if (!post.ok) return;
     expect(post.photo?.url).toMatch(/^\/uploads\/produtos\/[a-f0-9]{32}\.webp$/);
@@ -99,7 +100,7 @@ describe('photos at an https:// address', () => {
 
     const bad = new FormData();
     for (const [k, v] of form) bad.append(k, k === 'foto_url' ? `${base}/nada.png` : v);
-    const refused = await readProductPost(new Request('http://loja.test/CriarProduto', { method: 'POST', body: bad }), database.db, { photoRequired: true });
+    const refused = await readProductPost(new Request('http://loja.test/CriarProduto', { method: 'POST', body: bad }), database.db, { photoRequired: true, remoteFetch, uploads: uploadStore });
     expect(refused.ok).toBe(false);
   });
 });

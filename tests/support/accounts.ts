@@ -7,8 +7,9 @@ import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/logger.ts';
 import { configureAuth } from '../../src/domain/accounts/auth.server.ts';
 import type { AuthSettings } from '../../src/domain/accounts/auth.server.ts';
-import { createMailer, setMailer } from '../../src/platform/mailer.server.ts';
-import { createUploadStore, setUploadStore } from '../../src/platform/uploads.server.ts';
+import { createMailer } from '../../src/platform/mailer.server.ts';
+import { createUploadStore } from '../../src/platform/uploads.server.ts';
+import type { UploadStore } from '../../src/platform/uploads.server.ts';
 import type { TestDatabase } from './databases.ts';
 import { renderPasswordResetHtml } from '../../src/emails/render.server.ts';
 import { testServices } from './services.ts';
@@ -19,6 +20,8 @@ export interface AccountsHarness {
   app: ReturnType<typeof createApp>;
   mailDir: string;
   uploadsDir: string;
+  /** The app's file store (in uploadsDir). */
+  uploads: UploadStore;
   /** A request as a browser on our site would send it (Origin set), from a given IP. */
   request(pathname: string, init?: RequestInit & { ip?: string; cookie?: string; json?: unknown; origin?: string | null }): Promise<Response>;
   cleanup(): void;
@@ -28,12 +31,12 @@ export function accountsHarness(database: TestDatabase, auth: Partial<AuthSettin
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-accounts-'));
   const mailDir = path.join(tmp, 'mail');
   const uploadsDir = path.join(tmp, 'uploads');
-  setMailer(createMailer({ from: 'Olimpo Peças <nao-responda@olimpopecas.com.br>', mailDir }));
-  setUploadStore(createUploadStore(uploadsDir));
-  configureAuth({ publicUrl: ORIGIN, secret: 'segredo-de-teste-com-mais-de-32-caracteres!', log: () => {}, resetEmailHtml: renderPasswordResetHtml, ...auth });
+  const mailer = createMailer({ from: 'Olimpo Peças <nao-responda@olimpopecas.com.br>', mailDir });
+  const uploads = createUploadStore(uploadsDir);
+  configureAuth({ mailer, onConnectionLoss: database.noteConnectionLoss, publicUrl: ORIGIN, secret: 'segredo-de-teste-com-mais-de-32-caracteres!', log: () => {}, resetEmailHtml: renderPasswordResetHtml, ...auth });
   const app = createApp({
     build: () => Promise.reject(new Error('pages are not under test here')),
-    services: testServices(database),
+    services: testServices(database, { uploads, mailer }),
     logger: createLogger('silent'),
     publicUrl: ORIGIN,
     trustProxy: true,
@@ -42,6 +45,7 @@ export function accountsHarness(database: TestDatabase, auth: Partial<AuthSettin
     app,
     mailDir,
     uploadsDir,
+    uploads,
     async request(pathname, init = {}) {
       const { ip = '198.51.100.1', cookie, json, origin = ORIGIN, ...rest } = init;
       const headers = new Headers(rest.headers);

@@ -10,7 +10,7 @@ import { createSandboxProvider } from '../../src/domain/payments/provider.ts';
 import type { PaymentProvider } from '../../src/domain/payments/provider.ts';
 import { createViaCepClient } from '../../src/domain/shipping/viacep.server.ts';
 import type { ShippingService } from '../../src/domain/shipping/service.ts';
-import { createMailer, setMailer } from '../../src/platform/mailer.server.ts';
+import { createMailer } from '../../src/platform/mailer.server.ts';
 import type { Database } from '../../src/db/client.server.ts';
 import { renderOrderMailHtml } from '../../src/emails/render.server.ts';
 import { testServices } from './services.ts';
@@ -19,7 +19,8 @@ export const TEST_WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
 
 export function createTestApp(database: Database, opts: { viaCepUrl?: string; provider?: PaymentProvider; mercadoPagoWebhookSecret?: string; shipping?: ShippingService } = {}) {
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-mail-'));
-  setMailer(createMailer({ from: 'Olimpo Peças <loja@example.com>', mailDir }));
+  const mailer = createMailer({ from: 'Olimpo Peças <loja@example.com>', mailDir });
+  const services = testServices(database, { mailer });
   setCheckoutServices({
     provider: opts.provider ?? createSandboxProvider({ pix: { key: 'pix@olimpopecas.com.br', merchantName: 'OLIMPO PECAS', merchantCity: 'SAO PAULO' } }),
     cep: createViaCepClient({ baseUrl: opts.viaCepUrl ?? 'http://127.0.0.1:9', timeoutMs: 1000 }),
@@ -30,7 +31,7 @@ export function createTestApp(database: Database, opts: { viaCepUrl?: string; pr
     webhookSecret: TEST_WEBHOOK_SECRET,
     mercadoPagoWebhookSecret: opts.mercadoPagoWebhookSecret,
   });
-  const app = createApp({ build: () => Promise.reject(new Error('no pages in API tests')), services: testServices(database), logger: createLogger('silent'), publicUrl: 'http://loja.test' });
+  const app = createApp({ build: () => Promise.reject(new Error('no pages in API tests')), services, logger: createLogger('silent'), publicUrl: 'http://loja.test' });
   const request = (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
     app.fetch(
       new Request(`http://loja.test${url}`, {
@@ -39,5 +40,5 @@ export function createTestApp(database: Database, opts: { viaCepUrl?: string; pr
         body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       }),
     );
-  return { app, request, mailDir };
+  return { app, request, mailDir, services };
 }

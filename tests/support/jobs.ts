@@ -4,11 +4,13 @@ import type { Database } from '../../src/db/client.server.ts';
 import { jobsFor, withOrderEmailRelay } from '../../src/domain/jobs/registry.server.ts';
 import { setJobRunner, startJobRunner } from '../../src/platform/job-runner.server.ts';
 import type { JobRunner } from '../../src/platform/job-runner.server.ts';
+import type { UploadStore } from '../../src/platform/uploads.server.ts';
+import type { Mailer } from '../../src/platform/mailer.server.ts';
 
-export async function startTestJobs(database: Database): Promise<JobRunner> {
-  const runner = await startJobRunner({ database, jobs: jobsFor(database.kind), pollingIntervalSeconds: 0.5 });
+export async function startTestJobs(database: Database, services: { mailer: Mailer; uploads?: UploadStore }): Promise<JobRunner> {
+  const runner = await startJobRunner({ database, jobs: jobsFor(database.kind), pollingIntervalSeconds: 0.5, uploads: services.uploads, mailer: services.mailer });
   setJobRunner(runner);
-  const withRelay = withOrderEmailRelay(database.db, runner);
+  const withRelay = withOrderEmailRelay(database.db, runner, services.mailer);
   return {
     enqueue: runner.enqueue,
     async stop() {

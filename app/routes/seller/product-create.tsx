@@ -9,7 +9,7 @@ import { redirectWithFlash } from '../../lib/flash.server.ts';
 import { compatibilityGroups, readProductPost } from '../../lib/product-page.server.ts';
 import { replaceProductFitment } from '../../../src/domain/fitment/repository.server.ts';
 import { requireRole } from '../../lib/session.server.ts';
-import { dbOf } from '../../lib/context.server.ts';
+import { dbOf, servicesOf } from '../../lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cadastrar Produto | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
@@ -20,7 +20,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const seller = await requireRole(request, url, dbOf(context), canSellProducts);
-  const post = await readProductPost(request, dbOf(context), { photoRequired: true });
+  const post = await readProductPost(request, dbOf(context), { photoRequired: true, remoteFetch: servicesOf(context).remoteFetch, uploads: servicesOf(context).uploads });
   if (!post.ok) return post.response;
   const id = await createProduct(dbOf(context), seller.id, post.input, post.photo!, (tx, productId) => replaceProductFitment(tx, productId, post.compatibility));
   return redirectWithFlash(`/ProductView/${id}`, 'produto');

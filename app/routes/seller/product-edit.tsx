@@ -6,7 +6,6 @@ import { canEditProduct, canSellProducts } from '../../../src/domain/accounts/ro
 import { getEditableProduct, updateProduct } from '../../../src/domain/catalog/admin.server.ts';
 import type { EditableProduct } from '../../../src/domain/catalog/admin.server.ts';
 import { centsToInput } from '../../../src/domain/catalog/product-form.ts';
-import { getUploadStore } from '../../../src/platform/uploads.server.ts';
 import { ProductForm } from '../../components/ProductForm.tsx';
 import { packageFields } from '../../../src/domain/shipping/package-input.ts';
 import type { ProductValues } from '../../components/ProductForm.tsx';
@@ -16,7 +15,7 @@ import { productFitment, replaceProductFitment } from '../../../src/domain/fitme
 import { loadFleet } from '../../../src/domain/fitment/fleet.server.ts';
 import { compatibilityLines } from '../../../src/domain/fitment/product-form.ts';
 import { requireRole } from '../../lib/session.server.ts';
-import { dbOf } from '../../lib/context.server.ts';
+import { dbOf, servicesOf } from '../../lib/context.server.ts';
 import type { LoadContext } from '../../lib/context.server.ts';
 
 const NOT_YOURS = 'Você só pode editar os produtos que cadastrou.';
@@ -71,13 +70,13 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const { user, product } = await editable(request, url, params.id, context);
-  const post = await readProductPost(request, dbOf(context), { photoRequired: false });
+  const post = await readProductPost(request, dbOf(context), { photoRequired: false, remoteFetch: servicesOf(context).remoteFetch, uploads: servicesOf(context).uploads });
   if (!post.ok) return post.response;
   // The owner checked above must still own it when the update runs (an admin edits any product).
   const saved = await updateProduct(dbOf(context), product.id, user.role === 'admin' ? null : user.id, post.input, post.photo, (tx, id) => replaceProductFitment(tx, id, post.compatibility));
   if (!saved) throw data(NOT_YOURS, { status: 403 });
   const old = product.photo?.url;
-  if (post.photo && old?.startsWith('/uploads/produtos/')) await getUploadStore().remove('produtos', old.slice('/uploads/produtos/'.length));
+  if (post.photo && old?.startsWith('/uploads/produtos/')) await servicesOf(context).uploads.remove('produtos', old.slice('/uploads/produtos/'.length));
   return redirectWithFlash('/MeusProdutos', 'produto-editado');
 }
 

@@ -14,7 +14,7 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { isHttpsUrl } from '../../platform/https.ts';
 import type { GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
 import type { Db } from '../../db/client.server.ts';
-import { getMailer } from '../../platform/mailer.server.ts';
+import type { Mailer } from '../../platform/mailer.server.ts';
 import { clientIpFrom, CLIENT_IP_HEADER } from '../../platform/client-ip.ts';
 import { trustedOriginsFor } from '../../platform/origins.ts';
 import { checkAccountLimits, signInSucceeded } from './limits.server.ts';
@@ -26,12 +26,16 @@ import { accounts, sessions, users, verifications } from './schema.ts';
 import { authApiInputProblem, MAX_PASSWORD, MIN_PASSWORD } from './validation.ts';
 import { authLogEntry, authLogError } from './auth-log.ts';
 import type { AuthLogError, AuthLogLevel } from './auth-log.ts';
-import { isConnectionError, noteConnectionLoss } from '../../db/client.server.ts';
+import { isConnectionError } from '../../db/client.server.ts';
 
 export const RESET_TOKEN_SECONDS = 60 * 60;
 export const SESSION_COOKIE = 'better-auth.session_token';
 
 export interface AuthSettings {
+  /** Sends the password reset e-mail (Services.mailer). */
+  mailer: Mailer;
+  /** Counts a lost connection Better Auth met (its database's `noteConnectionLoss`): the edge then answers 503. */
+  onConnectionLoss?: () => void;
   /** PUBLIC_URL: Better Auth's base URL (callbacks, links in e-mails). */
   publicUrl: string;
   /** Other front ends allowed to call /api/auth from the browser (CORS_ORIGINS). */
@@ -150,7 +154,7 @@ function emailOf(body: unknown): string {
 async function sendResetEmail(settings: AuthSettings, user: { email: string; name: string }, token: string) {
   const url = `${trimSlash(settings.publicUrl)}/RedefinirSenha?token=${encodeURIComponent(token)}`;
   const hello = firstName(user.name) || 'cliente';
-  await getMailer().send({
+  await settings.mailer.send({
     to: user.email,
     subject: 'Olimpo Peças: crie uma nova senha',
     text: [
@@ -180,7 +184,7 @@ export function createAuth(db: Db, settings: AuthSettings) {
   // and the session token among its parameters): only their redacted kind reaches `log`. A lost connection
   // is counted, so the edge answers the request it failed 503 (server/app.ts).
   const fromBetterAuth = (level: AuthLogLevel, message: unknown, ...args: unknown[]) => {
-    if ([message, ...args].some((a) => isConnectionError(a))) noteConnectionLoss();
+    if ([message, ...args].some((a) => isConnectionError(a))) settings.onConnectionLoss?.();
     const entry = authLogEntry(message, args);
     log(level, entry.message, entry.errors.length > 0 ? entry.errors : undefined);
   };

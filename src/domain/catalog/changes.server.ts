@@ -1,10 +1,11 @@
 // The one event every catalog write announces: "these products changed" (title, price, stock, photo, a new
-// product). `catalogChanged` clears the catalog memo, tells this process's subscribers (the page cache) and,
+// product). `catalogChanged` tells this process's subscribers (the page cache, the catalog memo) and,
 // when several instances share one PostgreSQL, the other instances through NOTIFY. Callers: the seller
 // product forms, checkout and order cancellations (stock), and the admin back office.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.server.ts';
-import { invalidateSearchCache } from './search-cache.server.ts';
+import { createSearchCache } from './search-cache.server.ts';
+import type { SearchCache } from './search-cache.server.ts';
 
 /** The PostgreSQL channel instances announce catalog changes on. */
 export const CATALOG_CHANNEL = 'olimpo_catalog';
@@ -43,13 +44,19 @@ export function onCatalogChange(listener: CatalogChangeListener): () => void {
   return () => state.listeners.delete(listener);
 }
 
+/** The catalog list memo (Services.searchCache), cleared on every catalog change, this process's or another instance's. */
+export function createCatalogSearchCache(ttlSeconds: number): SearchCache {
+  const cache = createSearchCache(ttlSeconds);
+  onCatalogChange(() => cache.clear());
+  return cache;
+}
+
 /** Turns the cross-instance NOTIFY on (PostgreSQL) or off. */
 export function broadcastCatalogChanges(on: boolean): void {
   state.broadcast = on;
 }
 
 function applyLocally(productIds: readonly number[] | undefined): void {
-  invalidateSearchCache();
   for (const listener of state.listeners) {
     try {
       listener(productIds);

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.server.ts';
-import { catalogChanged, catalogChangesMissed, encodeChange, onCatalogChange, receiveCatalogNotification } from './changes.server.ts';
-import { cachedSearch, configureSearchCache } from './search-cache.server.ts';
+import { catalogChanged, catalogChangesMissed, createCatalogSearchCache, encodeChange, onCatalogChange, receiveCatalogNotification } from './changes.server.ts';
 
 // Without broadcasting (PGlite, the default) catalogChanged never touches the database.
 const noDatabase = undefined as unknown as Db;
@@ -16,12 +15,12 @@ describe('catalog change event', () => {
 
   it("tells this process's subscribers and clears the catalog memo", async () => {
     stop = onCatalogChange((ids) => seen.push(ids));
-    configureSearchCache(10);
+    const cache = createCatalogSearchCache(10);
     let computed = 0;
     const compute = async () => ({ ok: true as const, n: ++computed });
-    await cachedSearch('k', compute);
+    await cache.get('k', compute);
     await catalogChanged(noDatabase, [3, 4]);
-    await cachedSearch('k', compute);
+    await cache.get('k', compute);
     expect(computed).toBe(2);
     await catalogChanged(noDatabase);
     expect(seen).toEqual([[3, 4], undefined]);

@@ -3,7 +3,7 @@
 // given as an https:// address is fetched once and goes through the same steps, so the shop serves it.
 // One image is decoded at a time in a process (a decoded photo costs width × height × 4 bytes or more; four
 // 50-megapixel uploads at once took memory from 257 to 404 MB) and at most 24 megapixels are accepted.
-import { fetchRemoteFile } from '../../platform/remote-image.server.ts';
+import type { RemoteFetch } from '../../platform/remote-image.server.ts';
 import { MAX_PHOTO_BYTES, PRODUCT_MESSAGES } from './product-form.ts';
 
 export const PHOTO_MAX_SIDE = 1200;
@@ -38,8 +38,8 @@ export async function processProductPhoto(input: Uint8Array): Promise<PhotoResul
 }
 
 /** A photo at an https:// address: fetched once (timeout, 5 MB cap), then processed like an upload. */
-export async function processRemoteProductPhoto(url: string): Promise<PhotoResult> {
-  const fetched = await fetchRemoteFile(url, MAX_PHOTO_BYTES);
+export async function processRemoteProductPhoto(url: string, remoteFetch: RemoteFetch): Promise<PhotoResult> {
+  const fetched = await remoteFetch(url, MAX_PHOTO_BYTES);
   if (!fetched.ok) return { ok: false, message: fetched.reason === 'too_big' ? PRODUCT_MESSAGES.fotoSize : PRODUCT_MESSAGES.fotoUrlFetch };
   return processProductPhoto(fetched.data);
 }

@@ -11,32 +11,33 @@ interface Entry {
   value: Promise<unknown>;
 }
 
-const KEY = Symbol.for('olimpo.catalogSearchCache');
-type Holder = { [KEY]?: { ttlMs: number; entries: Map<string, Entry> } };
-const state = ((globalThis as Holder)[KEY] ??= { ttlMs: 10_000, entries: new Map() });
-
-export function configureSearchCache(ttlSeconds: number): void {
-  state.ttlMs = Math.max(0, ttlSeconds) * 1000;
-  state.entries.clear();
+/** The memo: one per process, built at boot (server/boot.ts) and reached through `Services.searchCache`. */
+export interface SearchCache {
+  /** The memoised value for `key`, computing it once per TTL. */
+  get<T extends { ok: boolean; result?: SearchResult }>(key: string, compute: () => Promise<T>): Promise<T>;
+  /** Forgets every memoised list (after a product is created or changed: the boot subscribes it to `onCatalogChange`). */
+  clear(): void;
 }
 
-/** The memoised value for `key`, computing it once per TTL. */
-export function cachedSearch<T extends { ok: boolean; result?: SearchResult }>(key: string, compute: () => Promise<T>): Promise<T> {
-  if (state.ttlMs === 0) return compute();
-  const now = Date.now();
-  const hit = state.entries.get(key);
-  if (hit && now - hit.at < state.ttlMs) return hit.value as Promise<T>;
-  const value = compute();
-  if (state.entries.size >= MAX_ENTRIES) state.entries.delete(state.entries.keys().next().value!);
-  state.entries.set(key, { at: now, value });
-  // A failure is not remembered.
-  value.catch(() => {
-    if (state.entries.get(key)?.value === value) state.entries.delete(key);
-  });
-  return value;
-}
-
-/** Forgets every memoised list (called after a product is created or changed in this process). */
-export function invalidateSearchCache(): void {
-  state.entries.clear();
+/** CATALOG_CACHE_SECONDS: how long a list is remembered (0: not at all). */
+export function createSearchCache(ttlSeconds: number): SearchCache {
+  const ttlMs = Math.max(0, ttlSeconds) * 1000;
+  const entries = new Map<string, Entry>();
+  return {
+    get<T extends { ok: boolean; result?: SearchResult }>(key: string, compute: () => Promise<T>): Promise<T> {
+      if (ttlMs === 0) return compute();
+      const now = Date.now();
+      const hit = entries.get(key);
+      if (hit && now - hit.at < ttlMs) return hit.value as Promise<T>;
+      const value = compute();
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      entries.set(key, { at: now, value });
+      // A failure is not remembered.
+      value.catch(() => {
+        if (entries.get(key)?.value === value) entries.delete(key);
+      });
+      return value;
+    },
+    clear: () => entries.clear(),
+  };
 }

@@ -7,28 +7,24 @@ import { buildFleet } from './vehicles.ts';
 import type { Fleet } from './vehicles.ts';
 
 const TTL_MS = 60_000;
-const KEY = Symbol.for('olimpo.fitment.fleet');
-type Holder = { [KEY]?: WeakMap<Db, { at: number; fleet: Promise<Fleet> }> };
-
-function cache(): WeakMap<Db, { at: number; fleet: Promise<Fleet> }> {
-  const holder = globalThis as Holder;
-  return (holder[KEY] ??= new WeakMap());
-}
+// Per database: the cache is keyed by the database instance it was read from. In the dev server, where the
+// app's modules load apart from the server's, each side keeps its own copy (reloaded within the TTL).
+const fleets = new WeakMap<Db, { at: number; fleet: Promise<Fleet> }>();
 
 export function loadFleet(db: Db): Promise<Fleet> {
-  const hit = cache().get(db);
+  const hit = fleets.get(db);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.fleet;
   const fleet = db
     .select()
     .from(vehicles)
     .orderBy(asc(vehicles.id))
     .then((rows) => buildFleet(rows.map((r) => ({ ...r, type: r.type as never }))));
-  cache().set(db, { at: Date.now(), fleet });
+  fleets.set(db, { at: Date.now(), fleet });
   // A failed load must not stay cached.
-  fleet.catch(() => cache().delete(db));
+  fleet.catch(() => fleets.delete(db));
   return fleet;
 }
 
 export function invalidateFleet(db: Db): void {
-  cache().delete(db);
+  fleets.delete(db);
 }

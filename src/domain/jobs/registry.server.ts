@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.server.ts';
 import { analyzeDatabase, vacuumDatabase } from '../../db/maintenance.server.ts';
 import { reconcilePaymentsJob } from '../orders/reconcile-job.server.ts';
 import { catalogImportJob } from '../catalog/import/job.server.ts';
-import { getMailer } from '../../platform/mailer.server.ts';
+import type { Mailer } from '../../platform/mailer.server.ts';
 import { getCheckoutServices } from '../checkout/services.server.ts';
 import { EXPIRE_DUE_ORDERS_JOB, EXPIRE_ORDER_JOB, expireOrder, expireOverdueOrders, SWEEP_EXPIRED_ORDERS_JOB } from '../orders/expiry.server.ts';
 import { createEmailRelay, deliverOrderEmail, deliverOrderEmails, enqueueDueOrderEmails, enqueueSend, SEND_ORDER_EMAIL_JOB, setEmailRelay, SWEEP_ORDER_EMAILS_JOB } from '../orders/outbox.server.ts';
@@ -14,17 +14,18 @@ import type { EmailRelay, OrderEmailJob } from '../orders/outbox.server.ts';
 import type { JobRunner } from '../../platform/job-runner.server.ts';
 import type { Db } from '../../db/client.server.ts';
 
-const mailSettings = () => {
+const mailSettings = (mailer: Mailer | undefined) => {
+  if (!mailer) throw new Error('Serviço de e-mail não informado ao executor de tarefas.');
   const s = getCheckoutServices();
-  return { mailer: getMailer(), publicUrl: s.publicUrl, storeName: s.storeName, html: s.orderEmailHtml };
+  return { mailer, publicUrl: s.publicUrl, storeName: s.storeName, html: s.orderEmailHtml };
 };
 
 /**
  * Starts this process's relay for its new orders' confirmations (what it cannot send becomes an e-mail job on
  * `runner`) and returns the runner with it: stopping it sends what the relay holds, then stops the runner.
  */
-export function withOrderEmailRelay(db: Db, runner: JobRunner, onError?: (err: unknown) => void): JobRunner {
-  const relay: EmailRelay = createEmailRelay(db, mailSettings, (job) => enqueueSend(runner, job), onError);
+export function withOrderEmailRelay(db: Db, runner: JobRunner, mailer: Mailer, onError?: (err: unknown) => void): JobRunner {
+  const relay: EmailRelay = createEmailRelay(db, () => mailSettings(mailer), (job) => enqueueSend(runner, job), onError);
   setEmailRelay(relay);
   return {
     enqueue: runner.enqueue,
@@ -51,9 +52,9 @@ export const JOBS: JobDefinition<any>[] = [
     // apiece (each job is still sent, retried and failed alone).
     batchSize: 10,
     handler: async (job: OrderEmailJob, ctx) => {
-      await deliverOrderEmail(ctx.db, job, mailSettings());
+      await deliverOrderEmail(ctx.db, job, mailSettings(ctx.mailer));
     },
-    batchHandler: async (jobs, ctx) => (await deliverOrderEmails(ctx.db, jobs.map((j) => j.data), mailSettings())).map((o) => (o instanceof Error ? o : null)),
+    batchHandler: async (jobs, ctx) => (await deliverOrderEmails(ctx.db, jobs.map((j) => j.data), mailSettings(ctx.mailer))).map((o) => (o instanceof Error ? o : null)),
   } satisfies JobDefinition<OrderEmailJob>,
   // Any e-mail whose job was lost (or written where no runner was running) goes out within a minute or two.
   {

@@ -2,6 +2,9 @@
 // server starts (through Better Auth's server API, as `npm run admin:create` does), signed in over HTTP
 // afterwards, and the checks for the answers of page forms (HTML) and of /api/auth (`{ code, message }`).
 import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { createMailer } from '../../../src/platform/mailer.server.ts';
 import { expect } from 'vitest';
 import type { Db } from '../../../src/db/client.server.ts';
 import { authFor, configureAuth } from '../../../src/domain/accounts/auth.server.ts';
@@ -25,7 +28,7 @@ export interface Account {
 /** Creates the accounts in `db` (call from createServerDatabase's `prepare`). */
 export async function createAccounts(db: Db, wanted: Record<string, Role>): Promise<Record<string, Account>> {
   // Only hashes passwords here; sessions are made by the server, which has its own secret.
-  configureAuth({ publicUrl: 'http://127.0.0.1', secret: 'reliability-suite-secret-not-for-production-0123456789', log: () => {}, resetEmailHtml: renderPasswordResetHtml });
+  configureAuth({ mailer: createMailer({ from: 'Olimpo Peças <loja@example.com>', mailDir: path.join(os.tmpdir(), `olimpo-mail-${process.pid}`) }), publicUrl: 'http://127.0.0.1', secret: 'reliability-suite-secret-not-for-production-0123456789', log: () => {}, resetEmailHtml: renderPasswordResetHtml });
   const out: Record<string, Account> = {};
   for (const [key, role] of Object.entries(wanted)) {
     const email = `${key}-${crypto.randomBytes(3).toString('hex')}@example.com`;

@@ -8,10 +8,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.server.ts';
 import { analyzeDatabase } from '../../../db/maintenance.server.ts';
-import { getUploadStore } from '../../../platform/uploads.server.ts';
+import type { UploadStore } from '../../../platform/uploads.server.ts';
 import { processProductPhoto } from '../photos.server.ts';
 import { MAX_PHOTO_BYTES, PRODUCT_MESSAGES } from '../product-form.ts';
-import { fetchRemoteFile } from '../../../platform/remote-image.server.ts';
+import { createRemoteFetch } from '../../../platform/remote-image.server.ts';
+import type { RemoteFetch } from '../../../platform/remote-image.server.ts';
 import { refreshLexicon } from '../search/typos.server.ts';
 import { catalogImports, importedPhotos } from '../schema.ts';
 import { catalogChanged } from '../changes.server.ts';
@@ -132,15 +133,26 @@ export async function markQueued(db: Db, id: number): Promise<boolean> {
 export interface ApplyDeps {
   /** Who applies it, for the price history (null: the command line). */
   fetchPhoto?: (url: string) => Promise<Uint8Array>;
+  /** The remote fetch photos go through (default: the strict production one; tests pass a local https host's). */
+  remoteFetch?: RemoteFetch;
+  /** Where fetched photos are kept (Services.uploads; the job runner's context). Needed only when rows name photos. */
+  uploads?: UploadStore;
   onProgress?: (summary: { processed: number; valid: number }) => void;
+}
+
+function uploadsOf(deps: ApplyDeps): UploadStore {
+  if (!deps.uploads) throw new Error('Armazenamento de arquivos não informado à importação.');
+  return deps.uploads;
 }
 
 /** A photo we could not use, with the pt-BR reason the import report may show (nothing from the remote host). */
 class PhotoRefused extends Error {}
 
 // Through the same hardened fetcher as the seller form (https, public addresses only, streamed size cap).
-async function defaultFetchPhoto(url: string): Promise<Uint8Array> {
-  const fetched = await fetchRemoteFile(url, MAX_PHOTO_BYTES, PHOTO_TIMEOUT_MS);
+const strictRemoteFetch = createRemoteFetch();
+
+async function fetchPhotoWith(remoteFetch: RemoteFetch, url: string): Promise<Uint8Array> {
+  const fetched = await remoteFetch(url, MAX_PHOTO_BYTES, PHOTO_TIMEOUT_MS);
   if (!fetched.ok) throw new PhotoRefused(fetched.reason === 'too_big' ? PRODUCT_MESSAGES.fotoSize : PHOTO_FETCH_FAILED);
   return fetched.data;
 }
@@ -152,10 +164,10 @@ async function fetchPhotos(db: Db, rows: CatalogRow[], deps: ApplyDeps): Promise
   const known = await knownPhotos(db, wanted);
   for (const url of wanted.filter((u) => !known.has(u))) {
     try {
-      const bytes = await (deps.fetchPhoto ?? defaultFetchPhoto)(url);
+      const bytes = await (deps.fetchPhoto ?? ((u: string) => fetchPhotoWith(deps.remoteFetch ?? strictRemoteFetch, u)))(url);
       const processed = await processProductPhoto(bytes);
       if (!processed.ok) throw new PhotoRefused(processed.message);
-      const saved = await getUploadStore().save('produtos', processed.data, 'webp');
+      const saved = await uploadsOf(deps).save('produtos', processed.data, 'webp');
       await db.insert(importedPhotos).values({ sourceUrl: url, url: saved.url, width: Math.min(processed.width, 32_767), height: Math.min(processed.height, 32_767) }).onConflictDoNothing();
     } catch (err) {
       // Only our own pt-BR reasons reach the report: never the address's answer, status or an internal error.

@@ -10,7 +10,7 @@ export const CATALOG_IMPORT_JOB = 'catalog.import';
 export const catalogImportJob: JobDefinition<{ importId: number }> = {
   name: CATALOG_IMPORT_JOB,
   handler: async (data, ctx) => {
-    await runImport(ctx.db, data.importId);
+    await runImport(ctx.db, data.importId, { uploads: ctx.uploads });
   },
   retryLimit: 3,
   retryDelaySeconds: 10,
