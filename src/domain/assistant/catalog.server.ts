@@ -1,6 +1,7 @@
 // Act, the catalog side: the search a part's slots ask for, a product by its reference code, and variants.
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.server.ts';
+import { MIN_CODE_LENGTH, normalizeCode } from '../catalog/codes.ts';
 import { parseCatalogQuery } from '../catalog/query.ts';
 import type { CatalogQuery } from '../catalog/query.ts';
 import { getProduct } from '../catalog/products.server.ts';
@@ -65,4 +66,32 @@ export async function variantsOf(db: Db, ids: number[]) {
     .select({ productId: productVariants.productId, color: productVariants.color, size: productVariants.size, stock: productVariants.stock })
     .from(productVariants)
     .where(inArray(productVariants.productId, ids));
+}
+
+/** Candidate part numbers in a message: runs of up to four words with digits, at least three of them digits ("n-6631", "0 986 s26 757"). */
+export function codeCandidates(text: string): string[] {
+  const words = text.split(/\s+/).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''));
+  const keys = new Set<string>();
+  for (let i = 0; i < words.length; i++) {
+    for (let n = 1; n <= 4 && i + n <= words.length; n++) {
+      const run = words.slice(i, i + n);
+      if (!run.every((w) => /\d/.test(w) || /^[a-z]{1,3}\d*$/i.test(w)) || !/\d/.test(run.at(-1)!)) continue;
+      const key = normalizeCode(run.join(''));
+      if (key.length >= MIN_CODE_LENGTH && (key.match(/\d/g) ?? []).length >= 3 && !/^(19|20)\d\d$/.test(key) && !/^\d{8}$/.test(key)) keys.add(key);
+    }
+  }
+  return [...keys];
+}
+
+/** The products a part number names: its REF, an OEM number or another brand's equivalent (products.code_keys). */
+export async function productsByCode(db: Db, text: string): Promise<{ code: string; items: ProductSummary[] } | null> {
+  const keys = codeCandidates(text);
+  if (keys.length === 0) return null;
+  const rows = (await db.execute(sql`
+    select p.id, k.key from products p join unnest(${sql.param(keys)}::text[]) as k(key) on p.code_keys like '% ' || k.key || ' %'
+    order by length(k.key) desc, p.id limit 6`)) as unknown as { rows: { id: number; key: string }[] };
+  if (rows.rows.length === 0) return null;
+  const key = rows.rows[0]!.key;
+  const items = (await Promise.all(rows.rows.filter((r) => r.key === key).map((r) => getProduct(db, r.id)))).filter((p): p is NonNullable<typeof p> => p !== null);
+  return items.length > 0 ? { code: key, items } : null;
 }

@@ -2,7 +2,7 @@
 // question's slots) and the product on the page, and which product(s) a part is therefore about.
 import { getProduct } from '../catalog/products.server.ts';
 import type { ProductSummary } from '../catalog/types.ts';
-import { productByRef, searchCatalog } from './catalog.server.ts';
+import { productByRef, productsByCode, searchCatalog } from './catalog.server.ts';
 import type { ProductSearch } from './catalog.server.ts';
 import type { AssistantContext, ChatMessage } from './types.ts';
 import { extractSlots, normalize, splitParts } from './understand.ts';
@@ -18,6 +18,9 @@ export interface Memory {
   fromLastTurn: boolean;
   page: ProductSummary | null;
 }
+
+/** Words that say a number in the message is a part number ("o equivalente do N-6631", "código HR19-0509-CJ"). */
+export const CODE_CUE = /\b(codigo|codigos|cod|ref|referencia|equivalentes?|original|oem|similar|part number)\b|[a-z0-9]+[-/][a-z0-9]*\d/;
 
 export const DEICTIC = /\b(esse|essa|este|esta|desse|dessa|deste|desta|ele|ela|dele|dela|nele|nela|isso)\b/;
 
@@ -35,6 +38,10 @@ export async function recall(ctx: AssistantContext, vocab: Vocabulary, messages:
         const p = await productByRef(ctx.db, slots.refCode);
         if (p) return { products: [p], vehicle, slots: null, fromLastTurn, page };
       }
+      if (CODE_CUE.test(piece)) {
+        const byCode = await productsByCode(ctx.db, piece);
+        if (byCode) return { products: byCode.items, vehicle, slots: null, fromLastTurn, page };
+      }
       if (slots.productWords.length > 0 && !(slots.followUp && slots.productWords.length === 0)) {
         const found = await searchCatalog(ctx, slots, { limit: 3 });
         if (found.items.length > 0) {
@@ -48,11 +55,16 @@ export async function recall(ctx: AssistantContext, vocab: Vocabulary, messages:
 }
 
 /** The product(s) a part is about: a reference code, its own words, else the page's or the conversation's. */
-export async function productsFor(ctx: AssistantContext, part: Part, memory: Memory): Promise<{ items: ProductSummary[]; search: ProductSearch | null }> {
+export async function productsFor(ctx: AssistantContext, part: Part, memory: Memory): Promise<{ items: ProductSummary[]; search: ProductSearch | null; code?: string }> {
   const s = part.slots;
   if (s.refCode) {
     const p = await productByRef(ctx.db, s.refCode);
     return { items: p ? [p] : [], search: null };
+  }
+  if (CODE_CUE.test(part.text)) {
+    // Another brand's or the carmaker's number: the products that list it.
+    const byCode = await productsByCode(ctx.db, part.text);
+    if (byCode) return { items: byCode.items, search: null, code: byCode.code };
   }
   const deictic = DEICTIC.test(part.text);
   const own = s.productWords.length > 0 && !(deictic && (memory.page || memory.products.length > 0) && s.productWords.length <= 1);

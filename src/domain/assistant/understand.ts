@@ -6,7 +6,7 @@ import type { IntentClassifier } from './classifier.ts';
 import { fold } from './text.ts';
 import { editDistance } from '../../platform/edit-distance.ts';
 import type { Fleet, Vehicle } from '../fitment/vehicles.ts';
-import { parseVehicleWords } from '../fitment/words.ts';
+import { parseVehicleWords, vehicleTokens } from '../fitment/words.ts';
 import type { VehicleType } from '../catalog/taxonomy.ts';
 
 export const INTENTS = [
@@ -36,7 +36,7 @@ export type Intent = (typeof INTENTS)[number];
 /** Intents answered about one product or a list of products. */
 export const PRODUCT_INTENTS: readonly Intent[] = ['product_search', 'product_price', 'product_payment', 'product_stock', 'product_details', 'fitment'];
 
-export type Attribute = 'price' | 'old_price' | 'stock' | 'reference' | 'compatibility' | 'colors' | 'sizes';
+export type Attribute = 'price' | 'old_price' | 'stock' | 'reference' | 'oem' | 'equivalents' | 'compatibility' | 'colors' | 'sizes';
 export type PaymentSlot = 'pix' | 'boleto' | 'credit';
 
 export interface Vocabulary {
@@ -213,13 +213,15 @@ export function extractSlots(t: string, vocab: Vocabulary): Slots {
   if (/\b(quanto|preco|valor|custa|custam|sai|fica)\b/.test(rest)) attributes.push('price');
   if (/\b(desconto|promocao|antes|oferta|off|de quanto|preco antigo|baixou|abaixou)\b/.test(rest)) attributes.push('old_price');
   if (/\b(estoque|disponive\w*|unidades|acabou|esgotad\w*|ainda tem|tem ainda|pronta entrega|quantas tem|quantos tem|quantidade|sobrou|restam?)\b/.test(rest)) attributes.push('stock');
-  if (/\b(referencia|ref|codigo|cod|part number|sku)\b/.test(rest)) attributes.push('reference');
+  if (/\b(referencia|ref|codigo|codigos|cod|part number|sku)\b/.test(rest)) attributes.push('reference');
+  if (/\b(original|originais|montadora|oem|genuin[oa]|fabrica do carro)\b/.test(rest) && attributes.includes('reference')) attributes.push('oem');
+  if (/\b(equivalentes?|similar|similares|intercambiave\w*|cruzamento|substitut\w*)\b/.test(rest)) attributes.push('equivalents');
   if (/\b(serve|servem|servir|serviria|compativel|compativeis|compatibilidade|encaixa|cabe)\b/.test(rest)) attributes.push('compatibility');
   if (/\b(cor|cores)\b/.test(rest)) attributes.push('colors');
   if (/\b(tamanhos|numeracao|numeracoes|numeros|tamanho|numero)\b/.test(rest) && !size) attributes.push('sizes');
 
   // The vehicle: make, model, engine, year (the fitment vocabulary).
-  const v = parseVehicleWords(vocab.fleet, rest);
+  const v = vehicleIn(vocab.fleet, rest);
   const vehicle = v ? { vehicles: v.vehicles, year: v.year, matched: v.matched } : null;
   const afterVehicle = v ? v.rest : rest;
   const words = afterVehicle.split(/[^a-z0-9]+/).filter(Boolean);
@@ -285,12 +287,45 @@ export function extractSlots(t: string, vocab: Vocabulary): Slots {
   };
 }
 
+const modelHeads = new WeakMap<Fleet, Map<string, Set<string>>>();
+
+/** Each model name's first word, with the makes that have a model so named ("ka" → Ford, "s" of "s10" is not one). */
+function headsOf(fleet: Fleet): Map<string, Set<string>> {
+  let heads = modelHeads.get(fleet);
+  if (!heads) {
+    heads = new Map();
+    for (const v of fleet.vehicles) {
+      const head = vehicleTokens(v.model)[0];
+      if (head && /[a-z]/.test(head)) heads.set(head, (heads.get(head) ?? new Set()).add(v.make));
+    }
+    modelHeads.set(fleet, heads);
+  }
+  return heads;
+}
+
+/**
+ * The vehicle in the words. A model name that is also an everyday word ("ka", "up", "fit") counts without
+ * its make when it follows "do", "pro", "no meu"…, and only one make has a model so named: "pastilha do ka".
+ */
+export function vehicleIn(fleet: Fleet, text: string) {
+  const v = parseVehicleWords(fleet, text);
+  if (v) return v;
+  for (const m of text.matchAll(/\b(?:do|da|no|na|pro|pra|para o|para a|meu|minha|de)\s+([a-z]+)\b/g)) {
+    const makes = headsOf(fleet).get(m[1]!);
+    if (!makes || makes.size !== 1) continue;
+    const [make] = makes;
+    const at = m.index + m[0].length - m[1]!.length;
+    return parseVehicleWords(fleet, `${text.slice(0, at)}${make} ${text.slice(at)}`);
+  }
+  return null;
+}
+
 /** The text the classifier reads: normalised, with the catalog's own words replaced by their kind. */
 export function delexicalise(t: string, vocab: Vocabulary): string {
   let s = t.replace(/\b[a-z]{3}[-\s]?\d{6}[a-z]\b/g, ' _ref ').replace(/#?\b\d{8}\b/g, ' _pedido ');
   s = s.replace(/\b(?:r\s*\$\s*)?\d+(?:[.,]\d+)?\s*(?:reais|conto|contos|pila)\b|r\s*\$\s*\d+(?:[.,]\d+)?/g, ' _valor ');
   s = s.replace(/\b\d{1,2}\s*(?:x|vezes)\b/g, ' _nx ');
-  const v = parseVehicleWords(vocab.fleet, s);
+  const v = vehicleIn(vocab.fleet, s);
   if (v) s = `${v.rest} _veiculo`;
   const words = s.split(/[^a-z0-9_]+/).filter(Boolean);
   const out: string[] = [];

@@ -3,6 +3,7 @@
 import type { Memory } from '../memory.server.ts';
 import { DEICTIC } from '../memory.server.ts';
 import type { AssistantContext, PartAnswer } from '../types.ts';
+import { PRODUCT_INTENTS } from '../understand.ts';
 import type { Intent, Part } from '../understand.ts';
 import { orderStatusPart } from './orders.server.ts';
 import { answerProduct } from './product.server.ts';
@@ -43,6 +44,8 @@ export function resolveIntent(part: Part, memory: Memory): Part {
   if (part.intent === 'payment_info' && s.followUp && (s.payment || s.installments) && ((memory.fromLastTurn && memory.products.length > 0) || (DEICTIC.test(part.text) && memory.page))) {
     part = { ...part, intent: 'product_payment' };
   }
+  // "qual o código original?", "quais os equivalentes dele?": a product's part numbers, whatever the classifier read.
+  if ((s.attributes.includes('oem') || s.attributes.includes('equivalents')) && !PRODUCT_INTENTS.includes(part.intent)) part = { ...part, intent: 'product_details' };
   // A product question that names a payment method ("a mais barata no pix") asks what it costs that way.
   if ((part.intent === 'product_search' || part.intent === 'product_price') && (s.payment || s.installments)) part = { ...part, intent: 'product_payment' };
   return part;

@@ -10,9 +10,11 @@ import type { AssistantContext, PartAnswer } from '../types.ts';
 import { extractSlots, normalize } from '../understand.ts';
 import type { Part } from '../understand.ts';
 import { loadVocabulary } from '../vocabulary.server.ts';
-import { paymentLines, saleText, stockText, titleNames, UNKNOWN_TEXT } from '../wording.ts';
+import { normalizeCode } from '../../catalog/codes.ts';
+import { getProduct } from '../../catalog/products.server.ts';
+import { paymentLines, productLine, saleText, stockText, titleNames, UNKNOWN_TEXT } from '../wording.ts';
 import { formatBRL } from '../../pricing/money.ts';
-import { detailsParagraph, priceParagraph, stockParagraph } from './product-facts.server.ts';
+import { codesSentence, detailsParagraph, priceParagraph, stockParagraph } from './product-facts.server.ts';
 import { answerSearch } from './search.server.ts';
 import { knowledgeAnswer } from './store-facts.ts';
 
@@ -50,6 +52,15 @@ export async function answerProduct(ctx: AssistantContext, part: Part, memory: M
   }
   if (part.intent === 'product_search' || (part.intent === 'fitment' && found.items.length !== 1)) {
     if (found.search || found.items.length === 0) return answerSearch(ctx, part, found);
+  }
+  const asksCodes = s.attributes.some((a) => a === 'reference' || a === 'oem' || a === 'equivalents');
+  if (found.code && found.items.length > 0 && !s.payment && (asksCodes || part.intent === 'product_search' || part.intent === 'product_details' || part.intent === 'fitment')) {
+    // "tem o equivalente do N-6631?": the products that list that number, with their own codes.
+    const shown = found.items.slice(0, 3);
+    const detail = await getProduct(ctx.db, shown[0]!.id);
+    const listed = detail ? [detail.refCode, ...detail.oemCodes, ...detail.equivalentCodes].find((c) => normalizeCode(c) === found.code || normalizeCode(c).endsWith(found.code!)) : undefined;
+    const codes = detail ? ` ${codesSentence(detail, new Set(['oem', 'equivalents']))}` : '';
+    return { text: `O código ${listed ?? found.code} corresponde a:\n${shown.map(productLine).join('\n')}${codes}`, products: shown, intent: part.intent };
   }
   const p = found.items[0];
   if (!p) {
