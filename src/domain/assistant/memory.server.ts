@@ -2,10 +2,10 @@
 // question's slots) and the product on the page, and which product(s) a part is therefore about.
 import { getProduct } from '../catalog/products.server.ts';
 import type { ProductSummary } from '../catalog/types.ts';
-import { productByRef, productsByCode, searchCatalog } from './catalog.server.ts';
+import { productByRef, productsByCode, productsWithVariant, searchCatalog } from './catalog.server.ts';
 import type { ProductSearch } from './catalog.server.ts';
 import type { AssistantContext, ChatMessage } from './types.ts';
-import { extractSlots, normalize, splitParts } from './understand.ts';
+import { extractSlots, normalize, PRODUCT_INTENTS, splitParts, vehicleIn } from './understand.ts';
 import type { Part, Slots, Vocabulary } from './understand.ts';
 
 export interface Memory {
@@ -95,8 +95,41 @@ export async function productsFor(ctx: AssistantContext, part: Part, memory: Mem
     const search = await searchCatalog(ctx, s);
     return { items: search.items, search };
   }
+  if ((s.size || s.color) && s.productWords.length === 0 && !memory.slots && memory.products.length === 0 && !memory.page) {
+    // "tem cinza tamanho 42?" with nothing before: what the variant table has in stock.
+    return { items: await productsWithVariant(ctx.db, s.size, s.color), search: null };
+  }
   if (deictic && memory.page) return { items: [memory.page], search: null };
   if (memory.products.length > 0) return { items: memory.products, search: null };
   if (memory.page) return { items: [memory.page], search: null };
   return { items: [], search: null };
+}
+
+const OTHER_BRAND = /\b(outra|outras) (marca|marcas)\b|\boutro fabricante\b|\bde outro\b/;
+const YEAR_OR_ENGINE = /\b(19[5-9]\d|20[0-3]\d)\b|\b\d\.\d\b/;
+
+/**
+ * What the dialogue state makes of a part that leans on it: "é 2021 1.0 turbo" narrows the vehicle asked
+ * about, "e de outra marca?" repeats the search without the brands shown, "tem no 44 preto?" asks the
+ * products shown for a size and colour.
+ */
+export function carryOver(part: Part, memory: Memory, vocab: Vocabulary): Part {
+  const s = part.slots;
+  if (!memory.slots && memory.products.length === 0) {
+    // "tem cinza tamanho 42?" with nothing before: a list of what has it, not one product's details.
+    return (s.size || s.color) && s.productWords.length === 0 && !memory.page && PRODUCT_INTENTS.includes(part.intent) ? { ...part, intent: 'product_search' } : part;
+  }
+  const asProductQuestion = (slots: Slots): Part => ({ ...part, intent: PRODUCT_INTENTS.includes(part.intent) ? part.intent : 'product_search', slots });
+  if (!s.vehicle && memory.vehicle && memory.slots && s.followUp && YEAR_OR_ENGINE.test(part.text)) {
+    const known = memory.vehicle.vehicles[0]!;
+    const refined = vehicleIn(vocab.fleet, `${normalize(`${known.make} ${known.model}`)} ${part.text}`);
+    if (refined) return asProductQuestion({ ...s, productWords: [], vehicle: { vehicles: refined.vehicles, year: refined.year, matched: refined.matched } });
+  }
+  if (OTHER_BRAND.test(part.text) && memory.slots) {
+    const brands = [...new Set(memory.products.map((p) => p.brand))];
+    const brandWords = new Set(brands.flatMap((b) => normalize(b).split(/[^a-z0-9]+/)));
+    return { ...part, intent: 'product_search', slots: { ...memory.slots, sort: s.sort ?? memory.slots.sort, brand: null, productWords: memory.slots.productWords.filter((w) => !brandWords.has(w)), excludeBrands: brands } };
+  }
+  if ((s.size || s.color) && s.followUp && memory.slots && !PRODUCT_INTENTS.includes(part.intent)) return { ...part, intent: 'product_search' };
+  return part;
 }

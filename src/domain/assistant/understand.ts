@@ -66,6 +66,8 @@ export interface Slots {
   followUp: boolean;
   orderNumber: string | null;
   mine: boolean;
+  /** "e de outra marca?": brands the shopper has already seen and wants something else than. */
+  excludeBrands?: string[];
 }
 
 export interface Part {
@@ -91,7 +93,7 @@ const STOP = new Set(
     'ele ela dele dela nele nela ate ja so tb tambem oi ola favor pf pfv por loja olimpo pecas peca produto produtos item itens ta to tah e tudo bem blz ' +
     'beleza indica indicar recomenda sugere posso pode da dar consigo conta em conta vista avista pix boleto cartao credito debito parcela parcelas ' +
     'parcelar parcelado parcelamento vezes juros desconto descontos promocao oferta antes referencia ref codigo cod serve servem compativel ' +
-    'estao esta tao sera seria reais real conto contos pila r menor maior mesmo mesma ne hein agora hoje entao la cade estava tava acabou acabaram quantidade sobrou resta restam como pago paguei pagar pagamento forma formas funciona saber ve manda mostra arruma consegue tenho possuo uso ando dirijo'
+    'estao esta tao sera seria reais real conto contos pila r menor maior mesmo mesma ne hein agora hoje entao la cade estava tava acabou acabaram quantidade sobrou resta restam como pago paguei pagar pagamento forma formas funciona saber ve manda mostra arruma consegue tenho possuo uso ando dirijo codigos original originais montadora oem equivalente equivalentes similar similares'
   ).split(' '),
 );
 
@@ -230,7 +232,9 @@ export function extractSlots(t: string, vocab: Vocabulary): Slots {
     ? 'motos'
     : /\b(caminhao|caminhoes|carreta|truck)\b/.test(rest)
       ? 'caminhoes'
-      : null;
+      : /\b(de|para|do|no) (carro|carros|automovel|automoveis)\b/.test(rest)
+        ? 'carros'
+        : null;
 
   // The brand: the longest brand name found in the words.
   let brand: string | null = null;
