@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import { answerPart } from './act/handlers.server.ts';
 import { IntentClassifier } from './classifier.ts';
+import { intoPortuguese } from './foreign.ts';
 import { contact, paymentText, shippingText } from './knowledge.ts';
 import { carryOver, recall } from './memory.server.ts';
 import type { AssistantContext, AssistantReply, ChatMessage, PartAnswer, SuggestedProduct } from './types.ts';
@@ -60,7 +61,7 @@ function classifier(vocab: Vocabulary): IntentClassifier {
 }
 
 export async function answer(ctx: AssistantContext, messages: ChatMessage[]): Promise<AssistantReply> {
-  const last = messages.filter((m) => m.sender === 'user').at(-1)?.content ?? '';
+  const last = intoPortuguese(messages.filter((m) => m.sender === 'user').at(-1)?.content ?? '');
   const vocab = await loadVocabulary(ctx.db);
   const understood = understand(last, vocab, classifier(vocab));
   if (understood.confidence < CONFIDENCE_THRESHOLD || understood.parts.length === 0) {

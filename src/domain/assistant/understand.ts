@@ -44,6 +44,8 @@ export interface Vocabulary {
   brands: { name: string; tokens: string[] }[];
   /** Folded words that name product kinds ("pastilhas", "freio", "farol", "amortecedor"…). */
   kindWords: Set<string>;
+  /** Words of categories shoppers ask for that no product kind names ("pneu" → "pneus"): the store does not sell them. */
+  notSold?: Map<string, string>;
   fleet: Fleet;
 }
 

@@ -36,6 +36,14 @@ export async function answerProduct(ctx: AssistantContext, part: Part, memory: M
     if (fit) return fit;
   }
   const found = await productsFor(ctx, part, memory);
+  const notSold = (await loadVocabulary(ctx.db)).notSold;
+  const missing = s.productWords.map((w) => notSold?.get(w)).find(Boolean);
+  if (missing && (part.intent === 'product_search' || part.intent === 'product_price' || part.intent === 'product_stock')) {
+    // "vocês vendem pneu?": say so, then what is near (the items that name it, such as a tyre gauge).
+    const near = found.items.slice(0, 3);
+    const tail = near.length > 0 ? ` Temos itens relacionados:\n${near.map(productLine).join('\n')}` : ` Não encontrei "${s.productWords.join(' ')}" no nosso catálogo; veja as categorias no rodapé.`;
+    return { text: `Não trabalhamos com ${missing}.${tail}`, products: near, intent: part.intent };
+  }
   if (found.search && s.sort && found.items.length > 0) {
     // "a mais barata no pix": the cheapest of what was asked, then the question about it.
     if (!s.payment && s.attributes.length === 0) return answerSearch(ctx, part, found);
