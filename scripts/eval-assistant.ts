@@ -24,7 +24,7 @@ import { seedDemoData } from '../src/db/seed.server.ts';
 import { moveOrder } from '../src/domain/orders/orders.server.ts';
 import { createSandboxProvider } from '../src/domain/payments/provider.ts';
 import { formatBRL } from '../src/domain/pricing/money.ts';
-import { CART_FREIGHT_CENTS, installmentPlan, MIN_INSTALLMENT_CENTS, priceWithPayment, SHIPPING_METHODS } from '../src/domain/pricing/pricing.ts';
+import { CART_FREIGHT_CENTS, installmentPlan, MIN_INSTALLMENT_CENTS, orderTotals, priceWithPayment, SHIPPING_METHODS } from '../src/domain/pricing/pricing.ts';
 
 interface Question {
   id: string;
@@ -89,6 +89,16 @@ for (const p of catalog) {
     known.add(money(priceWithPayment(total, 'pix')));
     known.add(money(priceWithPayment(total, 'boleto')));
     for (let n = 2; n <= 10; n++) known.add(money(installmentPlan(total, n).eachCents));
+  }
+  // Totals with a shipping method, as the checkout computes them (orderTotals), for a few units.
+  for (let q = 1; q <= 5; q++) {
+    for (const { id: shipping } of SHIPPING_METHODS) {
+      for (const payment of ['credit', 'pix', 'boleto'] as const) {
+        const t = orderTotals([{ unitPriceCents: p.priceCents, quantity: q }], { shipping, payment }).totalCents;
+        known.add(money(t));
+        if (payment === 'credit') for (let n = 2; n <= 10; n++) known.add(money(installmentPlan(t, n).eachCents));
+      }
+    }
   }
 }
 

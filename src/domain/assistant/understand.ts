@@ -68,6 +68,8 @@ export interface Slots {
   followUp: boolean;
   orderNumber: string | null;
   mine: boolean;
+  /** A shipping method named with a price question ("com frete expresso"): the total includes it. */
+  shipping?: 'standard' | 'express' | null;
   /** "e de outra marca?": brands the shopper has already seen and wants something else than. */
   excludeBrands?: string[];
 }
@@ -290,6 +292,7 @@ export function extractSlots(t: string, vocab: Vocabulary): Slots {
     followUp,
     orderNumber,
     mine,
+    shipping: /\b(expresso|express|sedex|rapido)\b/.test(rest) ? 'express' : /\b(envio|frete) (padrao|normal|economico)\b|\bpac\b/.test(rest) ? 'standard' : null,
   };
 }
 

@@ -12,7 +12,7 @@ import type { Part } from '../understand.ts';
 import { loadVocabulary } from '../vocabulary.server.ts';
 import { normalizeCode } from '../../catalog/codes.ts';
 import { getProduct } from '../../catalog/products.server.ts';
-import { paymentLines, productLine, saleText, stockText, titleNames, UNKNOWN_TEXT } from '../wording.ts';
+import { paymentLines, productLine, totalWithShipping, saleText, stockText, titleNames, UNKNOWN_TEXT } from '../wording.ts';
 import { formatBRL } from '../../pricing/money.ts';
 import { codesSentence, detailsParagraph, priceParagraph, stockParagraph } from './product-facts.server.ts';
 import { answerSearch } from './search.server.ts';
@@ -85,7 +85,9 @@ async function aboutProduct(ctx: AssistantContext, part: Part, p: ProductSummary
   const s = part.slots;
   const attrs = new Set(s.attributes);
   const paragraphs: string[] = [];
-  if (part.intent === 'product_payment' || s.payment) paragraphs.push(paymentLines(p, s));
+  const total = totalWithShipping(p, s);
+  if (total) paragraphs.push(total);
+  else if (part.intent === 'product_payment' || s.payment) paragraphs.push(paymentLines(p, s));
   else if (part.intent === 'product_price' || (attrs.has('price') && !attrs.has('old_price'))) paragraphs.push(priceParagraph(p, s));
   if (part.intent === 'product_stock' || attrs.has('stock')) {
     if (!paragraphs.some((x) => x.includes('estoque'))) paragraphs.push(stockParagraph(p));
