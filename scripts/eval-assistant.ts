@@ -44,6 +44,8 @@ const splits: [string, Question[]][] = [
   ['train', read('src/domain/assistant/training/train.json')],
   ['dev', read('tests/assistant/dev.json')],
   ['test', read('tests/assistant/test.json')],
+  // Dialogue state, published policies, part numbers, limits and totals (tuning, written with the code in view).
+  ['dialog', read('tests/assistant/dialogue.json')],
 ];
 
 const database = await openDatabase({ dataDir: 'memory://' });
@@ -235,7 +237,7 @@ for (const [split] of splits) {
   const passed = rs.filter((r) => r.ok).length;
   const intentHits = rs.filter((r) => r.q.intents.every((i) => r.predicted.includes(i))).length;
   const acc = passed / rs.length;
-  console.log(`OlimpIA ${split.padEnd(5)}: ${passed}/${rs.length} respostas corretas (${(acc * 100).toFixed(1)} %), intenções ${((intentHits / rs.length) * 100).toFixed(1)} %.`);
+  console.log(`OlimpIA ${split.padEnd(6)}: ${passed}/${rs.length} respostas corretas (${(acc * 100).toFixed(1)} %), intenções ${((intentHits / rs.length) * 100).toFixed(1)} %.`);
   if (split === 'test' && acc < TARGET) failed = true;
 }
 console.log(`Fatos inventados: ${inventedCount} (meta 0). Meta do teste: ${TARGET * 100} %.`);

@@ -2,7 +2,7 @@
 // question's slots) and the product on the page, and which product(s) a part is therefore about.
 import { getProduct } from '../catalog/products.server.ts';
 import type { ProductSummary } from '../catalog/types.ts';
-import { productByRef, productsByCode, productsWithVariant, searchCatalog } from './catalog.server.ts';
+import { codeCandidates, productByRef, productsByCode, productsWithVariant, searchCatalog } from './catalog.server.ts';
 import type { ProductSearch } from './catalog.server.ts';
 import type { AssistantContext, ChatMessage } from './types.ts';
 import { extractSlots, normalize, PRODUCT_INTENTS, splitParts, vehicleIn } from './understand.ts';
@@ -115,6 +115,10 @@ const YEAR_OR_ENGINE = /\b(19[5-9]\d|20[0-3]\d)\b|\b\d\.\d\b/;
  */
 export function carryOver(part: Part, memory: Memory, vocab: Vocabulary): Part {
   const s = part.slots;
+  // "vende roda de liga leve?", "o código HR19-0509-CJ é de qual peça?": a product question, whatever the classifier read.
+  if (!PRODUCT_INTENTS.includes(part.intent) && ((s.productWords.some((w) => vocab.notSold?.has(w)) && /\b(vend\w*|tem|trabalham|comprar|procuro|quero)\b/.test(part.text)) || (CODE_CUE.test(part.text) && codeCandidates(part.text).length > 0))) {
+    return { ...part, intent: 'product_search' };
+  }
   if (!memory.slots && memory.products.length === 0) {
     // "tem cinza tamanho 42?" with nothing before: a list of what has it, not one product's details.
     return (s.size || s.color) && s.productWords.length === 0 && !memory.page && PRODUCT_INTENTS.includes(part.intent) ? { ...part, intent: 'product_search' } : part;
