@@ -5,7 +5,8 @@ import type { ProductSummary } from '../catalog/types.ts';
 import { codeCandidates, productByRef, productsByCode, productsWithVariant, searchCatalog } from './catalog.server.ts';
 import type { ProductSearch } from './catalog.server.ts';
 import type { AssistantContext, ChatMessage } from './types.ts';
-import { extractSlots, normalize, PRODUCT_INTENTS, splitParts, vehicleIn } from './understand.ts';
+import { extractSlots, normalize, PRODUCT_INTENTS, splitParts } from './understand.ts';
+import { vehicleIn } from './vehicle-names.ts';
 import type { Part, Slots, Vocabulary } from './understand.ts';
 
 export interface Memory {

@@ -6,7 +6,7 @@ import type { IntentClassifier } from './classifier.ts';
 import { fold } from './text.ts';
 import { editDistance } from '../../platform/edit-distance.ts';
 import type { Fleet, Vehicle } from '../fitment/vehicles.ts';
-import { parseVehicleWords, vehicleTokens } from '../fitment/words.ts';
+import { vehicleIn } from './vehicle-names.ts';
 import type { VehicleType } from '../catalog/taxonomy.ts';
 
 export const INTENTS = [
@@ -294,39 +294,6 @@ export function extractSlots(t: string, vocab: Vocabulary): Slots {
     mine,
     shipping: /\b(expresso|express|sedex|rapido)\b/.test(rest) ? 'express' : /\b(envio|frete) (padrao|normal|economico)\b|\bpac\b/.test(rest) ? 'standard' : null,
   };
-}
-
-const modelHeads = new WeakMap<Fleet, Map<string, Set<string>>>();
-
-/** Each model name's first word, with the makes that have a model so named ("ka" → Ford, "s" of "s10" is not one). */
-function headsOf(fleet: Fleet): Map<string, Set<string>> {
-  let heads = modelHeads.get(fleet);
-  if (!heads) {
-    heads = new Map();
-    for (const v of fleet.vehicles) {
-      const head = vehicleTokens(v.model)[0];
-      if (head && /[a-z]/.test(head)) heads.set(head, (heads.get(head) ?? new Set()).add(v.make));
-    }
-    modelHeads.set(fleet, heads);
-  }
-  return heads;
-}
-
-/**
- * The vehicle in the words. A model name that is also an everyday word ("ka", "up", "fit") counts without
- * its make when it follows "do", "pro", "no meu"…, and only one make has a model so named: "pastilha do ka".
- */
-export function vehicleIn(fleet: Fleet, text: string) {
-  const v = parseVehicleWords(fleet, text);
-  if (v) return v;
-  for (const m of text.matchAll(/\b(?:do|da|no|na|pro|pra|para o|para a|meu|minha|de)\s+([a-z]+)\b/g)) {
-    const makes = headsOf(fleet).get(m[1]!);
-    if (!makes || makes.size !== 1) continue;
-    const [make] = makes;
-    const at = m.index + m[0].length - m[1]!.length;
-    return parseVehicleWords(fleet, `${text.slice(0, at)}${make} ${text.slice(at)}`);
-  }
-  return null;
 }
 
 /** The text the classifier reads: normalised, with the catalog's own words replaced by their kind. */
