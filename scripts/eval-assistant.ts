@@ -24,7 +24,7 @@ import { seedDemoData } from '../src/db/seed.server.ts';
 import { moveOrder } from '../src/domain/orders/orders.server.ts';
 import { createSandboxProvider } from '../src/domain/payments/provider.ts';
 import { formatBRL } from '../src/domain/pricing/money.ts';
-import { CART_FREIGHT_CENTS, installmentPlan, MIN_INSTALLMENT_CENTS, priceWithPayment, SHIPPING_METHODS } from '../src/domain/pricing/pricing.ts';
+import { CART_FREIGHT_CENTS, installmentPlan, MIN_INSTALLMENT_CENTS, orderTotals, priceWithPayment, SHIPPING_METHODS } from '../src/domain/pricing/pricing.ts';
 
 interface Question {
   id: string;
@@ -44,6 +44,8 @@ const splits: [string, Question[]][] = [
   ['train', read('src/domain/assistant/training/train.json')],
   ['dev', read('tests/assistant/dev.json')],
   ['test', read('tests/assistant/test.json')],
+  // Dialogue state, published policies, part numbers, limits and totals (tuning, written with the code in view).
+  ['dialog', read('tests/assistant/dialogue.json')],
 ];
 
 const database = await openDatabase({ dataDir: 'memory://' });
@@ -89,6 +91,16 @@ for (const p of catalog) {
     known.add(money(priceWithPayment(total, 'pix')));
     known.add(money(priceWithPayment(total, 'boleto')));
     for (let n = 2; n <= 10; n++) known.add(money(installmentPlan(total, n).eachCents));
+  }
+  // Totals with a shipping method, as the checkout computes them (orderTotals), for a few units.
+  for (let q = 1; q <= 5; q++) {
+    for (const { id: shipping } of SHIPPING_METHODS) {
+      for (const payment of ['credit', 'pix', 'boleto'] as const) {
+        const t = orderTotals([{ unitPriceCents: p.priceCents, quantity: q }], { shipping, payment }).totalCents;
+        known.add(money(t));
+        if (payment === 'credit') for (let n = 2; n <= 10; n++) known.add(money(installmentPlan(t, n).eachCents));
+      }
+    }
   }
 }
 
@@ -225,7 +237,7 @@ for (const [split] of splits) {
   const passed = rs.filter((r) => r.ok).length;
   const intentHits = rs.filter((r) => r.q.intents.every((i) => r.predicted.includes(i))).length;
   const acc = passed / rs.length;
-  console.log(`OlimpIA ${split.padEnd(5)}: ${passed}/${rs.length} respostas corretas (${(acc * 100).toFixed(1)} %), intenções ${((intentHits / rs.length) * 100).toFixed(1)} %.`);
+  console.log(`OlimpIA ${split.padEnd(6)}: ${passed}/${rs.length} respostas corretas (${(acc * 100).toFixed(1)} %), intenções ${((intentHits / rs.length) * 100).toFixed(1)} %.`);
   if (split === 'test' && acc < TARGET) failed = true;
 }
 console.log(`Fatos inventados: ${inventedCount} (meta 0). Meta do teste: ${TARGET * 100} %.`);

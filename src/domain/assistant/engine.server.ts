@@ -9,8 +9,9 @@
 import fs from 'node:fs';
 import { answerPart } from './act/handlers.server.ts';
 import { IntentClassifier } from './classifier.ts';
+import { intoPortuguese } from './foreign.ts';
 import { contact, paymentText, shippingText } from './knowledge.ts';
-import { recall } from './memory.server.ts';
+import { carryOver, recall } from './memory.server.ts';
 import type { AssistantContext, AssistantReply, ChatMessage, PartAnswer, SuggestedProduct } from './types.ts';
 import { delexicalise, normalize, splitParts, understand } from './understand.ts';
 import type { Intent, Vocabulary } from './understand.ts';
@@ -62,7 +63,7 @@ function classifier(vocab: Vocabulary): IntentClassifier {
 }
 
 export async function answer(ctx: AssistantContext, messages: ChatMessage[]): Promise<AssistantReply> {
-  const last = messages.filter((m) => m.sender === 'user').at(-1)?.content ?? '';
+  const last = intoPortuguese(messages.filter((m) => m.sender === 'user').at(-1)?.content ?? '');
   const vocab = await loadVocabulary(ctx.db);
   const understood = understand(last, vocab, classifier(vocab));
   if (understood.confidence < CONFIDENCE_THRESHOLD || understood.parts.length === 0) {
@@ -72,7 +73,7 @@ export async function answer(ctx: AssistantContext, messages: ChatMessage[]): Pr
   // "oi, tudo bem? tem farol?": a product part with nothing to search, beside other parts, is small talk.
   const parts = understood.parts.length > 1 ? understood.parts.filter((p) => !(p.intent === 'product_search' && p.slots.productWords.length === 0 && !p.slots.vehicle && !p.slots.sort)) : understood.parts;
   const answers: PartAnswer[] = [];
-  for (const part of (parts.length > 0 ? parts : understood.parts).slice(0, 4)) answers.push(await answerPart(ctx, part, memory));
+  for (const part of (parts.length > 0 ? parts : understood.parts).slice(0, 4)) answers.push(await answerPart(ctx, carryOver(part, memory, vocab), memory));
   const produtos = new Map<number, SuggestedProduct>();
   for (const a of answers) for (const p of a.products) if (produtos.size < 4) produtos.set(p.id, suggestion(p));
   return {

@@ -13,7 +13,8 @@ import {
   paymentMethod,
   SHIPPING_METHODS,
 } from '../pricing/pricing.ts';
-import { fold } from './text.ts';
+import { pageSentence } from './passages.ts';
+import { bag } from './text.ts';
 
 export interface Fact {
   id: string;
@@ -85,20 +86,20 @@ export function facts(): Fact[] {
     {
       id: 'withdrawal',
       intent: 'returns',
-      about: 'devolver devolucao arrependimento desistir desisti reembolso estorno dinheiro de volta cancelar comprei errado',
-      text: `Você pode desistir da compra em até ${days} dias a contar do recebimento (direito de arrependimento, art. 49 do Código de Defesa do Consumidor), com reembolso integral. Para combinar a devolução, fale com o atendimento: ${contact()}.`,
+      about: 'devolver devolucao arrependimento desistir desisti reembolso estorno dinheiro de volta cancelar comprei errado quanto tempo dias recebo postagem frete quem paga',
+      text: `Você pode desistir da compra em até ${days} dias a contar do recebimento (direito de arrependimento, art. 49 do Código de Defesa do Consumidor), com reembolso integral. ${pageSentence('Devolvemos o valor integral')} ${pageSentence('O frete da devolução')} Para combinar a devolução, fale com o atendimento: ${contact()}.`,
     },
     {
       id: 'exchange',
       intent: 'returns',
-      about: 'troca trocar defeito nao serviu errada quebrada veio errado tamanho diferente',
-      text: `Para trocar um produto (defeito, peça que não serviu ou tamanho errado), fale com o atendimento: ${contact()}. A desistência da compra vale em até ${days} dias a contar do recebimento.`,
+      about: 'troca trocar defeito nao serviu errada quebrada veio errado tamanho diferente numero maior menor pequeno grande apertado bota tenis calcado sapato cor',
+      text: `Para trocar um produto (defeito, peça que não serviu ou tamanho errado), fale com o atendimento: ${contact()}. A desistência da compra vale em até ${days} dias a contar do recebimento. ${pageSentence('Calçados podem ser trocados')}`,
     },
     {
       id: 'warranty',
       intent: 'warranty',
       about: 'garantia fabricante defeito tempo quanto tempo nova novo usada usado',
-      text: `Os produtos novos têm garantia do fabricante e saem com nota fiscal. As peças usadas são originais, revisadas e testadas pela nossa equipe, com garantia de ${store.policies.usedPartWarrantyDays} dias. Para acionar a garantia: ${contact()}.`,
+      text: `${pageSentence('Peças novas têm a garantia legal')} Os produtos novos saem com nota fiscal. As peças usadas são originais, revisadas e testadas pela nossa equipe, com garantia de ${store.policies.usedPartWarrantyDays} dias. ${pageSentence('Resolvemos em até')} Para acionar a garantia: ${contact()}.`,
     },
     {
       id: 'invoice',
@@ -112,7 +113,13 @@ export function facts(): Fact[] {
       about: 'horario atendimento abre abrem fecha funciona funcionam domingo sabado feriado hora',
       text: `Nosso atendimento funciona: ${store.hours}. A loja on-line aceita pedidos a qualquer hora.`,
     },
-    { id: 'address', intent: 'store_info', about: 'endereco onde fica loja fisica retirar retirada rua cidade estado sp sao paulo', text: `Endereço: ${store.addressLine}.` },
+    {
+      id: 'pickup',
+      intent: 'store_info',
+      about: 'retirar retirada retiro pegar buscar pessoalmente balcao loja fisica',
+      text: `${pageSentence('Não há retirada na loja')} Endereço da empresa: ${store.addressLine}.`,
+    },
+    { id: 'address', intent: 'store_info', about: 'endereco onde fica loja fisica rua cidade estado sp sao paulo', text: `Endereço: ${store.addressLine}.` },
     {
       id: 'contact',
       intent: 'store_info',
@@ -175,20 +182,6 @@ export function facts(): Fact[] {
       text: `Desculpe! Eu sou a OlimpIA e posso ter entendido errado: tente dizer a peça e o veículo (por exemplo, "pastilha de freio do gol 2015") ou fale com uma pessoa: ${contact()}.`,
     },
   ];
-}
-
-function stem(word: string): string {
-  const w = word.replace(/oes$/, 'ao').replace(/(aes|ais|eis|is|es|s)$/, '');
-  return w.length > 5 ? w.slice(0, 5) : w;
-}
-
-const STOP = new Set(['como', 'que', 'qual', 'quais', 'para', 'pra', 'voces', 'vcs', 'tem', 'uma', 'um', 'com', 'por', 'meu', 'minha', 'esse', 'essa', 'isso', 'ser', 'sao', 'nao', 'sim', 'mais']);
-
-function bag(text: string): string[] {
-  return fold(text)
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 1 && !STOP.has(w))
-    .map(stem);
 }
 
 interface Indexed {

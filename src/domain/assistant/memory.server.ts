@@ -2,10 +2,11 @@
 // question's slots) and the product on the page, and which product(s) a part is therefore about.
 import { getProduct } from '../catalog/products.server.ts';
 import type { ProductSummary } from '../catalog/types.ts';
-import { productByRef, searchCatalog } from './catalog.server.ts';
+import { codeCandidates, productByRef, productsByCode, productsWithVariant, searchCatalog } from './catalog.server.ts';
 import type { ProductSearch } from './catalog.server.ts';
 import type { AssistantContext, ChatMessage } from './types.ts';
-import { extractSlots, normalize, splitParts } from './understand.ts';
+import { extractSlots, normalize, PRODUCT_INTENTS, splitParts } from './understand.ts';
+import { vehicleIn } from './vehicle-names.ts';
 import type { Part, Slots, Vocabulary } from './understand.ts';
 
 export interface Memory {
@@ -18,6 +19,9 @@ export interface Memory {
   fromLastTurn: boolean;
   page: ProductSummary | null;
 }
+
+/** Words that say a number in the message is a part number ("o equivalente do N-6631", "código HR19-0509-CJ"). */
+export const CODE_CUE = /\b(codigo|codigos|cod|ref|referencia|equivalentes?|original|oem|similar|part number)\b|[a-z0-9]+[-/][a-z0-9]*\d/;
 
 export const DEICTIC = /\b(esse|essa|este|esta|desse|dessa|deste|desta|ele|ela|dele|dela|nele|nela|isso)\b/;
 
@@ -35,6 +39,10 @@ export async function recall(ctx: AssistantContext, vocab: Vocabulary, messages:
         const p = await productByRef(ctx.db, slots.refCode);
         if (p) return { products: [p], vehicle, slots: null, fromLastTurn, page };
       }
+      if (CODE_CUE.test(piece)) {
+        const byCode = await productsByCode(ctx.db, piece);
+        if (byCode) return { products: byCode.items, vehicle, slots: null, fromLastTurn, page };
+      }
       if (slots.productWords.length > 0 && !(slots.followUp && slots.productWords.length === 0)) {
         const found = await searchCatalog(ctx, slots, { limit: 3 });
         if (found.items.length > 0) {
@@ -48,11 +56,16 @@ export async function recall(ctx: AssistantContext, vocab: Vocabulary, messages:
 }
 
 /** The product(s) a part is about: a reference code, its own words, else the page's or the conversation's. */
-export async function productsFor(ctx: AssistantContext, part: Part, memory: Memory): Promise<{ items: ProductSummary[]; search: ProductSearch | null }> {
+export async function productsFor(ctx: AssistantContext, part: Part, memory: Memory): Promise<{ items: ProductSummary[]; search: ProductSearch | null; code?: string }> {
   const s = part.slots;
   if (s.refCode) {
     const p = await productByRef(ctx.db, s.refCode);
     return { items: p ? [p] : [], search: null };
+  }
+  if (CODE_CUE.test(part.text)) {
+    // Another brand's or the carmaker's number: the products that list it.
+    const byCode = await productsByCode(ctx.db, part.text);
+    if (byCode) return { items: byCode.items, search: null, code: byCode.code };
   }
   const deictic = DEICTIC.test(part.text);
   const own = s.productWords.length > 0 && !(deictic && (memory.page || memory.products.length > 0) && s.productWords.length <= 1);
@@ -83,8 +96,45 @@ export async function productsFor(ctx: AssistantContext, part: Part, memory: Mem
     const search = await searchCatalog(ctx, s);
     return { items: search.items, search };
   }
+  if ((s.size || s.color) && s.productWords.length === 0 && !memory.slots && memory.products.length === 0 && !memory.page) {
+    // "tem cinza tamanho 42?" with nothing before: what the variant table has in stock.
+    return { items: await productsWithVariant(ctx.db, s.size, s.color), search: null };
+  }
   if (deictic && memory.page) return { items: [memory.page], search: null };
   if (memory.products.length > 0) return { items: memory.products, search: null };
   if (memory.page) return { items: [memory.page], search: null };
   return { items: [], search: null };
+}
+
+const OTHER_BRAND = /\b(outra|outras) (marca|marcas)\b|\boutro fabricante\b|\bde outro\b/;
+const YEAR_OR_ENGINE = /\b(19[5-9]\d|20[0-3]\d)\b|\b\d\.\d\b/;
+
+/**
+ * What the dialogue state makes of a part that leans on it: "é 2021 1.0 turbo" narrows the vehicle asked
+ * about, "e de outra marca?" repeats the search without the brands shown, "tem no 44 preto?" asks the
+ * products shown for a size and colour.
+ */
+export function carryOver(part: Part, memory: Memory, vocab: Vocabulary): Part {
+  const s = part.slots;
+  // "vende roda de liga leve?", "o código HR19-0509-CJ é de qual peça?": a product question, whatever the classifier read.
+  if (!PRODUCT_INTENTS.includes(part.intent) && ((s.productWords.some((w) => vocab.notSold?.has(w)) && /\b(vend\w*|tem|trabalham|comprar|procuro|quero)\b/.test(part.text)) || (CODE_CUE.test(part.text) && codeCandidates(part.text).length > 0))) {
+    return { ...part, intent: 'product_search' };
+  }
+  if (!memory.slots && memory.products.length === 0) {
+    // "tem cinza tamanho 42?" with nothing before: a list of what has it, not one product's details.
+    return (s.size || s.color) && s.productWords.length === 0 && !memory.page && PRODUCT_INTENTS.includes(part.intent) ? { ...part, intent: 'product_search' } : part;
+  }
+  const asProductQuestion = (slots: Slots): Part => ({ ...part, intent: PRODUCT_INTENTS.includes(part.intent) ? part.intent : 'product_search', slots });
+  if (!s.vehicle && memory.vehicle && memory.slots && s.followUp && YEAR_OR_ENGINE.test(part.text)) {
+    const known = memory.vehicle.vehicles[0]!;
+    const refined = vehicleIn(vocab.fleet, `${normalize(`${known.make} ${known.model}`)} ${part.text}`);
+    if (refined) return asProductQuestion({ ...s, productWords: [], vehicle: { vehicles: refined.vehicles, year: refined.year, matched: refined.matched } });
+  }
+  if (OTHER_BRAND.test(part.text) && memory.slots) {
+    const brands = [...new Set(memory.products.map((p) => p.brand))];
+    const brandWords = new Set(brands.flatMap((b) => normalize(b).split(/[^a-z0-9]+/)));
+    return { ...part, intent: 'product_search', slots: { ...memory.slots, sort: s.sort ?? memory.slots.sort, brand: null, productWords: memory.slots.productWords.filter((w) => !brandWords.has(w)), excludeBrands: brands } };
+  }
+  if ((s.size || s.color) && s.followUp && memory.slots && !PRODUCT_INTENTS.includes(part.intent)) return { ...part, intent: 'product_search' };
+  return part;
 }

@@ -27,3 +27,18 @@ export function hasAny(text: string, toks: string[], phrases: readonly string[])
   const folded = ` ${tokens(text).join(' ')} `;
   return phrases.some((p) => (p.includes(' ') ? folded.includes(` ${p} `) : toks.some((t) => fuzzyEquals(t, p))));
 }
+
+function stem(word: string): string {
+  const w = word.replace(/oes$/, 'ao').replace(/(aes|ais|eis|is|es|s)$/, '');
+  return w.length > 5 ? w.slice(0, 5) : w;
+}
+
+const STOP = new Set(['como', 'que', 'qual', 'quais', 'para', 'pra', 'voces', 'vcs', 'tem', 'uma', 'um', 'com', 'por', 'meu', 'minha', 'esse', 'essa', 'isso', 'ser', 'sao', 'nao', 'sim', 'mais']);
+
+/** Folded word stems (five letters at most) without the commonest words: the terms fact and passage retrieval compare. */
+export function bag(text: string): string[] {
+  return fold(text)
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 1 && !STOP.has(w))
+    .map(stem);
+}

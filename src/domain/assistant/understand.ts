@@ -6,7 +6,7 @@ import type { IntentClassifier } from './classifier.ts';
 import { fold } from './text.ts';
 import { editDistance } from '../../platform/edit-distance.ts';
 import type { Fleet, Vehicle } from '../fitment/vehicles.ts';
-import { parseVehicleWords } from '../fitment/words.ts';
+import { vehicleIn } from './vehicle-names.ts';
 import type { VehicleType } from '../catalog/taxonomy.ts';
 
 export const INTENTS = [
@@ -36,7 +36,7 @@ export type Intent = (typeof INTENTS)[number];
 /** Intents answered about one product or a list of products. */
 export const PRODUCT_INTENTS: readonly Intent[] = ['product_search', 'product_price', 'product_payment', 'product_stock', 'product_details', 'fitment'];
 
-export type Attribute = 'price' | 'old_price' | 'stock' | 'reference' | 'compatibility' | 'colors' | 'sizes';
+export type Attribute = 'price' | 'old_price' | 'stock' | 'reference' | 'oem' | 'equivalents' | 'compatibility' | 'colors' | 'sizes';
 export type PaymentSlot = 'pix' | 'boleto' | 'credit';
 
 export interface Vocabulary {
@@ -44,6 +44,8 @@ export interface Vocabulary {
   brands: { name: string; tokens: string[] }[];
   /** Folded words that name product kinds ("pastilhas", "freio", "farol", "amortecedor"…). */
   kindWords: Set<string>;
+  /** Words of categories shoppers ask for that no product kind names ("pneu" → "pneus"): the store does not sell them. */
+  notSold?: Map<string, string>;
   fleet: Fleet;
 }
 
@@ -66,6 +68,10 @@ export interface Slots {
   followUp: boolean;
   orderNumber: string | null;
   mine: boolean;
+  /** A shipping method named with a price question ("com frete expresso"): the total includes it. */
+  shipping?: 'standard' | 'express' | null;
+  /** "e de outra marca?": brands the shopper has already seen and wants something else than. */
+  excludeBrands?: string[];
 }
 
 export interface Part {
@@ -91,7 +97,7 @@ const STOP = new Set(
     'ele ela dele dela nele nela ate ja so tb tambem oi ola favor pf pfv por loja olimpo pecas peca produto produtos item itens ta to tah e tudo bem blz ' +
     'beleza indica indicar recomenda sugere posso pode da dar consigo conta em conta vista avista pix boleto cartao credito debito parcela parcelas ' +
     'parcelar parcelado parcelamento vezes juros desconto descontos promocao oferta antes referencia ref codigo cod serve servem compativel ' +
-    'estao esta tao sera seria reais real conto contos pila r menor maior mesmo mesma ne hein agora hoje entao la cade estava tava acabou acabaram quantidade sobrou resta restam como pago paguei pagar pagamento forma formas funciona saber ve manda mostra arruma consegue tenho possuo uso ando dirijo'
+    'estao esta tao sera seria reais real conto contos pila r menor maior mesmo mesma ne hein agora hoje entao la cade estava tava acabou acabaram quantidade sobrou resta restam como pago paguei pagar pagamento forma formas funciona saber ve manda mostra arruma consegue tenho possuo uso ando dirijo codigos original originais montadora oem equivalente equivalentes similar similares'
   ).split(' '),
 );
 
@@ -213,13 +219,15 @@ export function extractSlots(t: string, vocab: Vocabulary): Slots {
   if (/\b(quanto|preco|valor|custa|custam|sai|fica)\b/.test(rest)) attributes.push('price');
   if (/\b(desconto|promocao|antes|oferta|off|de quanto|preco antigo|baixou|abaixou)\b/.test(rest)) attributes.push('old_price');
   if (/\b(estoque|disponive\w*|unidades|acabou|esgotad\w*|ainda tem|tem ainda|pronta entrega|quantas tem|quantos tem|quantidade|sobrou|restam?)\b/.test(rest)) attributes.push('stock');
-  if (/\b(referencia|ref|codigo|cod|part number|sku)\b/.test(rest)) attributes.push('reference');
+  if (/\b(referencia|ref|codigo|codigos|cod|part number|sku)\b/.test(rest)) attributes.push('reference');
+  if (/\b(original|originais|montadora|oem|genuin[oa]|fabrica do carro)\b/.test(rest) && attributes.includes('reference')) attributes.push('oem');
+  if (/\b(equivalentes?|similar|similares|intercambiave\w*|cruzamento|substitut\w*)\b/.test(rest)) attributes.push('equivalents');
   if (/\b(serve|servem|servir|serviria|compativel|compativeis|compatibilidade|encaixa|cabe)\b/.test(rest)) attributes.push('compatibility');
   if (/\b(cor|cores)\b/.test(rest)) attributes.push('colors');
   if (/\b(tamanhos|numeracao|numeracoes|numeros|tamanho|numero)\b/.test(rest) && !size) attributes.push('sizes');
 
   // The vehicle: make, model, engine, year (the fitment vocabulary).
-  const v = parseVehicleWords(vocab.fleet, rest);
+  const v = vehicleIn(vocab.fleet, rest);
   const vehicle = v ? { vehicles: v.vehicles, year: v.year, matched: v.matched } : null;
   const afterVehicle = v ? v.rest : rest;
   const words = afterVehicle.split(/[^a-z0-9]+/).filter(Boolean);
@@ -228,7 +236,9 @@ export function extractSlots(t: string, vocab: Vocabulary): Slots {
     ? 'motos'
     : /\b(caminhao|caminhoes|carreta|truck)\b/.test(rest)
       ? 'caminhoes'
-      : null;
+      : /\b(de|para|do|no) (carro|carros|automovel|automoveis)\b/.test(rest)
+        ? 'carros'
+        : null;
 
   // The brand: the longest brand name found in the words.
   let brand: string | null = null;
@@ -282,6 +292,7 @@ export function extractSlots(t: string, vocab: Vocabulary): Slots {
     followUp,
     orderNumber,
     mine,
+    shipping: /\b(expresso|express|sedex|rapido)\b/.test(rest) ? 'express' : /\b(envio|frete) (padrao|normal|economico)\b|\bpac\b/.test(rest) ? 'standard' : null,
   };
 }
 
@@ -290,7 +301,7 @@ export function delexicalise(t: string, vocab: Vocabulary): string {
   let s = t.replace(/\b[a-z]{3}[-\s]?\d{6}[a-z]\b/g, ' _ref ').replace(/#?\b\d{8}\b/g, ' _pedido ');
   s = s.replace(/\b(?:r\s*\$\s*)?\d+(?:[.,]\d+)?\s*(?:reais|conto|contos|pila)\b|r\s*\$\s*\d+(?:[.,]\d+)?/g, ' _valor ');
   s = s.replace(/\b\d{1,2}\s*(?:x|vezes)\b/g, ' _nx ');
-  const v = parseVehicleWords(vocab.fleet, s);
+  const v = vehicleIn(vocab.fleet, s);
   if (v) s = `${v.rest} _veiculo`;
   const words = s.split(/[^a-z0-9_]+/).filter(Boolean);
   const out: string[] = [];

@@ -11,6 +11,18 @@ const KIND_STOP = new Set(['de', 'do', 'da', 'para', 'com', 'em', 'e', 'dos', 'd
 /** Words of kinds that say nothing about the product on their own ("jogo de tapetes", "kit embreagem"). */
 const GENERIC_KIND_WORDS = new Set(['jogo', 'kit', 'cano', 'longo', 'curto', 'litros', 'digital', 'auxiliar', 'externo']);
 
+/** Categories a parts store is asked for, by the words shoppers use, with how to name them. Checked against the catalog's kinds. */
+const ASKED_CATEGORIES: [string[], string][] = [
+  [['pneu', 'pneus'], 'pneus'],
+  [['roda', 'rodas'], 'rodas'],
+  [['capacete', 'capacetes'], 'capacetes'],
+  [['som', 'radio', 'multimidia', 'autofalante', 'autofalantes'], 'som e multimídia'],
+  [['jaqueta', 'jaquetas', 'luva', 'luvas', 'capa de chuva'], 'vestuário para motociclistas'],
+  [['insulfilm', 'pelicula', 'peliculas'], 'películas'],
+  [['alarme', 'alarmes', 'rastreador'], 'alarmes e rastreadores'],
+  [['parabrisa', 'para-brisa', 'vidro', 'vidros'], 'vidros'],
+];
+
 export function loadVocabulary(db: Db): Promise<Vocabulary> {
   const hit = vocabCache.get(db);
   if (hit && Date.now() - hit.at < VOCAB_TTL_MS) return hit.vocab;
@@ -28,7 +40,14 @@ export function loadVocabulary(db: Db): Promise<Vocabulary> {
     for (const w of ['pastilha', 'pastilhas', 'freio', 'freios', 'oleo', 'farol', 'farois', 'bota', 'botas', 'tenis', 'sapato', 'lampada', 'vela', 'velas', 'bau', 'pneu', 'pneus', 'embreagem', 'correia', 'bateria', 'amortecedor', 'amortecedores', 'filtro', 'filtros', 'retrovisor', 'palheta', 'capacete', 'peca', 'pecas'].filter((w) => w.length >= 3)) kindWords.add(w);
     kindWords.delete('peca');
     kindWords.delete('pecas');
-    return { brands, kindWords, fleet };
+    // What a kind is, is its first noun ("Calibrador de Pneus Digital" is a gauge, not a tyre; "Kit Embreagem" a clutch).
+    const sold = new Set(rows.rows.map((r) => tokens(r.kind).filter((w) => !KIND_STOP.has(w) && !GENERIC_KIND_WORDS.has(w))[0]));
+    const notSold = new Map<string, string>();
+    for (const [words, label] of ASKED_CATEGORIES) {
+      if (words.some((w) => sold.has(w))) continue;
+      for (const w of words) notSold.set(w, label);
+    }
+    return { brands, kindWords, fleet, notSold };
   })();
   vocabCache.set(db, { at: Date.now(), vocab });
   vocab.catch(() => vocabCache.delete(db));

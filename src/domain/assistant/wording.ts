@@ -3,7 +3,7 @@ import { store } from '../../config/store.ts';
 import type { ProductSummary } from '../catalog/types.ts';
 import { choiceLabel } from '../fitment/rules.ts';
 import { formatBRL } from '../pricing/money.ts';
-import { installmentPlan, MAX_INSTALLMENTS, maxInstallments, MIN_INSTALLMENT_CENTS, paymentMethod, priceWithPayment } from '../pricing/pricing.ts';
+import { installmentPlan, MAX_INSTALLMENTS, maxInstallments, MIN_INSTALLMENT_CENTS, orderTotals, paymentMethod, priceWithPayment, shippingMethod } from '../pricing/pricing.ts';
 import { contact } from './knowledge.ts';
 import type { SuggestedProduct } from './types.ts';
 import type { Slots } from './understand.ts';
@@ -71,4 +71,25 @@ export function paymentLines(p: ProductSummary, s: Slots): string {
   const lines =
     s.payment === 'pix' ? [pixLine] : s.payment === 'boleto' ? [boletoLine] : s.payment === 'credit' ? [card(s.installments)] : [pixLine, boletoLine, card(null)];
   return `${base}${saleText(p)}. ${lines.join(' ')} O desconto do PIX e do boleto vale sobre o total do pedido, frete incluído.`;
+}
+
+/**
+ * "quanto fica com frete expresso no pix?": the order's total as the checkout computes it (orderTotals:
+ * price, then the shipping method, then the payment discount on the whole), then the installments.
+ */
+export function totalWithShipping(p: ProductSummary, s: Slots): string | null {
+  if (!s.shipping) return null;
+  const qty = s.quantity ?? 1;
+  const method = shippingMethod(s.shipping);
+  const lines = [{ unitPriceCents: p.priceCents, quantity: qty }];
+  const with_ = (payment: 'pix' | 'boleto' | 'credit') => orderTotals(lines, { shipping: s.shipping!, payment });
+  const gross = with_('credit').totalCents;
+  const base = `Com ${method.label} (${formatBRL(method.priceCents)}, ${method.days}), ${qty > 1 ? `${qty} unidades de ` : ''}${p.title} dá ${formatBRL(gross)} no total.`;
+  const pix = `No PIX, o total fica ${formatBRL(with_('pix').totalCents)}.`;
+  const boleto = `No boleto, ${formatBRL(with_('boleto').totalCents)}.`;
+  const max = maxInstallments(gross);
+  const n = s.installments && s.installments <= max ? s.installments : max;
+  const card = `No cartão, ${n}x de ${formatBRL(installmentPlan(gross, n).eachCents)} sem juros.`;
+  const parts = s.payment === 'pix' ? [pix] : s.payment === 'boleto' ? [boleto] : s.payment === 'credit' ? [card] : [pix, boleto, card];
+  return `${base} ${parts.join(' ')}`;
 }

@@ -3,6 +3,7 @@
 import type { Memory } from '../memory.server.ts';
 import { DEICTIC } from '../memory.server.ts';
 import type { AssistantContext, PartAnswer } from '../types.ts';
+import { PRODUCT_INTENTS } from '../understand.ts';
 import type { Intent, Part } from '../understand.ts';
 import { orderStatusPart } from './orders.server.ts';
 import { answerProduct } from './product.server.ts';
@@ -43,6 +44,12 @@ export function resolveIntent(part: Part, memory: Memory): Part {
   if (part.intent === 'payment_info' && s.followUp && (s.payment || s.installments) && ((memory.fromLastTurn && memory.products.length > 0) || (DEICTIC.test(part.text) && memory.page))) {
     part = { ...part, intent: 'product_payment' };
   }
+  // "qual o código original?", "quais os equivalentes dele?": a product's part numbers, whatever the classifier read.
+  if ((s.attributes.includes('oem') || s.attributes.includes('equivalents')) && !PRODUCT_INTENTS.includes(part.intent)) part = { ...part, intent: 'product_details' };
+  // "quanto fica com envio expresso?" right after a product answer: that product's total with that shipping.
+  // "quanto fica o farol do c70 com frete expresso?" names a product: its total with that shipping, not the freight table.
+  const aboutProduct = !s.followUp || (memory.fromLastTurn && memory.products.length > 0);
+  if (part.intent === 'shipping' && s.shipping && aboutProduct && /\b(quanto|total|fica|sai)\b/.test(part.text)) part = { ...part, intent: 'product_price' };
   // A product question that names a payment method ("a mais barata no pix") asks what it costs that way.
   if ((part.intent === 'product_search' || part.intent === 'product_price') && (s.payment || s.installments)) part = { ...part, intent: 'product_payment' };
   return part;

@@ -2,7 +2,7 @@
 // (wording.ts), its stock, and its details (reference, promotion, colours and sizes from the variant table).
 import type { Db } from '../../../db/client.server.ts';
 import { getProduct } from '../../catalog/products.server.ts';
-import type { ProductSummary } from '../../catalog/types.ts';
+import type { ProductDetail, ProductSummary } from '../../catalog/types.ts';
 import { formatBRL } from '../../pricing/money.ts';
 import type { Attribute, Slots } from '../understand.ts';
 import { saleText, stockText } from '../wording.ts';
@@ -21,7 +21,8 @@ export async function detailsParagraph(db: Db, p: ProductSummary, s: Slots, attr
   const detail = await getProduct(db, p.id);
   if (!detail) return null;
   const bits: string[] = [];
-  if (attrs.has('reference')) bits.push(`A referência (REF) de ${detail.title} é ${detail.refCode}.`);
+  if (attrs.has('oem') || attrs.has('equivalents')) bits.push(codesSentence(detail, attrs));
+  else if (attrs.has('reference')) bits.push(`A referência (REF) de ${detail.title} é ${detail.refCode}.`);
   if (attrs.has('old_price'))
     bits.push(
       detail.onSale && detail.oldPriceCents
@@ -44,5 +45,13 @@ export async function detailsParagraph(db: Db, p: ProductSummary, s: Slots, attr
     }
   }
   if (bits.length === 0) bits.push(`${detail.title}: ${formatBRL(detail.priceCents)}${saleText(detail)}, ${stockText(detail.stock)}. REF ${detail.refCode}. ${detail.description}`);
+  return bits.join(' ');
+}
+
+/** The product's part numbers asked: the carmaker's (OEM) and other brands' equivalents, as the product page lists them. */
+export function codesSentence(detail: ProductDetail, attrs: Set<Attribute>): string {
+  const bits = [`REF de ${detail.title}: ${detail.refCode}.`];
+  if (attrs.has('oem')) bits.push(detail.oemCodes.length > 0 ? `Código original (montadora): ${detail.oemCodes.join(', ')}.` : 'Não há código original (da montadora) cadastrado para este produto.');
+  if (attrs.has('equivalents')) bits.push(detail.equivalentCodes.length > 0 ? `Códigos equivalentes: ${detail.equivalentCodes.join(', ')}.` : 'Não há códigos equivalentes cadastrados para este produto.');
   return bits.join(' ');
 }

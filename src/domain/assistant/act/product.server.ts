@@ -10,9 +10,11 @@ import type { AssistantContext, PartAnswer } from '../types.ts';
 import { extractSlots, normalize } from '../understand.ts';
 import type { Part } from '../understand.ts';
 import { loadVocabulary } from '../vocabulary.server.ts';
-import { paymentLines, saleText, stockText, titleNames, UNKNOWN_TEXT } from '../wording.ts';
+import { normalizeCode } from '../../catalog/codes.ts';
+import { getProduct } from '../../catalog/products.server.ts';
+import { paymentLines, productLine, totalWithShipping, saleText, stockText, titleNames, UNKNOWN_TEXT } from '../wording.ts';
 import { formatBRL } from '../../pricing/money.ts';
-import { detailsParagraph, priceParagraph, stockParagraph } from './product-facts.server.ts';
+import { codesSentence, detailsParagraph, priceParagraph, stockParagraph } from './product-facts.server.ts';
 import { answerSearch } from './search.server.ts';
 import { knowledgeAnswer } from './store-facts.ts';
 
@@ -34,6 +36,14 @@ export async function answerProduct(ctx: AssistantContext, part: Part, memory: M
     if (fit) return fit;
   }
   const found = await productsFor(ctx, part, memory);
+  const notSold = (await loadVocabulary(ctx.db)).notSold;
+  const missing = s.productWords.map((w) => notSold?.get(w)).find(Boolean);
+  if (missing && (part.intent === 'product_search' || part.intent === 'product_price' || part.intent === 'product_stock')) {
+    // "vocês vendem pneu?": say so, then what is near (the items that name it, such as a tyre gauge).
+    const near = found.items.slice(0, 3);
+    const tail = near.length > 0 ? ` Temos itens relacionados:\n${near.map(productLine).join('\n')}` : ` Não encontrei "${s.productWords.join(' ')}" no nosso catálogo; veja as categorias no rodapé.`;
+    return { text: `Não trabalhamos com ${missing}.${tail}`, products: near, intent: part.intent };
+  }
   if (found.search && s.sort && found.items.length > 0) {
     // "a mais barata no pix": the cheapest of what was asked, then the question about it.
     if (!s.payment && s.attributes.length === 0) return answerSearch(ctx, part, found);
@@ -51,6 +61,15 @@ export async function answerProduct(ctx: AssistantContext, part: Part, memory: M
   if (part.intent === 'product_search' || (part.intent === 'fitment' && found.items.length !== 1)) {
     if (found.search || found.items.length === 0) return answerSearch(ctx, part, found);
   }
+  const asksCodes = s.attributes.some((a) => a === 'reference' || a === 'oem' || a === 'equivalents');
+  if (found.code && found.items.length > 0 && !s.payment && (asksCodes || part.intent === 'product_search' || part.intent === 'product_details' || part.intent === 'fitment')) {
+    // "tem o equivalente do N-6631?": the products that list that number, with their own codes.
+    const shown = found.items.slice(0, 3);
+    const detail = await getProduct(ctx.db, shown[0]!.id);
+    const listed = detail ? [detail.refCode, ...detail.oemCodes, ...detail.equivalentCodes].find((c) => normalizeCode(c) === found.code || normalizeCode(c).endsWith(found.code!)) : undefined;
+    const codes = detail ? ` ${codesSentence(detail, new Set(['oem', 'equivalents']))}` : '';
+    return { text: `O código ${listed ?? found.code} corresponde a:\n${shown.map(productLine).join('\n')}${codes}`, products: shown, intent: part.intent };
+  }
   const p = found.items[0];
   if (!p) {
     // Words the catalog does not know and no product anywhere: not a product question after all.
@@ -66,7 +85,9 @@ async function aboutProduct(ctx: AssistantContext, part: Part, p: ProductSummary
   const s = part.slots;
   const attrs = new Set(s.attributes);
   const paragraphs: string[] = [];
-  if (part.intent === 'product_payment' || s.payment) paragraphs.push(paymentLines(p, s));
+  const total = totalWithShipping(p, s);
+  if (total) paragraphs.push(total);
+  else if (part.intent === 'product_payment' || s.payment) paragraphs.push(paymentLines(p, s));
   else if (part.intent === 'product_price' || (attrs.has('price') && !attrs.has('old_price'))) paragraphs.push(priceParagraph(p, s));
   if (part.intent === 'product_stock' || attrs.has('stock')) {
     if (!paragraphs.some((x) => x.includes('estoque'))) paragraphs.push(stockParagraph(p));
