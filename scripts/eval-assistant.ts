@@ -94,9 +94,9 @@ for (const p of catalog) {
   }
   // Totals with a shipping method, as the checkout computes them (orderTotals), for a few units.
   for (let q = 1; q <= 5; q++) {
-    for (const { id: shipping } of SHIPPING_METHODS) {
+    for (const { priceCents: shippingCents } of SHIPPING_METHODS) {
       for (const payment of ['credit', 'pix', 'boleto'] as const) {
-        const t = orderTotals([{ unitPriceCents: p.priceCents, quantity: q }], { shipping, payment }).totalCents;
+        const t = orderTotals([{ unitPriceCents: p.priceCents, quantity: q }], { shippingCents, payment }).totalCents;
         known.add(money(t));
         if (payment === 'credit') for (let n = 2; n <= 10; n++) known.add(money(installmentPlan(t, n).eachCents));
       }

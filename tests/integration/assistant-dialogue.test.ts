@@ -33,7 +33,7 @@ describe.each(DATABASE_KINDS)('OlimpIA dialogue on %s', (kind) => {
     expect(await ask('quem paga o frete da devolução?')).toContain('O frete da devolução por arrependimento é por nossa conta.');
     expect(await ask('em quantos dias recebo o reembolso?')).toContain('em até 10 dias úteis');
     expect(await ask('comprei uma bota e ficou pequena, posso trocar por um número maior?')).toContain('em até 30 dias do recebimento');
-    expect(await ask('posso retirar na loja?')).toContain('Não há retirada na loja');
+    expect(await ask('posso retirar na loja?')).toContain('Retirada na loja: só quando "Retirar na loja" aparece');
   });
 
   it("answers a product's OEM and equivalent codes, and finds the product from another brand's code", async () => {

@@ -117,7 +117,7 @@ export function facts(): Fact[] {
       id: 'pickup',
       intent: 'store_info',
       about: 'retirar retirada retiro pegar buscar pessoalmente balcao loja fisica',
-      text: `${pageSentence('Não há retirada na loja')} Endereço da empresa: ${store.addressLine}.`,
+      text: `${pageSentence('Retirada na loja: só quando')} Endereço da empresa: ${store.addressLine}.`,
     },
     { id: 'address', intent: 'store_info', about: 'endereco onde fica loja fisica rua cidade estado sp sao paulo', text: `Endereço: ${store.addressLine}.` },
     {

@@ -3,7 +3,8 @@ import { store } from '../../config/store.ts';
 import type { ProductSummary } from '../catalog/types.ts';
 import { choiceLabel } from '../fitment/rules.ts';
 import { formatBRL } from '../pricing/money.ts';
-import { installmentPlan, MAX_INSTALLMENTS, maxInstallments, MIN_INSTALLMENT_CENTS, orderTotals, paymentMethod, priceWithPayment, shippingMethod } from '../pricing/pricing.ts';
+import { installmentPlan, MAX_INSTALLMENTS, maxInstallments, MIN_INSTALLMENT_CENTS, orderTotals, paymentMethod, priceWithPayment } from '../pricing/pricing.ts';
+import { SHIPPING_METHODS } from '../shipping/table.ts';
 import { contact } from './knowledge.ts';
 import type { SuggestedProduct } from './types.ts';
 import type { Slots } from './understand.ts';
@@ -80,9 +81,11 @@ export function paymentLines(p: ProductSummary, s: Slots): string {
 export function totalWithShipping(p: ProductSummary, s: Slots): string | null {
   if (!s.shipping) return null;
   const qty = s.quantity ?? 1;
-  const method = shippingMethod(s.shipping);
+  // The table provider's options (the default); a carrier's prices come from the shipping module at checkout.
+  const method = SHIPPING_METHODS.find((m) => m.id === s.shipping);
+  if (!method) return null;
   const lines = [{ unitPriceCents: p.priceCents, quantity: qty }];
-  const with_ = (payment: 'pix' | 'boleto' | 'credit') => orderTotals(lines, { shipping: s.shipping!, payment });
+  const with_ = (payment: 'pix' | 'boleto' | 'credit') => orderTotals(lines, { shippingCents: method.priceCents, payment });
   const gross = with_('credit').totalCents;
   const base = `Com ${method.label} (${formatBRL(method.priceCents)}, ${method.days}), ${qty > 1 ? `${qty} unidades de ` : ''}${p.title} dá ${formatBRL(gross)} no total.`;
   const pix = `No PIX, o total fica ${formatBRL(with_('pix').totalCents)}.`;

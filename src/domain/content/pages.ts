@@ -216,7 +216,7 @@ export const CONTENT_PAGES: ContentPage[] = [
         heading: 'Entrega',
         paragraphs: [
           `Os prazos de entrega são estimativas em dias úteis a partir da confirmação do pagamento: ${SHIPPING_METHODS.map((m) => `${m.label} em ${days(m)}`).join(' e ')}.`,
-          `Não há retirada na loja: a ${store.name} é uma loja on-line e todo pedido é entregue no endereço informado, por ${SHIPPING_METHODS.map((m) => m.label).join(' ou ')}.`,
+          `Retirada na loja: só quando "Retirar na loja" aparece entre as formas de envio no checkout; fora isso, todo pedido é entregue no endereço informado, por ${SHIPPING_METHODS.map((m) => m.label).join(' ou ')}.`,
         ],
       },
       {
