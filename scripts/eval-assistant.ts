@@ -24,7 +24,8 @@ import { seedDemoData } from '../src/db/seed.server.ts';
 import { moveOrder } from '../src/domain/orders/orders.server.ts';
 import { createSandboxProvider } from '../src/domain/payments/provider.ts';
 import { formatBRL } from '../src/domain/pricing/money.ts';
-import { CART_FREIGHT_CENTS, installmentPlan, MIN_INSTALLMENT_CENTS, orderTotals, priceWithPayment, SHIPPING_METHODS } from '../src/domain/pricing/pricing.ts';
+import { installmentPlan, MIN_INSTALLMENT_CENTS, orderTotals, priceWithPayment } from '../src/domain/pricing/pricing.ts';
+import { CART_FREIGHT_CENTS, SHIPPING_METHODS } from '../src/domain/shipping/table.ts';
 
 interface Question {
   id: string;

@@ -10,7 +10,7 @@ import { CATEGORIES, CONDITIONS, FEATURED_BRANDS, VEHICLE_TYPES } from '../../sr
 import { COMPAT_ROWS } from '../../src/domain/fitment/product-form.ts';
 import type { FitmentGroup } from '../../src/domain/fitment/product-form.ts';
 import { Field, FieldError, FormNotice, inputClass, SubmitButton } from './Form.tsx';
-import { NO_PACKAGE_WARNING } from '../../src/domain/shipping/package-input.ts';
+import { NO_PACKAGE_WARNING } from '../../src/domain/catalog/package-input.ts';
 
 /** Field name → text (the spec's fields, the issue 17 fields, compat_veiculo_N / compat_de_N / compat_ate_N, universal). */
 export type ProductValues = Partial<Record<string, string>>;

@@ -17,7 +17,6 @@ import { Static } from '../components/Static.tsx';
 import { useState } from 'react';
 import { recolorImages } from '../../src/domain/catalog/art.ts';
 import { getCheckoutServices, shippingService } from '../../src/domain/checkout/services.server.ts';
-import type { Db } from '../../src/db/client.server.ts';
 import { shareImagePath } from '../../src/domain/catalog/share-image.ts';
 import { MESSAGES } from '../../src/domain/checkout/rules.ts';
 import { cepDigits } from '../../src/domain/shipping/delivery.ts';
@@ -33,7 +32,7 @@ const DEFAULT_PRODUCT_ID = 1;
 const RELATED_COUNT = 4;
 
 /** ?cep= on the product page: the shipping module's options for one unit and their dates, the destination from ViaCEP. */
-async function freightFor(db: Db, productId: number, raw: string | null): Promise<FreightView> {
+async function freightFor(db: ReturnType<typeof dbOf>, productId: number, raw: string | null): Promise<FreightView> {
   if (raw === null || raw.trim() === '') return { status: 'none' };
   const shown = raw.slice(0, 20);
   const cep = cepDigits(raw.trim());

@@ -29,8 +29,14 @@ const rowsOf = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? []) a
 /** A ready-made text with $1… parameters as a drizzle statement, each value one parameter (arrays included). */
 function fromText(text: string, values: unknown[]): SQL {
   const parts = text.split(/\$(\d+)\b/);
-  return sql.join(parts.map((part, i) => (i % 2 ? sql`${sql.param(values[Number(part) - 1])}` : sql.raw(part))));
+  const statement = sql.join(parts.map((part, i) => (i % 2 ? sql`${sql.param(values[Number(part) - 1])}` : sql.raw(part))));
+  readyMade.add(statement);
+  return statement;
 }
+
+const readyMade = new WeakSet<SQL>();
+/** Whether drizzle is handed a text written earlier (its pieces only joined again), not a statement to write. */
+export const isReadyMadeText = (statement: unknown): boolean => readyMade.has(statement as SQL);
 
 /** Runs a written query with the values of its placeholders. */
 async function run<Row>(handle: Handle, query: Query, values: Record<string, unknown> = {}): Promise<Row[]> {

@@ -7,7 +7,7 @@ import { getEditableProduct, updateProduct } from '../../../src/domain/catalog/a
 import type { EditableProduct } from '../../../src/domain/catalog/admin.server.ts';
 import { centsToInput } from '../../../src/domain/catalog/product-form.ts';
 import { ProductForm } from '../../components/ProductForm.tsx';
-import { packageFields } from '../../../src/domain/shipping/package-input.ts';
+import { packageFields } from '../../../src/domain/catalog/package-input.ts';
 import type { ProductValues } from '../../components/ProductForm.tsx';
 import { redirectWithFlash } from '../../lib/flash.server.ts';
 import { compatibilityGroups, readProductPost } from '../../lib/product-page.server.ts';

@@ -5,14 +5,8 @@ import { store } from '../../config/store.ts';
 import { BOLETO_DUE_DAYS, DEFAULT_PIX_EXPIRY_MINUTES } from '../payments/provider.ts';
 import { maybeCheckoutServices } from '../checkout/services.server.ts';
 import { formatBRL } from '../pricing/money.ts';
-import {
-  CART_FREIGHT_CENTS,
-  MAX_INSTALLMENTS,
-  MIN_INSTALLMENT_CENTS,
-  PAYMENT_METHODS,
-  paymentMethod,
-  SHIPPING_METHODS,
-} from '../pricing/pricing.ts';
+import { MAX_INSTALLMENTS, MIN_INSTALLMENT_CENTS, PAYMENT_METHODS, paymentMethod } from '../pricing/pricing.ts';
+import { CART_FREIGHT_CENTS, SHIPPING_METHODS } from '../shipping/table.ts';
 import { pageSentence } from './passages.ts';
 import { bag } from './text.ts';
 

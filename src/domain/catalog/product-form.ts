@@ -7,8 +7,8 @@ import { MAX_PRICE_CENTS } from './query.ts';
 import { parsePriceParam } from '../pricing/money.ts';
 import { parseCodeList } from './codes.ts';
 import { CATEGORY_SLUGS, VEHICLE_SLUGS } from './taxonomy.ts';
-import { parsePackage } from '../shipping/package-input.ts';
-import type { PackageSize } from '../shipping/package-sizes.ts';
+import { parsePackage } from './package-input.ts';
+import type { PackageSize } from './package-sizes.ts';
 import type { CategorySlug, Condition, VehicleType } from './taxonomy.ts';
 
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;

@@ -3,7 +3,8 @@
 // figure comes from the store configuration or the pricing and payment rules, never a copied number.
 import { store } from '../../config/store.ts';
 import { formatBRL } from '../pricing/money.ts';
-import { MAX_INSTALLMENTS, MIN_INSTALLMENT_CENTS, paymentMethod, SHIPPING_METHODS } from '../pricing/pricing.ts';
+import { MAX_INSTALLMENTS, MIN_INSTALLMENT_CENTS, paymentMethod } from '../pricing/pricing.ts';
+import { SHIPPING_METHODS } from '../shipping/table.ts';
 
 const days = (m: (typeof SHIPPING_METHODS)[number]) => m.days.replace('-', ' a ');
 

@@ -1,16 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  CART_FREIGHT_CENTS,
-  cartTotals,
-  installmentHint,
-  installmentPlan,
-  maxInstallments,
-  orderTotals,
-  PAYMENT_METHODS,
-  sanitizePrice,
-  SHIPPING_METHODS,
-} from './pricing.ts';
+import { cartTotals, installmentHint, installmentPlan, maxInstallments, orderTotals, PAYMENT_METHODS, sanitizePrice } from './pricing.ts';
+import { CART_FREIGHT_CENTS, SHIPPING_METHODS } from '../shipping/table.ts';
 
 const line = fc.record({ unitPriceCents: fc.integer({ min: 0, max: 5_000_000 }), quantity: fc.integer({ min: 1, max: 999 }) });
 const lines = fc.array(line, { maxLength: 100 });

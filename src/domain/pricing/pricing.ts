@@ -20,9 +20,6 @@ function couponOff(subtotalCents: Cents, opts: CouponOption): Cents {
 
 // ---- Cart (spec §9) ----
 
-// The freight constants live with the shipping module's table provider; re-exported for older callers.
-export { CART_FREIGHT_CENTS, SHIPPING_METHODS } from '../shipping/table.ts';
-export type { ShippingMethodId } from '../shipping/table.ts';
 
 /** Spec §9: "ou 10x de" total/10, shown only when the amount exceeds R$ 200,00. */
 export const INSTALLMENT_HINT_THRESHOLD_CENTS: Cents = 20_000;

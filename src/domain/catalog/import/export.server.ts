@@ -6,7 +6,7 @@ import type { Db } from '../../../db/client.server.ts';
 import { spreadsheetCsv } from '../../../platform/spreadsheet-csv.server.ts';
 import { formatCompatibility } from '../../fitment/compatibility-text.ts';
 import { loadFleet } from '../../fitment/fleet.server.ts';
-import { packageFields } from '../../shipping/package-input.ts';
+import { packageFields } from '../package-input.ts';
 import { COLUMNS, formatMoneyCell } from './format.ts';
 import type { ProductSheetColumns } from './format.ts';
 

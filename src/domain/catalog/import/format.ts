@@ -1,8 +1,8 @@
 // The catalog spreadsheet format (CSV or XLSX), shared by the import and the export: its columns, how a
 // cell is read (money with a comma or a dot, `|` lists) and written, and the check of one row into what
 // the catalog stores. Every failure is one pt-BR sentence naming the column and the value.
-import { PACKAGE_COLUMNS, parsePackage } from '../../shipping/package-input.ts';
-import type { PackageSize } from '../../shipping/package-sizes.ts';
+import { PACKAGE_COLUMNS, parsePackage } from '../package-input.ts';
+import type { PackageSize } from '../package-sizes.ts';
 import { hasControlChars } from '../../../platform/control-chars.ts';
 import { restoreSpreadsheetText } from '../../../platform/spreadsheet.ts';
 import { formatCentsDecimal } from '../../pricing/money.ts';

@@ -80,7 +80,7 @@ async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacet
   const count = async () => {
     if (fromCountsTable) return browseTotal(db, query, values);
     const statement = searchStatements(db, searchShape('count', query, terms, restrict), () =>
-      unnamedStatement<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${products} where ${where()} limit ${MAX_LISTED_RESULTS + 1}) matched`),
+      unnamedSelect(db.select({ n: sql<number>`count(*)::int` }).from(db.select({ one: sql`1`.as('one') }).from(products).where(where()).limit(MAX_LISTED_RESULTS + 1).as('matched'))),
     );
     const rows = (await statement.execute(values)) as { n: number }[];
     return rows[0]?.n ?? 0;
@@ -97,7 +97,7 @@ async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacet
       ? counted
       : page.length > 0
         ? Number(page[0]!.total)
-        : offset === 0
+        : offset === 0 && query.pageSize > 0
           ? 0
           : await count();
   return {

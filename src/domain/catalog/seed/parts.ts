@@ -5,8 +5,8 @@
 import type { CategorySlug, VehicleType } from '../taxonomy.ts';
 import { createRandom } from './random.ts';
 import type { Random } from './random.ts';
-import { typicalPackage, weightText } from '../../shipping/package-sizes.ts';
-import type { PackageSize } from '../../shipping/package-sizes.ts';
+import { typicalPackage, weightText } from '../package-sizes.ts';
+import type { PackageSize } from '../package-sizes.ts';
 
 export interface PartData {
   oemCodes: string[];
