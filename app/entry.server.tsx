@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import appCss from './app.css?url';
 import { InlineCssContext } from './lib/request-context.ts';
-import { isConnectionError, isStatementTimeout } from '../src/db/client.server.ts';
+import { isConnectionError, isStatementTimeout } from '#src/db/client.server.ts';
 import { servicesOf } from './lib/context.server.ts';
 import type { LoadContext } from './lib/context.server.ts';
-import { safeError } from '../src/platform/log-safe.ts';
+import { safeError } from '#src/platform/log-safe.ts';
 import { withoutModulePreloads } from './lib/module-preloads.server.ts';
 
 /**
@@ -31,13 +31,7 @@ export { loadContext } from './lib/context.server.ts';
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-  loadContext: RouterContextProvider,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: RouterContextProvider) {
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -46,8 +40,7 @@ export default function handleRequest(
     const userAgent = request.headers.get('user-agent');
     // Crawlers get every boundary rendered in place; for people React starts writing at the shell. Either
     // way the page leaves the server whole (it is collected below, then hashed and compressed).
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(

@@ -2,7 +2,7 @@ import { useContext, useEffect } from 'react';
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation } from 'react-router';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
-import { firstName } from '../src/domain/accounts/roles.ts';
+import { firstName } from '#src/domain/accounts/roles.ts';
 import { FlashNotice } from './components/FlashNotice.tsx';
 import { ChatWidget } from './components/chat/ChatWidget.tsx';
 import { Footer } from './components/Footer.tsx';
@@ -16,7 +16,7 @@ import { databaseDownContext, dbOf, servicesOf } from './lib/context.server.ts';
 import { getSessionUser } from './lib/session.server.ts';
 import { publicUrl } from './lib/site.server.ts';
 import { VehicleBar } from './components/vehicle/VehicleBar.tsx';
-import { loadGarage } from '../src/domain/fitment/garage.server.ts';
+import { loadGarage } from '#src/domain/fitment/garage.server.ts';
 import { garageView } from './lib/garage.server.ts';
 
 // The server found the database unreachable (server/app.ts): answer the maintenance page with a 503
@@ -127,7 +127,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <meta name="robots" content="noindex" />
         <p className="text-sm font-bold tracking-widest text-brand-dark uppercase">Erro 403</p>
         <h1 className="mt-2 text-3xl font-extrabold">Acesso negado</h1>
-        <p role="alert" className="mx-auto mt-4 max-w-md text-ink-soft">{typeof error.data === 'string' ? error.data : 'Você não tem permissão para abrir esta página.'}</p>
+        <p role="alert" className="mx-auto mt-4 max-w-md text-ink-soft">
+          {typeof error.data === 'string' ? error.data : 'Você não tem permissão para abrir esta página.'}
+        </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <a href="/" className="inline-block rounded-lg bg-brand px-5 py-3 font-semibold text-ink hover:bg-brand-dark">
             Voltar para Home
@@ -146,7 +148,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <section className="container-page py-20 text-center">
         <title>Envio não aceito | Olimpo Peças</title>
         <h1 className="text-3xl font-extrabold">Esta página não recebe formulários</h1>
-        <p role="alert" className="mt-4 text-ink-soft">Nada foi enviado. Volte à página anterior e use os botões da loja.</p>
+        <p role="alert" className="mt-4 text-ink-soft">
+          Nada foi enviado. Volte à página anterior e use os botões da loja.
+        </p>
         <a href="/" className="mt-8 inline-block rounded-lg bg-brand px-5 py-3 font-semibold text-ink">
           Voltar para Home
         </a>
@@ -156,13 +160,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <section className="container-page py-20 text-center">
       <title>{badRequest ? 'Pedido inválido | Olimpo Peças' : unavailable ? 'Em manutenção | Olimpo Peças' : 'Erro | Olimpo Peças'}</title>
-      <h1 className="text-3xl font-extrabold">
-        {badRequest ? 'Não foi possível entender o pedido' : unavailable ? 'Estamos em manutenção rápida' : 'Algo deu errado'}
-      </h1>
+      <h1 className="text-3xl font-extrabold">{badRequest ? 'Não foi possível entender o pedido' : unavailable ? 'Estamos em manutenção rápida' : 'Algo deu errado'}</h1>
       <p role="alert" className="mt-4 text-ink-soft">
-        {badRequest && typeof error.data === 'string'
-          ? error.data
-          : 'Tente novamente em instantes. Se o problema continuar, fale com a gente pelo telefone do rodapé.'}
+        {badRequest && typeof error.data === 'string' ? error.data : 'Tente novamente em instantes. Se o problema continuar, fale com a gente pelo telefone do rodapé.'}
       </p>
       <a href="/" className="mt-8 inline-block rounded-lg bg-brand px-5 py-3 font-semibold text-ink">
         Voltar para Home

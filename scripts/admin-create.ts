@@ -2,10 +2,10 @@
 // created with a random password, printed once (ADMIN_PASSWORD sets it instead, for automated set-ups).
 // With PGlite, stop the app first: one process per data folder.
 import { toolEnv } from './tool-env.ts';
-import { emailField, MIN_PASSWORD } from '../src/domain/accounts/validation.ts';
-import { makeAdmin } from '../src/domain/accounts/users.server.ts';
+import { emailField, MIN_PASSWORD } from '#src/domain/accounts/validation.ts';
+import { makeAdmin } from '#src/domain/accounts/users.server.ts';
 import crypto from 'node:crypto';
-import { configureAuth } from '../src/domain/accounts/auth.server.ts';
+import { configureAuth } from '#src/domain/accounts/auth.server.ts';
 import { authSettingsFromEnv, bootDatabase, mailerFromEnv } from '../server/boot.ts';
 import { createLogger } from '../server/logger.ts';
 

@@ -87,4 +87,3 @@ await esbuild.build({
   plugins: [importMetaPaths, streamingRendererOnly],
   logLevel: 'warning',
 });
-

@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { toolEnv } from './tool-env.ts';
-import { createImport, markQueued, runImport } from '../src/domain/catalog/import/import.server.ts';
-import type { ImportSummary } from '../src/domain/catalog/import/import.server.ts';
-import { createUploadStore } from '../src/platform/uploads.server.ts';
+import { createImport, markQueued, runImport } from '#src/domain/catalog/import/import.server.ts';
+import type { ImportSummary } from '#src/domain/catalog/import/import.server.ts';
+import { createUploadStore } from '#src/platform/uploads.server.ts';
 import { bootDatabase } from '../server/boot.ts';
 import { createLogger } from '../server/logger.ts';
 
@@ -43,7 +43,9 @@ try {
     exitCode = 1;
   } else {
     const s = dry.summary;
-    console.log(`${path.basename(file)}: ${n(s.totalRows)} linhas de produtos — ${n(s.created)} a criar, ${n(s.updated)} a atualizar, ${n(s.unchanged)} sem mudança, ${n(s.failed)} com erro (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+    console.log(
+      `${path.basename(file)}: ${n(s.totalRows)} linhas de produtos — ${n(s.created)} a criar, ${n(s.updated)} a atualizar, ${n(s.unchanged)} sem mudança, ${n(s.failed)} com erro (${((Date.now() - started) / 1000).toFixed(1)} s).`,
+    );
     if (values['dry-run']) {
       printErrors(s);
       console.log('\nSimulação: nada foi gravado.');
@@ -60,7 +62,9 @@ try {
           }
         },
       });
-      console.log(`Importação #${s.id} concluída em ${((Date.now() - applyStarted) / 1000).toFixed(1)} s: ${n(done!.created)} criados, ${n(done!.updated)} atualizados, ${n(done!.unchanged)} sem mudança, ${n(done!.failed)} com erro.`);
+      console.log(
+        `Importação #${s.id} concluída em ${((Date.now() - applyStarted) / 1000).toFixed(1)} s: ${n(done!.created)} criados, ${n(done!.updated)} atualizados, ${n(done!.unchanged)} sem mudança, ${n(done!.failed)} com erro.`,
+      );
       printErrors(done!);
     }
     if (s.failed > 0) exitCode = 3;

@@ -2,10 +2,10 @@
 // vehicle fleet with the catalog's fitment.
 import { parseArgs } from 'node:util';
 import { toolEnv } from './tool-env.ts';
-import { seedCatalog, DEMO_PRODUCT_COUNT } from '../src/domain/catalog/seed/seed.server.ts';
-import { seedCouponsIfEmpty } from '../src/domain/pricing/coupons.server.ts';
-import { seedFitment } from '../src/domain/fitment/seed/seed.server.ts';
-import { catalogChanged } from '../src/domain/catalog/changes.server.ts';
+import { seedCatalog, DEMO_PRODUCT_COUNT } from '#src/domain/catalog/seed/seed.server.ts';
+import { seedCouponsIfEmpty } from '#src/domain/pricing/coupons.server.ts';
+import { seedFitment } from '#src/domain/fitment/seed/seed.server.ts';
+import { catalogChanged } from '#src/domain/catalog/changes.server.ts';
 import { bootDatabase } from '../server/boot.ts';
 import { createLogger } from '../server/logger.ts';
 
@@ -33,9 +33,7 @@ await seedCouponsIfEmpty(database.db);
 console.log(`Catálogo criado: ${count} produtos em ${catalogSeconds.toFixed(1)} s.`);
 const fitStarted = Date.now();
 const fit = await seedFitment(database.db);
-console.log(
-  `Compatibilidades criadas: ${fit.vehicles} veículos, ${fit.fitments} compatibilidades e ${fit.universal} marcações universais em ${((Date.now() - fitStarted) / 1000).toFixed(1)} s.`,
-);
+console.log(`Compatibilidades criadas: ${fit.vehicles} veículos, ${fit.fitments} compatibilidades e ${fit.universal} marcações universais em ${((Date.now() - fitStarted) / 1000).toFixed(1)} s.`);
 // Instances running on this PostgreSQL drop their memo and cached pages (the whole catalog changed).
 await catalogChanged(database.db);
 await database.close();

@@ -13,19 +13,19 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../src/db/client.server.ts';
-import { answer } from '../src/domain/assistant/engine.server.ts';
-import type { ChatMessage } from '../src/domain/assistant/engine.server.ts';
-import { store } from '../src/config/store.ts';
-import { parseCatalogQuery } from '../src/domain/catalog/query.ts';
-import { searchWithFitment } from '../src/domain/fitment/search.server.ts';
-import { placeOrder } from '../src/domain/checkout/place-order.server.ts';
-import { seedDemoData } from '../src/db/seed.server.ts';
-import { moveOrder } from '../src/domain/orders/orders.server.ts';
-import { createSandboxProvider } from '../src/domain/payments/provider.ts';
-import { formatBRL } from '../src/domain/pricing/money.ts';
-import { installmentPlan, MIN_INSTALLMENT_CENTS, orderTotals, priceWithPayment } from '../src/domain/pricing/pricing.ts';
-import { CART_FREIGHT_CENTS, SHIPPING_METHODS } from '../src/domain/shipping/table.ts';
+import { openDatabase } from '#src/db/client.server.ts';
+import { answer } from '#src/domain/assistant/engine.server.ts';
+import type { ChatMessage } from '#src/domain/assistant/engine.server.ts';
+import { store } from '#src/config/store.ts';
+import { parseCatalogQuery } from '#src/domain/catalog/query.ts';
+import { searchWithFitment } from '#src/domain/fitment/search.server.ts';
+import { placeOrder } from '#src/domain/checkout/place-order.server.ts';
+import { seedDemoData } from '#src/db/seed.server.ts';
+import { moveOrder } from '#src/domain/orders/orders.server.ts';
+import { createSandboxProvider } from '#src/domain/payments/provider.ts';
+import { formatBRL } from '#src/domain/pricing/money.ts';
+import { installmentPlan, MIN_INSTALLMENT_CENTS, orderTotals, priceWithPayment } from '#src/domain/pricing/pricing.ts';
+import { CART_FREIGHT_CENTS, SHIPPING_METHODS } from '#src/domain/shipping/table.ts';
 
 interface Question {
   id: string;
@@ -60,7 +60,16 @@ const address = { cep: '01001000', street: 'Praça da Sé', number: '1', neighbo
 async function orderFor(userId: string, productId: number) {
   const r = await placeOrder(
     { db, provider },
-    { idempotencyKey: `eval-${userId}-${productId}-000000`, email: `${userId}@example.com`, lines: [{ productId, quantity: 1 }], address, shipping: 'standard', payment: 'pix', installments: 1, customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' } },
+    {
+      idempotencyKey: `eval-${userId}-${productId}-000000`,
+      email: `${userId}@example.com`,
+      lines: [{ productId, quantity: 1 }],
+      address,
+      shipping: 'standard',
+      payment: 'pix',
+      installments: 1,
+      customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' },
+    },
     { userId },
   );
   if (!r.ok) throw new Error(r.message);
@@ -141,7 +150,9 @@ async function resolve(fact: string): Promise<string> {
 
 /** Amounts and product lines in an answer that the data (or the shopper's own words, "até 300 reais") does not back. */
 function invented(reply: string, asks: string[]): string[] {
-  const typed = new Set(asks.flatMap((a) => [...a.matchAll(/(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?/g)].map((m) => money(Number(m[1]!.replace(/\./g, '')) * 100 + Number((m[2] ?? '0').padEnd(2, '0'))))));
+  const typed = new Set(
+    asks.flatMap((a) => [...a.matchAll(/(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?/g)].map((m) => money(Number(m[1]!.replace(/\./g, '')) * 100 + Number((m[2] ?? '0').padEnd(2, '0'))))),
+  );
   const bad: string[] = [];
   for (const m of reply.matchAll(/R\$ ?[\d.]+,\d{2}/g)) {
     const amount = m[0].replace(/^R\$ ?/, 'R$ ');
@@ -221,13 +232,23 @@ for (const l of labels) {
   if (!row) continue;
   const total = [...row.values()].reduce((s, n) => s + n, 0);
   const hit = row.get(l) ?? 0;
-  const misses = [...row].filter(([p]) => p !== l).map(([p, n]) => `${p}:${n}`).join(' ');
+  const misses = [...row]
+    .filter(([p]) => p !== l)
+    .map(([p, n]) => `${p}:${n}`)
+    .join(' ');
   console.log(`  ${l.padEnd(16)} ${String(hit).padStart(3)}/${String(total).padEnd(3)} ${misses ? `→ ${misses}` : ''}`);
 }
 
 const sorted = [...latencies].sort((a, b) => a - b);
 const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-if (values.show || values.failures) console.log(`\nMais lentas (train/dev): ${slowest.sort((a, b) => b.ms - a.ms).slice(0, 8).map((x) => `#${x.id} ${x.ms.toFixed(0)} ms`).join(', ')}`);
+if (values.show || values.failures)
+  console.log(
+    `\nMais lentas (train/dev): ${slowest
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 8)
+      .map((x) => `#${x.id} ${x.ms.toFixed(0)} ms`)
+      .join(', ')}`,
+  );
 console.log(`\nLatência por resposta: p50 ${pct(50).toFixed(1)} ms, p95 ${pct(95).toFixed(1)} ms (meta ≤ ${P95_TARGET_MS} ms).`);
 
 let failed = false;

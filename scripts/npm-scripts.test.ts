@@ -11,7 +11,10 @@ const NEEDS_NODE = /^(node|vitest|tsc|react-router|playwright|drizzle-kit|npx|bi
 
 /** The commands a script runs, split at `&&`, `||` and `;`. */
 function commandsOf(script: string): string[] {
-  return script.split(/&&|\|\||;/).map((c) => c.trim()).filter(Boolean);
+  return script
+    .split(/&&|\|\||;/)
+    .map((c) => c.trim())
+    .filter(Boolean);
 }
 
 /** A command that would run on whatever Node is first in PATH. */
@@ -24,7 +27,11 @@ describe('npm scripts', () => {
   const scripts = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
 
   it('run every Node command through the Node 24 wrapper', () => {
-    const bare = Object.entries(scripts).flatMap(([name, script]) => commandsOf(script).filter(unwrapped).map((c) => `${name}: ${c}`));
+    const bare = Object.entries(scripts).flatMap(([name, script]) =>
+      commandsOf(script)
+        .filter(unwrapped)
+        .map((c) => `${name}: ${c}`),
+    );
     expect(bare).toEqual([]);
   });
 

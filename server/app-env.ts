@@ -1,5 +1,5 @@
 // What each request carries through Hono's middleware and handlers (`c.var`), typed.
-import type { Services } from '../src/platform/services.ts';
+import type { Services } from '#src/platform/services.ts';
 
 export type AppEnv = {
   Variables: {

@@ -7,13 +7,13 @@ import { bodyLimit } from 'hono/body-limit';
 import type { MiddlewareHandler } from 'hono';
 import { createRequestHandler, RouterContextProvider } from 'react-router';
 import type { ServerBuild } from 'react-router';
-import type { Services } from '../src/platform/services.ts';
+import type { Services } from '#src/platform/services.ts';
 import type { AppEnv } from './app-env.ts';
-import { isConnectionError, isStatementTimeout } from '../src/db/client.server.ts';
-import { authFor, providerFormOrigins, sessionUserOf } from '../src/domain/accounts/auth.server.ts';
-import { safeError } from '../src/platform/log-safe.ts';
-import { asAddressed } from '../src/platform/origins.ts';
-import type { OriginPolicy } from '../src/platform/origins.ts';
+import { isConnectionError, isStatementTimeout } from '#src/db/client.server.ts';
+import { authFor, providerFormOrigins, sessionUserOf } from '#src/domain/accounts/auth.server.ts';
+import { safeError } from '#src/platform/log-safe.ts';
+import { asAddressed } from '#src/platform/origins.ts';
+import type { OriginPolicy } from '#src/platform/origins.ts';
 import { accountApi } from './api/account.ts';
 import { cartApi } from './api/cart.ts';
 import { catalogApi } from './api/catalog.ts';
@@ -22,7 +22,7 @@ import type { ChatApiOptions } from './api/chat.ts';
 import { ordersApi } from './api/orders.ts';
 import { vehiclesApi } from './api/vehicles.ts';
 import { openApiDocument } from './api/openapi.ts';
-import { onCatalogChange } from '../src/domain/catalog/changes.server.ts';
+import { onCatalogChange } from '#src/domain/catalog/changes.server.ts';
 import { compressLarge } from './compression.ts';
 import { createDatabaseGate } from './database-gate.ts';
 import { createPageServer, withScriptHashes } from './pages.ts';
@@ -40,9 +40,8 @@ import { requestLog } from './middleware/request-log.ts';
 import { lostConnectionsAs503, RETRY_AFTER_SECONDS, unavailableResponse } from './middleware/outage.ts';
 import { pageBodies } from './middleware/page-bodies.ts';
 import { pageForms } from './middleware/page-forms.ts';
-import { isHttpsUrl } from '../src/platform/https.ts';
+import { isHttpsUrl } from '#src/platform/https.ts';
 import type { Logger } from './logger.ts';
-
 
 /** app/entry.server.tsx exports it: each request's React Router context, built with the app's own keys. */
 type LoadContextFactory = (services: Services, databaseDown: boolean, context: RouterContextProvider) => RouterContextProvider;
@@ -122,7 +121,8 @@ export function createApp(opts: AppOptions) {
     else if (!isStatementTimeout(err)) opts.logger.error({ err: safeError(err), path: c.req.path }, 'unhandled error');
     // The ping also closes the gate when the database is really gone, so the next requests do not wait on it.
     const databaseUp = (await gate.check()) && !lost;
-    if (isApiPath(c.req.path)) return databaseUp ? c.json(c.req.path.startsWith('/api/auth/') ? { code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_ERROR_MESSAGE } : { erro: INTERNAL_ERROR_MESSAGE }, 500) : unavailable(c);
+    if (isApiPath(c.req.path))
+      return databaseUp ? c.json(c.req.path.startsWith('/api/auth/') ? { code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_ERROR_MESSAGE } : { erro: INTERNAL_ERROR_MESSAGE }, 500) : unavailable(c);
     if (databaseUp) return c.text(INTERNAL_ERROR_MESSAGE, 500);
     c.header('Retry-After', RETRY_AFTER_SECONDS);
     return c.text('Estamos em manutenção rápida. Tente novamente em instantes.', 503);

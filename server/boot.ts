@@ -1,39 +1,39 @@
 // Start-up shared by the production server, the dev server and the CLI scripts: open the database,
 // apply migrations, seed the demo catalog when the database is empty.
-import { isNewEmbeddedFolder, openDatabase } from '../src/db/client.server.ts';
-import type { Database } from '../src/db/client.server.ts';
-import type { Env } from '../src/config/env.ts';
-import { sandboxRoutesEnabled } from '../src/config/env.ts';
-import { seedDemoData } from '../src/db/seed.server.ts';
-import { prepareEmbeddedInChild } from '../src/db/prepare-embedded.server.ts';
+import { isNewEmbeddedFolder, openDatabase } from '#src/db/client.server.ts';
+import type { Database } from '#src/db/client.server.ts';
+import type { Env } from '#src/config/env.ts';
+import { sandboxRoutesEnabled } from '#src/config/env.ts';
+import { seedDemoData } from '#src/db/seed.server.ts';
+import { prepareEmbeddedInChild } from '#src/db/prepare-embedded.server.ts';
 import path from 'node:path';
-import { configureAuth } from '../src/domain/accounts/auth.server.ts';
-import type { AuthSettings } from '../src/domain/accounts/auth.server.ts';
-import { ensureSearchPostings } from '../src/domain/catalog/search/postings.server.ts';
-import { createMailer } from '../src/platform/mailer.server.ts';
-import type { Mailer } from '../src/platform/mailer.server.ts';
-import { createUploadStore } from '../src/platform/uploads.server.ts';
-import { store } from '../src/config/store.ts';
-import { setCheckoutServices } from '../src/domain/checkout/services.server.ts';
-import { orderLogFields } from '../src/domain/checkout/submit-order.server.ts';
-import { createSandboxProvider } from '../src/domain/payments/provider.ts';
-import type { PaymentProvider } from '../src/domain/payments/provider.ts';
-import { createMercadoPagoProvider } from '../src/domain/payments/mercadopago.server.ts';
-import { createViaCepClient } from '../src/domain/shipping/viacep.server.ts';
-import { createMelhorEnvioProvider } from '../src/domain/shipping/melhorenvio.server.ts';
-import { createShippingService } from '../src/domain/shipping/service.ts';
-import type { ShippingService } from '../src/domain/shipping/service.ts';
-import { createTableProvider } from '../src/domain/shipping/table.ts';
+import { configureAuth } from '#src/domain/accounts/auth.server.ts';
+import type { AuthSettings } from '#src/domain/accounts/auth.server.ts';
+import { ensureSearchPostings } from '#src/domain/catalog/search/postings.server.ts';
+import { createMailer } from '#src/platform/mailer.server.ts';
+import type { Mailer } from '#src/platform/mailer.server.ts';
+import { createUploadStore } from '#src/platform/uploads.server.ts';
+import { store } from '#src/config/store.ts';
+import { setCheckoutServices } from '#src/domain/checkout/services.server.ts';
+import { orderLogFields } from '#src/domain/checkout/submit-order.server.ts';
+import { createSandboxProvider } from '#src/domain/payments/provider.ts';
+import type { PaymentProvider } from '#src/domain/payments/provider.ts';
+import { createMercadoPagoProvider } from '#src/domain/payments/mercadopago.server.ts';
+import { createViaCepClient } from '#src/domain/shipping/viacep.server.ts';
+import { createMelhorEnvioProvider } from '#src/domain/shipping/melhorenvio.server.ts';
+import { createShippingService } from '#src/domain/shipping/service.ts';
+import type { ShippingService } from '#src/domain/shipping/service.ts';
+import { createTableProvider } from '#src/domain/shipping/table.ts';
 import { cookieSecret, localSecret } from './cookie-secret.ts';
 import type { Logger } from './logger.ts';
-import type { Services } from '../src/platform/services.ts';
-import { createRemoteFetch } from '../src/platform/remote-image.server.ts';
-import { setJobRunner, startJobRunner } from '../src/platform/job-runner.server.ts';
-import type { JobRunner } from '../src/platform/job-runner.server.ts';
-import { jobsFor, withOrderEmailRelay } from '../src/domain/jobs/registry.server.ts';
-import { broadcastCatalogChanges, CATALOG_CHANNEL, catalogChangesMissed, createCatalogSearchCache, receiveCatalogNotification } from '../src/domain/catalog/changes.server.ts';
-import { safeError } from '../src/platform/log-safe.ts';
-import { renderOrderMailHtml, renderPasswordResetHtml } from '../src/emails/render.server.ts';
+import type { Services } from '#src/platform/services.ts';
+import { createRemoteFetch } from '#src/platform/remote-image.server.ts';
+import { setJobRunner, startJobRunner } from '#src/platform/job-runner.server.ts';
+import type { JobRunner } from '#src/platform/job-runner.server.ts';
+import { jobsFor, withOrderEmailRelay } from '#src/domain/jobs/registry.server.ts';
+import { broadcastCatalogChanges, CATALOG_CHANNEL, catalogChangesMissed, createCatalogSearchCache, receiveCatalogNotification } from '#src/domain/catalog/changes.server.ts';
+import { safeError } from '#src/platform/log-safe.ts';
+import { renderOrderMailHtml, renderPasswordResetHtml } from '#src/emails/render.server.ts';
 
 /** Process-wide services other than the database: mail, uploaded files, sign-in, payments, CEP lookup, the cookie secret. */
 export function bootServices(env: Env, logger?: Logger): void {
@@ -69,7 +69,10 @@ export function createServices(env: Env, database: Database, logger?: Logger): S
 /** The shipping provider named by SHIPPING_PROVIDER, with the store's shipping settings (docs/shipping.md). */
 export function shippingServiceFromEnv(env: Env, logger?: Logger): ShippingService {
   const settings = { originCep: env.SHIPPING_ORIGIN_CEP, handlingDays: env.SHIPPING_HANDLING_DAYS, pickup: env.SHIPPING_PICKUP, freeShippingMinCents: env.FREE_SHIPPING_MIN_CENTS ?? null };
-  const provider = env.SHIPPING_PROVIDER === 'melhorenvio' ? createMelhorEnvioProvider({ baseUrl: env.MELHORENVIO_API_URL, token: env.MELHORENVIO_TOKEN!, userAgent: env.MELHORENVIO_USER_AGENT }) : createTableProvider();
+  const provider =
+    env.SHIPPING_PROVIDER === 'melhorenvio'
+      ? createMelhorEnvioProvider({ baseUrl: env.MELHORENVIO_API_URL, token: env.MELHORENVIO_TOKEN!, userAgent: env.MELHORENVIO_USER_AGENT })
+      : createTableProvider();
   const service = createShippingService(provider, settings, { timeoutMs: env.SHIPPING_QUOTE_TIMEOUT_MS, cacheSeconds: env.SHIPPING_QUOTE_CACHE_SECONDS });
   service.onProviderError = (err) => logger?.warn({ err: safeError(err), provider: provider.name }, 'cotação de frete indisponível: opções da tabela no lugar');
   return service;
@@ -178,9 +181,7 @@ async function listenForCatalogChanges(database: Database, logger: Logger): Prom
 
 /** OlimpIA's language model, only when all three OLIMPIA_LLM_* variables are set. */
 export function llmConfig(env: Env) {
-  return env.OLIMPIA_LLM_BASE_URL && env.OLIMPIA_LLM_API_KEY && env.OLIMPIA_LLM_MODEL
-    ? { baseUrl: env.OLIMPIA_LLM_BASE_URL, apiKey: env.OLIMPIA_LLM_API_KEY, model: env.OLIMPIA_LLM_MODEL }
-    : null;
+  return env.OLIMPIA_LLM_BASE_URL && env.OLIMPIA_LLM_API_KEY && env.OLIMPIA_LLM_MODEL ? { baseUrl: env.OLIMPIA_LLM_BASE_URL, apiKey: env.OLIMPIA_LLM_API_KEY, model: env.OLIMPIA_LLM_MODEL } : null;
 }
 
 /**

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Env } from '../src/config/env.ts';
+import type { Env } from '#src/config/env.ts';
 import type { Logger } from './logger.ts';
 
 /** The secret stored in DATA_DIR/<name>, created (and reported with `warning`) the first time. */

@@ -4,7 +4,7 @@
 // are listed in script-src. Nothing per request or per shopper goes into the policy, so a page cached and
 // served to many shoppers keeps a valid policy, and a script injected into the markup never matches a hash.
 import crypto from 'node:crypto';
-import { maybePaymentProvider } from '../src/domain/payments/provider.ts';
+import { maybePaymentProvider } from '#src/domain/payments/provider.ts';
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 /** Types a browser does not execute: no hash needed (JSON-LD, React Router's JSON). */

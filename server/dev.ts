@@ -3,7 +3,7 @@ import http from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
 import { createServer } from 'vite';
-import { env } from '../src/config/env.ts';
+import { env } from '#src/config/env.ts';
 import { createApp } from './app.ts';
 import { bootDatabase, bootJobRunner, bootServices, createServices, llmConfig } from './boot.ts';
 import { createLogger } from './logger.ts';
@@ -27,6 +27,4 @@ const app = createApp({
   // No page cache in development: every reload shows the code just edited.
 });
 const listener = getRequestListener(app.fetch);
-http
-  .createServer((req, res) => vite.middlewares(req, res, () => void listener(req, res)))
-  .listen(config.PORT, () => logger.info(`Desenvolvimento em http://localhost:${config.PORT}`));
+http.createServer((req, res) => vite.middlewares(req, res, () => void listener(req, res))).listen(config.PORT, () => logger.info(`Desenvolvimento em http://localhost:${config.PORT}`));

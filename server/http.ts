@@ -1,7 +1,7 @@
 // Small helpers shared by the API handlers: pt-BR error bodies, query and JSON body parsing.
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { CONTROL_CHARS_MESSAGE, jsonHasControlChars } from '../src/platform/control-chars.ts';
+import { CONTROL_CHARS_MESSAGE, jsonHasControlChars } from '#src/platform/control-chars.ts';
 
 export function apiError(c: Context, status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503, message: string) {
   return c.json({ erro: message }, status);

@@ -34,10 +34,7 @@ interface Entry {
 /** What a render hands the cache: the page, or null when it must not be stored (then it is the caller's alone). */
 export type Rendered<R> = { page: StoredPage; own?: undefined } | { page: null; own: R };
 
-export type Outcome<R> =
-  | { state: 'hit' | 'stale' | 'shared'; page: StoredPage }
-  | { state: 'miss'; page: StoredPage }
-  | { state: 'uncacheable'; own: R };
+export type Outcome<R> = { state: 'hit' | 'stale' | 'shared'; page: StoredPage } | { state: 'miss'; page: StoredPage } | { state: 'uncacheable'; own: R };
 
 export interface PageCacheOptions {
   ttlMs: number;
@@ -215,10 +212,7 @@ const NOT_STORED = new Set(['set-cookie', 'content-length', 'content-encoding', 
 
 /** Builds a stored page from a finished response: both encodings made once, off the main thread. */
 export async function storedPage(status: number, headers: Headers, body: Buffer, pathname: string): Promise<StoredPage> {
-  const [gz, br] = await Promise.all([
-    gzip(body, { level: 6 }),
-    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-  ]);
+  const [gz, br] = await Promise.all([gzip(body, { level: 6 }), brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })]);
   const kept: [string, string][] = [];
   headers.forEach((value, name) => {
     if (!NOT_STORED.has(name.toLowerCase())) kept.push([name, value]);

@@ -4,20 +4,9 @@
 // leaves as `private, no-store`.
 import type { Context } from 'hono';
 import { contentSecurityPolicy, inlineScriptHashes } from './csp.ts';
-import {
-  cacheKey,
-  etagMatches,
-  hasPersonalCookie,
-  isCacheablePath,
-  PAGE_VARY,
-  PageCache,
-  pickEncoding,
-  PRIVATE_CACHE_CONTROL,
-  publicCacheControl,
-  storedPage,
-} from './page-cache.ts';
+import { cacheKey, etagMatches, hasPersonalCookie, isCacheablePath, PAGE_VARY, PageCache, pickEncoding, PRIVATE_CACHE_CONTROL, publicCacheControl, storedPage } from './page-cache.ts';
 import type { StoredPage } from './page-cache.ts';
-import { detachedFromClient } from '../src/db/request-scope.server.ts';
+import { detachedFromClient } from '#src/db/request-scope.server.ts';
 
 const readBody = async (res: Response) => Buffer.from(await res.arrayBuffer());
 
@@ -89,11 +78,7 @@ export function createPageServer(opts: { ttlSeconds: number; formOrigins: () => 
         const shared = new Request(request.url, { method: 'GET', headers });
         // Rendered once for every shopper waiting on it: one of them leaving does not cancel its queries.
         const { res, body } = await withScriptHashes(await detachedFromClient(() => render(shared)), opts.formOrigins());
-        const storable =
-          body !== null &&
-          (res.status === 200 || res.status === 404) &&
-          !res.headers.has('set-cookie') &&
-          !/no-store|private/i.test(res.headers.get('cache-control') ?? '');
+        const storable = body !== null && (res.status === 200 || res.status === 404) && !res.headers.has('set-cookie') && !/no-store|private/i.test(res.headers.get('cache-control') ?? '');
         if (!storable) return { page: null, own: res };
         return { page: await storedPage(res.status, res.headers, body, url.pathname) };
       });

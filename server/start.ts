@@ -1,7 +1,7 @@
 // The production server, started by server/main.js (from the server's bundle) once NODE_ENV is set.
 import { serve } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
-import { env } from '../src/config/env.ts';
+import { env } from '#src/config/env.ts';
 import { createApp } from './app.ts';
 import { bootDatabase, bootJobRunner, bootServices, createServices, llmConfig } from './boot.ts';
 import { createLogger } from './logger.ts';
@@ -31,7 +31,17 @@ export async function main(build: ServerBuild): Promise<void> {
     logger.fatal({ err }, (err as Error).message);
     process.exit(1);
   }
-  const app = createApp({ build, services, logger, publicUrl: config.PUBLIC_URL, trustProxy: config.TRUST_PROXY, corsOrigins: config.CORS_ORIGINS, chat: { llm: llmConfig(config), perMinute: config.CHAT_RATE_LIMIT_PER_MINUTE }, pageCacheSeconds: config.PAGE_CACHE_SECONDS, databaseLimits: { backofficeStatementTimeoutMs: config.DB_BACKOFFICE_STATEMENT_TIMEOUT_MS } });
+  const app = createApp({
+    build,
+    services,
+    logger,
+    publicUrl: config.PUBLIC_URL,
+    trustProxy: config.TRUST_PROXY,
+    corsOrigins: config.CORS_ORIGINS,
+    chat: { llm: llmConfig(config), perMinute: config.CHAT_RATE_LIMIT_PER_MINUTE },
+    pageCacheSeconds: config.PAGE_CACHE_SECONDS,
+    databaseLimits: { backofficeStatementTimeoutMs: config.DB_BACKOFFICE_STATEMENT_TIMEOUT_MS },
+  });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info(`Olimpo Peças em http://localhost:${info.port}`);
   });
@@ -53,4 +63,3 @@ export async function main(build: ServerBuild): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
-

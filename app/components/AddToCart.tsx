@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { recolorImageUrl } from '../../src/domain/catalog/art.ts';
-import type { ProductDetail } from '../../src/domain/catalog/types.ts';
-import { centsToReais } from '../../src/domain/pricing/money.ts';
+import { recolorImageUrl } from '#src/domain/catalog/art.ts';
+import type { ProductDetail } from '#src/domain/catalog/types.ts';
+import { centsToReais } from '#src/domain/pricing/money.ts';
 import { addToCart } from '../lib/cart-storage.ts';
 
 /**

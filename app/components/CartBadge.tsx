@@ -20,11 +20,7 @@ export function CartBadge() {
   }, []);
   const label = count > 0 ? `Carrinho, ${count} ${count === 1 ? 'item' : 'itens'}` : 'Carrinho';
   return (
-    <Link
-      to="/Cart"
-      aria-label={label}
-      className="relative inline-flex h-10 w-10 items-center sm:h-11 sm:w-11 justify-center rounded-full text-white hover:bg-white/10"
-    >
+    <Link to="/Cart" aria-label={label} className="relative inline-flex h-10 w-10 items-center sm:h-11 sm:w-11 justify-center rounded-full text-white hover:bg-white/10">
       <svg aria-hidden="true" width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
         <circle cx="9" cy="20" r="1.4" />
         <circle cx="18" cy="20" r="1.4" />

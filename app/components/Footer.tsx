@@ -1,4 +1,4 @@
-import { store } from '../../src/config/store.ts';
+import { store } from '#src/config/store.ts';
 import { Logo } from './Logo.tsx';
 import { IslandLink, Static } from './Static.tsx';
 

@@ -82,17 +82,28 @@ export function FormNotice({ kind = 'error', children }: { kind?: 'error' | 'suc
   );
 }
 
-export function SubmitButton({ children, busy, busyText, name, value, className }: { children: React.ReactNode; busy?: boolean; busyText?: string; name?: string; value?: string; className?: string }) {
+export function SubmitButton({
+  children,
+  busy,
+  busyText,
+  name,
+  value,
+  className,
+}: {
+  children: React.ReactNode;
+  busy?: boolean;
+  busyText?: string;
+  name?: string;
+  value?: string;
+  className?: string;
+}) {
   return (
     <button
       type="submit"
       name={name}
       value={value}
       disabled={busy}
-      className={
-        className ??
-        'w-full rounded-lg bg-brand px-5 py-3 text-base font-extrabold text-ink hover:bg-brand-dark disabled:cursor-wait disabled:opacity-70'
-      }
+      className={className ?? 'w-full rounded-lg bg-brand px-5 py-3 text-base font-extrabold text-ink hover:bg-brand-dark disabled:cursor-wait disabled:opacity-70'}
     >
       {busy ? (busyText ?? 'Enviando...') : children}
     </button>

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Form, Link, useSearchParams, useLocation } from 'react-router';
-import { ROLE_LABEL } from '../../src/domain/accounts/roles.ts';
+import { ROLE_LABEL } from '#src/domain/accounts/roles.ts';
 import { useRootData } from '../lib/root-data.ts';
 import type { RootUser } from '../lib/root-data.ts';
 import { CartBadge } from './CartBadge.tsx';
@@ -94,12 +94,7 @@ export function Header() {
         <Link to="/" aria-label="Olimpo Peças, página inicial" className="shrink-0 rounded">
           <Logo compact />
         </Link>
-        <Form
-          method="get"
-          action="/ProductList"
-          role="search"
-          className="order-last flex w-full items-stretch md:order-none md:w-auto md:flex-1"
-        >
+        <Form method="get" action="/ProductList" role="search" className="order-last flex w-full items-stretch md:order-none md:w-auto md:flex-1">
           <label htmlFor="busca-cabecalho" className="sr-only">
             Pesquisar produto
           </label>

@@ -62,11 +62,7 @@ export function HeroCarousel({ slides }: { slides: Slide[] }) {
           >
             {/* Static HTML once the page has loaded (Static.tsx): the carousel itself stays interactive. */}
             <Static className="max-w-md" version={slide.title + slide.to}>
-              {i === 0 ? (
-                <h1 className="text-3xl leading-tight font-extrabold sm:text-4xl">{slide.title}</h1>
-              ) : (
-                <h2 className="text-3xl leading-tight font-extrabold sm:text-4xl">{slide.title}</h2>
-              )}
+              {i === 0 ? <h1 className="text-3xl leading-tight font-extrabold sm:text-4xl">{slide.title}</h1> : <h2 className="text-3xl leading-tight font-extrabold sm:text-4xl">{slide.title}</h2>}
               <p className="mt-3 text-base text-white/85 sm:text-lg">{slide.text}</p>
               <Link to={slide.to} className="mt-6 inline-block rounded-lg bg-brand px-5 py-3 font-bold text-ink hover:bg-brand-dark">
                 Ver Ofertas

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ProductImage } from '../../src/domain/catalog/types.ts';
+import type { ProductImage } from '#src/domain/catalog/types.ts';
 
 /** The product's image carousel (previous/next) with its gallery of thumbnails. */
 export function ImageGallery({ images, title }: { images: ProductImage[]; title: string }) {
@@ -15,10 +15,20 @@ export function ImageGallery({ images, title }: { images: ProductImage[]; title:
         </div>
         {images.length > 1 && (
           <>
-            <button type="button" onClick={() => go(current - 1)} aria-label="Imagem anterior" className="absolute top-1/2 left-2 h-10 w-10 -translate-y-1/2 rounded-full bg-ink/80 text-xl text-white hover:bg-ink">
+            <button
+              type="button"
+              onClick={() => go(current - 1)}
+              aria-label="Imagem anterior"
+              className="absolute top-1/2 left-2 h-10 w-10 -translate-y-1/2 rounded-full bg-ink/80 text-xl text-white hover:bg-ink"
+            >
               ‹
             </button>
-            <button type="button" onClick={() => go(current + 1)} aria-label="Próxima imagem" className="absolute top-1/2 right-2 h-10 w-10 -translate-y-1/2 rounded-full bg-ink/80 text-xl text-white hover:bg-ink">
+            <button
+              type="button"
+              onClick={() => go(current + 1)}
+              aria-label="Próxima imagem"
+              className="absolute top-1/2 right-2 h-10 w-10 -translate-y-1/2 rounded-full bg-ink/80 text-xl text-white hover:bg-ink"
+            >
               ›
             </button>
           </>

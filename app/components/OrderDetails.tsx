@@ -1,12 +1,12 @@
-import { store } from '../../src/config/store.ts';
-import { PICKUP_LABEL } from '../../src/domain/shipping/options.ts';
+import { store } from '#src/config/store.ts';
+import { PICKUP_LABEL } from '#src/domain/shipping/options.ts';
 import { useState } from 'react';
-import type { OrderView } from '../../src/domain/orders/view.ts';
-import { formatBoletoLine } from '../../src/domain/payments/format.ts';
-import { formatBRL } from '../../src/domain/pricing/money.ts';
-import { PAYMENT_METHODS } from '../../src/domain/pricing/pricing.ts';
-import { SHIPPING_METHODS } from '../../src/domain/shipping/table.ts';
-import { formatTime } from '../../src/platform/datetime.ts';
+import type { OrderView } from '#src/domain/orders/view.ts';
+import { formatBoletoLine } from '#src/domain/payments/format.ts';
+import { formatBRL } from '#src/domain/pricing/money.ts';
+import { PAYMENT_METHODS } from '#src/domain/pricing/pricing.ts';
+import { SHIPPING_METHODS } from '#src/domain/shipping/table.ts';
+import { formatTime } from '#src/platform/datetime.ts';
 import { applyMask } from '../lib/masks.ts';
 import { ItemImage } from './ItemImage.tsx';
 
@@ -158,8 +158,7 @@ export function PaymentInstructions({ order, token }: { order: OrderView; token:
           Pague com PIX
         </h2>
         <p className="mt-1 text-sm text-ink-soft">
-          Escaneie o QR Code no app do seu banco ou use o código copia e cola. Válido até{' '}
-          {p.pixExpiresAt ? `${formatTime(p.pixExpiresAt)} (horário de Brasília)` : 'o prazo indicado no e-mail'}.
+          Escaneie o QR Code no app do seu banco ou use o código copia e cola. Válido até {p.pixExpiresAt ? `${formatTime(p.pixExpiresAt)} (horário de Brasília)` : 'o prazo indicado no e-mail'}.
         </p>
         <img src={`/api/orders/${order.number}/pix.svg${q}`} alt="QR Code PIX do pedido" width={220} height={220} className="mt-3 rounded-lg bg-white" />
         <label htmlFor="pix-code" className="mt-3 block text-sm font-medium">

@@ -2,12 +2,24 @@
 // field required, with masks for CPF, celular and CEP and each error next to its field.
 import { useState } from 'react';
 import { Form, useNavigation } from 'react-router';
-import type { PersonInput } from '../../src/domain/accounts/validation.ts';
+import type { PersonInput } from '#src/domain/accounts/validation.ts';
 import { Field, FormNotice, SubmitButton } from './Form.tsx';
 
 export type PersonValues = Partial<Record<keyof PersonInput, string>>;
 
-export function PersonForm({ values, errors, formError, submitLabel, intro }: { values?: PersonValues; errors?: PersonValues & { _form?: string }; formError?: string | null; submitLabel: string; intro?: React.ReactNode }) {
+export function PersonForm({
+  values,
+  errors,
+  formError,
+  submitLabel,
+  intro,
+}: {
+  values?: PersonValues;
+  errors?: PersonValues & { _form?: string };
+  formError?: string | null;
+  submitLabel: string;
+  intro?: React.ReactNode;
+}) {
   const navigation = useNavigation();
   const e = errors ?? {};
   const [cepNotice, setCepNotice] = useState('');

@@ -1,5 +1,5 @@
-import { formatBRL } from '../../src/domain/pricing/money.ts';
-import { productPriceLines } from '../../src/domain/pricing/pricing.ts';
+import { formatBRL } from '#src/domain/pricing/money.ts';
+import { productPriceLines } from '#src/domain/pricing/pricing.ts';
 
 export function OldPrice({ cents }: { cents: number | null }) {
   if (cents === null) return null;

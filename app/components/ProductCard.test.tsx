@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { ProductSummary } from '../../src/domain/catalog/types.ts';
+import type { ProductSummary } from '#src/domain/catalog/types.ts';
 import { ProductGrid } from './ProductCard.tsx';
 import type { FitBadge } from './ProductCard.tsx';
 
@@ -36,9 +36,7 @@ const card = (product: ProductSummary, { eager = false, fit }: { eager?: boolean
 describe('ProductGrid cards', () => {
   it('shows the brand, the title as a router link, the old and new prices, the PIX price and the installments in pt-BR', () => {
     const html = card(farol, { eager: true });
-    expect(text(html)).toBe(
-      '22% OFF Magneti Marelli Farol Dianteiro Esquerdo Volvo C70 2.5 2006-2013 Preço antigo: R$ 919,00 Preço: R$ 719,90 R$ 647,91 no PIX ou 10x de R$ 71,99 sem juros',
-    );
+    expect(text(html)).toBe('22% OFF Magneti Marelli Farol Dianteiro Esquerdo Volvo C70 2.5 2006-2013 Preço antigo: R$ 919,00 Preço: R$ 719,90 R$ 647,91 no PIX ou 10x de R$ 71,99 sem juros');
     expect(html).toContain('<a class="after:absolute after:inset-0 focus:outline-none" href="/ProductView/1" data-discover="true">');
     expect(html).toContain('<img src="/art/iluminacao/ambar/0.svg" alt="Farol Dianteiro Esquerdo Volvo C70 2.5 2006-2013, vista frontal" width="600" height="600" loading="eager"');
     expect(card(farol)).toContain('loading="lazy"');

@@ -1,5 +1,5 @@
-import type { ProductSummary } from '../../src/domain/catalog/types.ts';
-import { formatBRL } from '../../src/domain/pricing/money.ts';
+import type { ProductSummary } from '#src/domain/catalog/types.ts';
+import { formatBRL } from '#src/domain/pricing/money.ts';
 import { DiscountBadge, OldPrice, PriceLines } from './Price.tsx';
 import { IslandLink, Static } from './Static.tsx';
 
@@ -40,7 +40,18 @@ function ProductCard({ product, eager = false, fit }: { product: ProductSummary;
         </h3>
         {fit && (
           <p className="mt-1 flex items-start gap-1 rounded-md bg-green-50 px-2 py-1 text-xs font-semibold text-green-900">
-            <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" className="mt-px shrink-0">
+            <svg
+              aria-hidden="true"
+              width="14"
+              height="14"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="3"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              className="mt-px shrink-0"
+            >
               <path d="m5 12 5 5L20 7" />
             </svg>
             <span>

@@ -5,19 +5,33 @@
 // goes away as soon as the field is fixed, and the chosen photo is kept (and shown) after a failed save.
 import { useEffect, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
-import { parseProductForm, PRODUCT_FIELDS } from '../../src/domain/catalog/product-form.ts';
-import { CATEGORIES, CONDITIONS, FEATURED_BRANDS, VEHICLE_TYPES } from '../../src/domain/catalog/taxonomy.ts';
-import { COMPAT_ROWS } from '../../src/domain/fitment/product-form.ts';
-import type { FitmentGroup } from '../../src/domain/fitment/product-form.ts';
+import { parseProductForm, PRODUCT_FIELDS } from '#src/domain/catalog/product-form.ts';
+import { CATEGORIES, CONDITIONS, FEATURED_BRANDS, VEHICLE_TYPES } from '#src/domain/catalog/taxonomy.ts';
+import { COMPAT_ROWS } from '#src/domain/fitment/product-form.ts';
+import type { FitmentGroup } from '#src/domain/fitment/product-form.ts';
 import { Field, FieldError, FormNotice, inputClass, SubmitButton } from './Form.tsx';
-import { NO_PACKAGE_WARNING } from '../../src/domain/catalog/package-input.ts';
+import { NO_PACKAGE_WARNING } from '#src/domain/catalog/package-input.ts';
 
 /** Field name → text (the spec's fields, the issue 17 fields, compat_veiculo_N / compat_de_N / compat_ate_N, universal). */
 export type ProductValues = Partial<Record<string, string>>;
 
 const CLIENT_CHECKED = new Set<string>(PRODUCT_FIELDS);
 
-function Select({ name, label, options, value, error, placeholder }: { name: string; label: string; options: readonly { slug: string; label: string }[]; value?: string; error?: string; placeholder: string }) {
+function Select({
+  name,
+  label,
+  options,
+  value,
+  error,
+  placeholder,
+}: {
+  name: string;
+  label: string;
+  options: readonly { slug: string; label: string }[];
+  value?: string;
+  error?: string;
+  placeholder: string;
+}) {
   return (
     <div>
       <label htmlFor={`produto-${name}`} className="block text-sm font-semibold">
@@ -174,12 +188,31 @@ export function ProductForm({
           </div>
         )}
         <FieldError id="produto-foto-erro" message={e.foto} />
-        <Field className="mt-4" name="foto_url" label="ou endereço de uma foto (https://)" type="url" inputMode="url" required={false} placeholder="https://" maxLength={2000} defaultValue={v.foto_url} error={e.foto_url} />
+        <Field
+          className="mt-4"
+          name="foto_url"
+          label="ou endereço de uma foto (https://)"
+          type="url"
+          inputMode="url"
+          required={false}
+          placeholder="https://"
+          maxLength={2000}
+          defaultValue={v.foto_url}
+          error={e.foto_url}
+        />
       </fieldset>
       <fieldset className="sm:col-span-2 grid gap-4 rounded-xl border border-neutral-200 p-4 sm:grid-cols-2">
         <legend className="px-1 text-sm font-semibold">Códigos e ficha técnica</legend>
         <Field name="oem" label="Código original (OEM)" required={false} maxLength={600} hint="Da montadora; vários separados por |" defaultValue={v.oem} error={e.oem} />
-        <Field name="equivalentes" label="Equivalentes de outras marcas" required={false} maxLength={800} hint='Cada um "Marca CÓDIGO", separados por |' defaultValue={v.equivalentes} error={e.equivalentes} />
+        <Field
+          name="equivalentes"
+          label="Equivalentes de outras marcas"
+          required={false}
+          maxLength={800}
+          hint='Cada um "Marca CÓDIGO", separados por |'
+          defaultValue={v.equivalentes}
+          error={e.equivalentes}
+        />
         <div className="sm:col-span-2">
           <label htmlFor="produto-ficha" className="block text-sm font-semibold">
             Ficha técnica
@@ -305,7 +338,11 @@ export function ProductForm({
       </div>
 
       <div className="sm:col-span-2">
-        <SubmitButton busy={navigation.state === 'submitting'} busyText="Salvando..." className="w-full rounded-lg bg-brand px-6 py-3 text-base font-extrabold text-ink hover:bg-brand-dark disabled:opacity-70 sm:w-auto">
+        <SubmitButton
+          busy={navigation.state === 'submitting'}
+          busyText="Salvando..."
+          className="w-full rounded-lg bg-brand px-6 py-3 text-base font-extrabold text-ink hover:bg-brand-dark disabled:opacity-70 sm:w-auto"
+        >
           {submitLabel}
         </SubmitButton>
       </div>

@@ -1,7 +1,7 @@
 // "Entrar com Google" / "Entrar com Facebook": a plain form post (works without JavaScript) to the page's
 // own action, which sends the browser to the provider. A provider that is not configured says so.
-import { PROVIDER_LABEL, SOCIAL_PROVIDERS, socialMessages } from '../../src/domain/accounts/messages.ts';
-import type { SocialProvider } from '../../src/domain/accounts/messages.ts';
+import { PROVIDER_LABEL, SOCIAL_PROVIDERS, socialMessages } from '#src/domain/accounts/messages.ts';
+import type { SocialProvider } from '#src/domain/accounts/messages.ts';
 
 function ProviderMark({ provider }: { provider: SocialProvider }) {
   return provider === 'google' ? (

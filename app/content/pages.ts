@@ -1,3 +1,2 @@
 // The institutional pages' content lives in the domain, where OlimpIA reads the same passages.
-export { CONTENT_PAGES } from '../../src/domain/content/pages.ts';
-export type { ContentPage } from '../../src/domain/content/pages.ts';
+export { CONTENT_PAGES } from '#src/domain/content/pages.ts';

@@ -1,12 +1,15 @@
 // What the back office's order pages share: the filter read from the URL (one schema, "no parameter"
 // meaning "all"), and the labels of statuses, payment and shipping methods.
 import { z } from 'zod';
-import { ORDER_STATUSES, STATUS_LABELS } from '../../src/domain/orders/status.ts';
-import type { OrderFilter } from '../../src/domain/orders/back-office.server.ts';
-import { PAYMENT_METHODS } from '../../src/domain/pricing/pricing.ts';
-import { shippingLabelOf } from '../../src/domain/shipping/table.ts';
+import { ORDER_STATUSES, STATUS_LABELS } from '#src/domain/orders/status.ts';
+import type { OrderFilter } from '#src/domain/orders/back-office.server.ts';
+import { PAYMENT_METHODS } from '#src/domain/pricing/pricing.ts';
+import { shippingLabelOf } from '#src/domain/shipping/table.ts';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).catch('');
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .catch('');
 const filterSchema = z.object({
   q: z.string().max(120).catch(''),
   status: z.enum(['', ...ORDER_STATUSES]).catch(''),

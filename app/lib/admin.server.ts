@@ -1,8 +1,8 @@
 // Who may use the back office: admins everywhere; approved sellers only on the pages that say so
 // (/Admin/Produtos, limited to their own products). Customers get the 403 page; guests go to sign in.
 import { redirect } from 'react-router';
-import type { Db } from '../../src/db/types.ts';
-import { canSellProducts, isAdmin } from '../../src/domain/accounts/roles.ts';
+import type { Db } from '#src/db/types.ts';
+import { canSellProducts, isAdmin } from '#src/domain/accounts/roles.ts';
 import { loginPath } from './redirects.ts';
 import { getSessionUser, requireRole } from './session.server.ts';
 import type { SessionUser } from './session.server.ts';
@@ -35,10 +35,13 @@ export async function requireAdminDownload(request: Request, url: URL, db: Db): 
   const user = await getSessionUser(request, db);
   if (!user) throw redirect(loginPath(url.pathname + url.search));
   if (!isAdmin(user.role)) {
-    throw new Response(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Acesso negado | Olimpo Peças</title></head><body><main><h1>Acesso negado</h1><p role="alert">${ADMIN_ONLY}</p><p><a href="/">Voltar para a loja</a></p></main></body></html>`, {
-      status: 403,
-      headers: { 'Content-Type': 'text/html; charset=utf-8' },
-    });
+    throw new Response(
+      `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Acesso negado | Olimpo Peças</title></head><body><main><h1>Acesso negado</h1><p role="alert">${ADMIN_ONLY}</p><p><a href="/">Voltar para a loja</a></p></main></body></html>`,
+      {
+        status: 403,
+        headers: { 'Content-Type': 'text/html; charset=utf-8' },
+      },
+    );
   }
   return user;
 }

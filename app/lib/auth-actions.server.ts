@@ -1,12 +1,12 @@
 // What the sign-in pages' actions share: calling Better Auth's server API with the browser's headers,
 // forwarding its Set-Cookie headers, and turning its errors into pt-BR messages.
 import { redirect } from 'react-router';
-import type { Db } from '../../src/db/types.ts';
-import { authFor, enabledProviders } from '../../src/domain/accounts/auth.server.ts';
-import { authErrorMessage, SOCIAL_PROVIDERS, socialMessages } from '../../src/domain/accounts/messages.ts';
-import type { SocialProvider } from '../../src/domain/accounts/messages.ts';
+import type { Db } from '#src/db/types.ts';
+import { authFor, enabledProviders } from '#src/domain/accounts/auth.server.ts';
+import { authErrorMessage, SOCIAL_PROVIDERS, socialMessages } from '#src/domain/accounts/messages.ts';
+import type { SocialProvider } from '#src/domain/accounts/messages.ts';
 import { safeRedirect } from './redirects.ts';
-import { safeError } from '../../src/platform/log-safe.ts';
+import { safeError } from '#src/platform/log-safe.ts';
 
 export const auth = (db: Db) => authFor(db);
 

@@ -2,8 +2,8 @@
 // never stored). With a gateway (Mercado Pago) the browser sends it straight to the gateway's
 // POST /v1/card_tokens with the store's public key, and our server receives only the one-time token, the
 // payment method and the brand/last four digits for display: the card number and CVV never reach us (PCI SAQ-A).
-import { checkCard } from '../../src/domain/payments/card.ts';
-import type { CardInput } from '../../src/domain/payments/card.ts';
+import { checkCard } from '#src/domain/payments/card.ts';
+import type { CardInput } from '#src/domain/payments/card.ts';
 
 /** What the checkout page is told about the payment provider (the checkout loader sends it). */
 export type BrowserPayment = { mode: 'digits' } | { mode: 'token'; provider: 'mercadopago'; publicKey: string; apiUrl: string };

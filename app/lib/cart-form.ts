@@ -1,7 +1,7 @@
 // The cart as form fields, for the page posts that carry it (the quote, the order): each line is one
 // productId, quantity, color and size, in that order, so the four lists line up. Decoding gives the shape
 // the domain's zod schemas take; they, not this module, decide what is valid.
-import type { Quote, QuoteRequest, QuoteRequestLine } from '../../src/domain/cart/quote.ts';
+import type { Quote, QuoteRequest, QuoteRequestLine } from '#src/domain/cart/quote.ts';
 import type { CartItem } from './cart-storage.ts';
 
 /** A stored cart item as the server prices it (the browser's prices are never sent). */

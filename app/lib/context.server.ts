@@ -4,8 +4,8 @@
 // app is loaded apart from the server (Vite's dev server, `ssrLoadModule`). The provider itself must be the
 // server's own (React Router's request handler checks its class): the server passes one in.
 import { createContext, RouterContextProvider } from 'react-router';
-import type { Db } from '../../src/db/types.ts';
-import type { Services } from '../../src/platform/services.ts';
+import type { Db } from '#src/db/types.ts';
+import type { Services } from '#src/platform/services.ts';
 
 export const servicesContext = createContext<Services>();
 

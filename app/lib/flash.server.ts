@@ -2,9 +2,9 @@
 // signing in). The action sets a short-lived HttpOnly cookie holding a key from FLASH_MESSAGES — never free
 // text — and the root loader reads it, shows the message once and clears the cookie.
 import { redirect } from 'react-router';
-import { FLASH_MESSAGES, isFlashKey } from '../../src/domain/accounts/messages.ts';
-import type { FlashKey } from '../../src/domain/accounts/messages.ts';
-import { isHttpsUrl } from '../../src/platform/https.ts';
+import { FLASH_MESSAGES, isFlashKey } from '#src/domain/accounts/messages.ts';
+import type { FlashKey } from '#src/domain/accounts/messages.ts';
+import { isHttpsUrl } from '#src/platform/https.ts';
 import { publicUrl } from './site.server.ts';
 
 const COOKIE = 'olimpo_flash';

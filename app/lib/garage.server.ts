@@ -1,6 +1,6 @@
 // The garage as pages show it: the active vehicle's labels, and the saved vehicles, from loadGarage.
-import type { Garage } from '../../src/domain/fitment/garage.server.ts';
-import { fullLabel, shortLabel } from '../../src/domain/fitment/vehicles.ts';
+import type { Garage } from '#src/domain/fitment/garage.server.ts';
+import { fullLabel, shortLabel } from '#src/domain/fitment/vehicles.ts';
 
 export interface GarageVehicleView {
   vehicleId: number;

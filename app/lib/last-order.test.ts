@@ -33,7 +33,14 @@ describe('parseOrderData', () => {
   it('replaces corrupted fields with the spec fallbacks instead of Invalid Date / NaN', () => {
     const bad = parseOrderData({
       ...good,
-      order: { ...good.order, createdAt: 'ontem', paymentMethod: 42, address: 'x', subtotalCents: 'abc', lines: [{ title: '', quantity: -1, unitPriceCents: Number.NaN, imageUrl: 'javascript:alert(1)' }] },
+      order: {
+        ...good.order,
+        createdAt: 'ontem',
+        paymentMethod: 42,
+        address: 'x',
+        subtotalCents: 'abc',
+        lines: [{ title: '', quantity: -1, unitPriceCents: Number.NaN, imageUrl: 'javascript:alert(1)' }],
+      },
     })!;
     expect(bad.order.createdAt).toBe('');
     expect(bad.order.paymentMethod).toBe('');

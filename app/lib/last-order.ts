@@ -2,7 +2,7 @@
 // back from storage (or navigation state) is validated: an old or corrupted entry falls back to the spec's
 // texts ("Produto", "Não especificado", "Endereço não disponível") instead of "Invalid Date" or "R$ NaN".
 import { z } from 'zod';
-import type { OrderView } from '../../src/domain/orders/view.ts';
+import type { OrderView } from '#src/domain/orders/view.ts';
 
 export const LAST_ORDER_KEY = 'lastOrder';
 
@@ -58,13 +58,31 @@ const orderSchema = z.object({
     .object({
       status: text(40).catch('pending'),
       cardBrand: nullableText(40),
-      cardLast4: z.string().regex(/^\d{4}$/).nullable().catch(null),
+      cardLast4: z
+        .string()
+        .regex(/^\d{4}$/)
+        .nullable()
+        .catch(null),
       pixCode: nullableText(1000),
       pixExpiresAt: z.string().refine(isDate).nullable().catch(null),
-      boletoLine: z.string().regex(/^\d{47}$/).nullable().catch(null),
-      boletoDueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().catch(null),
+      boletoLine: z
+        .string()
+        .regex(/^\d{47}$/)
+        .nullable()
+        .catch(null),
+      boletoDueDate: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .nullable()
+        .catch(null),
       // The gateway's boleto document (Mercado Pago); only an https or local http address is kept.
-      boletoUrl: z.string().max(500).regex(/^https?:\/\//).nullable().catch(null).default(null),
+      boletoUrl: z
+        .string()
+        .max(500)
+        .regex(/^https?:\/\//)
+        .nullable()
+        .catch(null)
+        .default(null),
       failureReason: nullableText(300),
     })
     .nullable()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../src/domain/checkout/rules.ts';
-import { CONTROL_CHARS_MESSAGE } from '../../src/platform/control-chars.ts';
+import { MESSAGES } from '#src/domain/checkout/rules.ts';
+import { CONTROL_CHARS_MESSAGE } from '#src/platform/control-chars.ts';
 import { quoteForm, quoteFromForm } from './cart-form.ts';
 import { orderForm, parseOrderForm } from './order-form.ts';
 import type { OrderDraft } from './order-form.ts';

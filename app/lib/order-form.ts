@@ -2,11 +2,11 @@
 // (the sandbox) or as the token the browser got from the gateway; never both. The action validates the
 // decoded order with the same schema as POST /api/orders, and maps zod's issues onto the page's fields.
 import type { z } from 'zod';
-import { apiPlaceOrderSchema, MESSAGES } from '../../src/domain/checkout/rules.ts';
-import type { AddressInput } from '../../src/domain/checkout/rules.ts';
-import type { QuoteRequestLine } from '../../src/domain/cart/quote.ts';
-import type { OrderView } from '../../src/domain/orders/view.ts';
-import { CONTROL_CHARS_MESSAGE, jsonHasControlChars } from '../../src/platform/control-chars.ts';
+import { apiPlaceOrderSchema, MESSAGES } from '#src/domain/checkout/rules.ts';
+import type { AddressInput } from '#src/domain/checkout/rules.ts';
+import type { QuoteRequestLine } from '#src/domain/cart/quote.ts';
+import type { OrderView } from '#src/domain/orders/view.ts';
+import { CONTROL_CHARS_MESSAGE, jsonHasControlChars } from '#src/platform/control-chars.ts';
 import type { CheckoutField, FieldErrors } from '../components/checkout/checkout-state.ts';
 import type { OrderCard } from './card-token.ts';
 import { appendLines, linesFrom, text } from './cart-form.ts';
@@ -52,7 +52,9 @@ function cardFrom(form: FormData | URLSearchParams) {
   const token = text(form, 'cardToken');
   if (token !== undefined) return { token, paymentMethodId: text(form, 'cardPaymentMethodId'), brand: text(form, 'cardBrand'), last4: text(form, 'cardLast4') };
   const typed = { number: form.get('cardNumber'), name: form.get('cardName'), expiry: form.get('cardExpiry'), cvv: form.get('cardCvv') };
-  return Object.values(typed).some((v) => v !== null) ? { number: text(form, 'cardNumber') ?? '', name: text(form, 'cardName') ?? '', expiry: text(form, 'cardExpiry') ?? '', cvv: text(form, 'cardCvv') ?? '' } : undefined;
+  return Object.values(typed).some((v) => v !== null)
+    ? { number: text(form, 'cardNumber') ?? '', name: text(form, 'cardName') ?? '', expiry: text(form, 'cardExpiry') ?? '', cvv: text(form, 'cardCvv') ?? '' }
+    : undefined;
 }
 
 /** The posted form in the shape of the order schema (apiPlaceOrderSchema decides what is valid). */
@@ -83,9 +85,7 @@ export function fieldOf(path: readonly PropertyKey[]): CheckoutField | null {
 }
 
 /** What the checkout's action answers: the order /Sucesso shows, or the pt-BR reason (per field when it is one). */
-export type OrderAnswer =
-  | { order: OrderView; accessToken: string | null; error?: undefined; fields?: undefined }
-  | { order?: undefined; accessToken?: undefined; error: string; fields?: FieldErrors };
+export type OrderAnswer = { order: OrderView; accessToken: string | null; error?: undefined; fields?: undefined } | { order?: undefined; accessToken?: undefined; error: string; fields?: FieldErrors };
 
 export type ParsedOrder = { ok: true; data: z.output<typeof apiPlaceOrderSchema> } | { ok: false; message: string; fields: FieldErrors };
 

@@ -1,6 +1,6 @@
 // Reading the customer/seller form post (spec §3 fields) with the shared zod schema.
-import { fieldErrorsOf, PERSON_FIELDS, personSchema, pickFields } from '../../src/domain/accounts/validation.ts';
-import type { PersonInput } from '../../src/domain/accounts/validation.ts';
+import { fieldErrorsOf, PERSON_FIELDS, personSchema, pickFields } from '#src/domain/accounts/validation.ts';
+import type { PersonInput } from '#src/domain/accounts/validation.ts';
 import type { PersonValues } from '../components/PersonForm.tsx';
 
 export type PersonParse = { ok: true; value: PersonInput; values: PersonValues } | { ok: false; errors: PersonValues; values: PersonValues };

@@ -1,18 +1,18 @@
 // Reading "Cadastrar Produto" (and its edit page): the fields with the catalog's zod schema, the photo by
 // its content (sharp), all errors at once. The photo is stored only when everything is valid.
 import { data } from 'react-router';
-import type { ProductPhoto } from '../../src/domain/catalog/admin.server.ts';
-import { processProductPhoto, processRemoteProductPhoto } from '../../src/domain/catalog/photos.server.ts';
-import { MAX_PHOTO_BYTES, parseProductForm, PRODUCT_FIELDS, PRODUCT_MESSAGES } from '../../src/domain/catalog/product-form.ts';
-import type { ProductInput } from '../../src/domain/catalog/product-form.ts';
-import { pickFields } from '../../src/domain/accounts/validation.ts';
-import type { UploadStore } from '../../src/platform/uploads.server.ts';
-import type { RemoteFetch } from '../../src/platform/remote-image.server.ts';
+import type { ProductPhoto } from '#src/domain/catalog/admin.server.ts';
+import { processProductPhoto, processRemoteProductPhoto } from '#src/domain/catalog/photos.server.ts';
+import { MAX_PHOTO_BYTES, parseProductForm, PRODUCT_FIELDS, PRODUCT_MESSAGES } from '#src/domain/catalog/product-form.ts';
+import type { ProductInput } from '#src/domain/catalog/product-form.ts';
+import { pickFields } from '#src/domain/accounts/validation.ts';
+import type { UploadStore } from '#src/platform/uploads.server.ts';
+import type { RemoteFetch } from '#src/platform/remote-image.server.ts';
 import type { ProductValues } from '../components/ProductForm.tsx';
-import type { Db } from '../../src/db/types.ts';
-import { loadFleet } from '../../src/domain/fitment/fleet.server.ts';
-import { COMPAT_FIELDS, fitmentGroups, parseCompatibility } from '../../src/domain/fitment/product-form.ts';
-import type { CompatibilityInput, FitmentGroup } from '../../src/domain/fitment/product-form.ts';
+import type { Db } from '#src/db/types.ts';
+import { loadFleet } from '#src/domain/fitment/fleet.server.ts';
+import { COMPAT_FIELDS, fitmentGroups, parseCompatibility } from '#src/domain/fitment/product-form.ts';
+import type { CompatibilityInput, FitmentGroup } from '#src/domain/fitment/product-form.ts';
 
 /** The compatibility form's vehicle list (the fleet's models and engines). */
 export async function compatibilityGroups(db: Db): Promise<FitmentGroup[]> {
@@ -27,7 +27,10 @@ export async function readProductPost(request: Request, db: Db, opts: { photoReq
   const form = await request.formData();
   const raw = pickFields(form, PRODUCT_FIELDS);
   const compatRaw = pickFields(form, COMPAT_FIELDS);
-  const universalRaw = form.getAll('universal').filter((x): x is string => typeof x === 'string').slice(0, 10);
+  const universalRaw = form
+    .getAll('universal')
+    .filter((x): x is string => typeof x === 'string')
+    .slice(0, 10);
   const values: ProductValues = Object.fromEntries(
     [...Object.entries(raw), ...Object.entries(compatRaw), ['universal', universalRaw.join(',')] as const].map(([k, v]) => [k, (v ?? '').slice(0, 8000)]),
   );

@@ -1,8 +1,8 @@
 // Loader and action shared by "Cadastrar Cliente" (/CustomerForm) and "Informações" (/Informacoes): both
 // edit the signed-in shopper's own profile (never another account's: the user comes from the session).
 import { data } from 'react-router';
-import type { Db } from '../../src/db/types.ts';
-import { getProfile, saveProfile } from '../../src/domain/accounts/profiles.server.ts';
+import type { Db } from '#src/db/types.ts';
+import { getProfile, saveProfile } from '#src/domain/accounts/profiles.server.ts';
 import type { PersonValues } from '../components/PersonForm.tsx';
 import { redirectWithFlash } from './flash.server.ts';
 import { applyMask } from './masks.ts';

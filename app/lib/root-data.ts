@@ -1,6 +1,6 @@
 // What the root loader hands every page (app/root.tsx): the public URL, the signed-in user and the flash.
 import { useRouteLoaderData } from 'react-router';
-import type { Role } from '../../src/domain/accounts/roles.ts';
+import type { Role } from '#src/domain/accounts/roles.ts';
 
 export interface RootUser {
   id: string;

@@ -4,10 +4,10 @@
 //   const user = await requireUser(request, url);          // or a redirect to /Login?redirectTo=…
 //   const seller = await requireRole(request, url, canSellProducts);   // or the 403 page
 import { data, redirect } from 'react-router';
-import type { Db } from '../../src/db/client.server.ts';
-import { sessionUserOf } from '../../src/domain/accounts/auth.server.ts';
-import type { SessionUser } from '../../src/domain/accounts/auth.server.ts';
-import type { Role } from '../../src/domain/accounts/roles.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { sessionUserOf } from '#src/domain/accounts/auth.server.ts';
+import type { SessionUser } from '#src/domain/accounts/auth.server.ts';
+import type { Role } from '#src/domain/accounts/roles.ts';
 import { loginPath } from './redirects.ts';
 
 export type { SessionUser };

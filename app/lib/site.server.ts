@@ -1,4 +1,4 @@
-import { env } from '../../src/config/env.ts';
+import { env } from '#src/config/env.ts';
 
 export function publicUrl(): string {
   return env().PUBLIC_URL.replace(/\/+$/, '');

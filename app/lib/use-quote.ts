@@ -2,7 +2,7 @@
 // A newer request interrupts an older one, so an answer that arrives late never overwrites a fresher one.
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
-import type { Quote, QuoteRequest } from '../../src/domain/cart/quote.ts';
+import type { Quote, QuoteRequest } from '#src/domain/cart/quote.ts';
 import { quoteForm } from './cart-form.ts';
 import type { QuoteAnswer } from './cart-form.ts';
 

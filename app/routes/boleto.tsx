@@ -1,10 +1,10 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/boleto';
-import { store } from '../../src/config/store.ts';
-import { findOrderFor } from '../../src/domain/orders/read.server.ts';
-import { formatBoletoLine } from '../../src/domain/payments/format.ts';
-import { itfSvg } from '../../src/domain/payments/itf.ts';
-import { formatBRL } from '../../src/domain/pricing/money.ts';
+import { store } from '#src/config/store.ts';
+import { findOrderFor } from '#src/domain/orders/read.server.ts';
+import { formatBoletoLine } from '#src/domain/payments/format.ts';
+import { itfSvg } from '#src/domain/payments/itf.ts';
+import { formatBRL } from '#src/domain/pricing/money.ts';
 import { getViewer } from '../../server/viewer.server.ts';
 import { payerText } from '../components/OrderDetails.tsx';
 import { dbOf, servicesOf } from '../lib/context.server.ts';

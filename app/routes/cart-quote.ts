@@ -3,9 +3,9 @@
 // the JSON API's POST /api/cart/quote is the same quoteCart for other front ends.
 import { data } from 'react-router';
 import type { Route } from './+types/cart-quote';
-import { quoteRequestSchema } from '../../src/domain/cart/quote.ts';
-import { quoteCart } from '../../src/domain/cart/quote.server.ts';
-import { shippingService } from '../../src/domain/checkout/services.server.ts';
+import { quoteRequestSchema } from '#src/domain/cart/quote.ts';
+import { quoteCart } from '#src/domain/cart/quote.server.ts';
+import { shippingService } from '#src/domain/checkout/services.server.ts';
 import { quoteFromForm } from '../lib/cart-form.ts';
 import type { QuoteAnswer } from '../lib/cart-form.ts';
 import { dbOf } from '../lib/context.server.ts';

@@ -3,10 +3,10 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Route } from './+types/cart';
-import { trendingProducts } from '../../src/domain/catalog/products.server.ts';
-import { centsToReais } from '../../src/domain/pricing/money.ts';
-import { COUPON_INVALID_MESSAGE } from '../../src/domain/pricing/messages.ts';
-import { CART_CEP_INVALID, isValidCartCep } from '../../src/domain/shipping/cep.ts';
+import { trendingProducts } from '#src/domain/catalog/products.server.ts';
+import { centsToReais } from '#src/domain/pricing/money.ts';
+import { COUPON_INVALID_MESSAGE } from '#src/domain/pricing/messages.ts';
+import { CART_CEP_INVALID, isValidCartCep } from '#src/domain/shipping/cep.ts';
 import { CartLineItem, lineKey } from '../components/cart/CartLineItem.tsx';
 import { CartSummary } from '../components/cart/CartSummary.tsx';
 import { DiscountCodeForm } from '../components/cart/DiscountCodeForm.tsx';
@@ -28,8 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 // Indexable, unlike the checkout and the account pages: the cart itself lives in the browser
 // (localStorage), so what the server sends is the same page for everyone, with no one's data in it.
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ title: 'Meu carrinho', description: 'Revise os itens, calcule o frete e aplique o seu cupom.', url: `${originFrom(matches)}/Cart` });
+export const meta: Route.MetaFunction = ({ matches }) => seo({ title: 'Meu carrinho', description: 'Revise os itens, calcule o frete e aplique o seu cupom.', url: `${originFrom(matches)}/Cart` });
 
 /** The stored cart, following changes from this tab (cartUpdated) and from others (storage); null until read. */
 function useStoredCart() {
@@ -150,9 +149,15 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
               <thead className="text-xs tracking-wide text-ink-soft uppercase">
                 <tr>
                   <th scope="col">MEU CARRINHO</th>
-                  <th scope="col" className="hidden text-center sm:table-cell">QUANTIDADE</th>
-                  <th scope="col" className="hidden text-right sm:table-cell">UNITÁRIO</th>
-                  <th scope="col" className="hidden text-right sm:table-cell">TOTAL</th>
+                  <th scope="col" className="hidden text-center sm:table-cell">
+                    QUANTIDADE
+                  </th>
+                  <th scope="col" className="hidden text-right sm:table-cell">
+                    UNITÁRIO
+                  </th>
+                  <th scope="col" className="hidden text-right sm:table-cell">
+                    TOTAL
+                  </th>
                 </tr>
               </thead>
               <tbody>

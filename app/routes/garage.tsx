@@ -1,13 +1,13 @@
 import { data, Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/garage';
-import { loadFleet } from '../../src/domain/fitment/fleet.server.ts';
-import { changeGarage, loadGarage } from '../../src/domain/fitment/garage.server.ts';
-import { garageActionSchema, resolveSelection, safeReturnPath, selectorData } from '../../src/domain/fitment/selector.ts';
+import { loadFleet } from '#src/domain/fitment/fleet.server.ts';
+import { changeGarage, loadGarage } from '#src/domain/fitment/garage.server.ts';
+import { garageActionSchema, resolveSelection, safeReturnPath, selectorData } from '#src/domain/fitment/selector.ts';
 import { VehicleSelector } from '../components/vehicle/VehicleSelector.tsx';
 import { garageView } from '../lib/garage.server.ts';
 import { originFrom, seo } from '../lib/seo.ts';
 import { publicUrl } from '../lib/site.server.ts';
-import { isHttpsUrl } from '../../src/platform/https.ts';
+import { isHttpsUrl } from '#src/platform/https.ts';
 import { dbOf, servicesOf } from '../lib/context.server.ts';
 
 const LEVELS = ['tipo', 'marca', 'modelo', 'ano', 'versao'] as const;
@@ -61,9 +61,7 @@ export default function GaragePage({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="container-page py-8">
       <h1 className="text-2xl font-extrabold sm:text-3xl">Qual é o seu veículo?</h1>
-      <p className="mt-2 max-w-2xl text-ink-soft">
-        Escolha o tipo, a marca, o modelo, o ano e a versão. A loja passa a mostrar só as peças que servem no seu veículo e as universais.
-      </p>
+      <p className="mt-2 max-w-2xl text-ink-soft">Escolha o tipo, a marca, o modelo, o ano e a versão. A loja passa a mostrar só as peças que servem no seu veículo e as universais.</p>
       {actionData?.error && (
         <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-800">
           {actionData.error}

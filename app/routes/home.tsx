@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
-import { trendingProducts } from '../../src/domain/catalog/products.server.ts';
-import { loadGarage } from '../../src/domain/fitment/garage.server.ts';
-import { garageRestriction } from '../../src/domain/fitment/repository.server.ts';
-import { shortLabel } from '../../src/domain/fitment/vehicles.ts';
+import { trendingProducts } from '#src/domain/catalog/products.server.ts';
+import { loadGarage } from '#src/domain/fitment/garage.server.ts';
+import { garageRestriction } from '#src/domain/fitment/repository.server.ts';
+import { shortLabel } from '#src/domain/fitment/vehicles.ts';
 import { HeroCarousel } from '../components/HeroCarousel.tsx';
 import type { Slide } from '../components/HeroCarousel.tsx';
 import { ProductGrid } from '../components/ProductCard.tsx';
@@ -31,10 +31,34 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 const SLIDES: Slide[] = [
-  { title: 'Ofertas em peças automotivas', text: 'Freios, suspensão e motor com descontos de verdade.', to: '/ProductList?ordem=maiores-descontos', image: '/art/freios/ambar/1.svg', tone: 'bg-gradient-to-br from-ink to-neutral-800' },
-  { title: 'Ilumine o seu caminho', text: 'Faróis, lanternas e lâmpadas para carros, motos e caminhões.', to: '/ProductList?categoria=iluminacao&ordem=maiores-descontos', image: '/art/iluminacao/azul/1.svg', tone: 'bg-gradient-to-br from-neutral-900 to-sky-950' },
-  { title: 'Revisão em dia', text: 'Filtros, velas e óleos das melhores marcas.', to: '/ProductList?categoria=filtros&ordem=maiores-descontos', image: '/art/filtros/verde/1.svg', tone: 'bg-gradient-to-br from-neutral-900 to-emerald-950' },
-  { title: 'Partida garantida', text: 'Baterias com garantia para todos os tipos de veículo.', to: '/ProductList?categoria=baterias&ordem=maiores-descontos', image: '/art/baterias/vermelho/1.svg', tone: 'bg-gradient-to-br from-neutral-900 to-red-950' },
+  {
+    title: 'Ofertas em peças automotivas',
+    text: 'Freios, suspensão e motor com descontos de verdade.',
+    to: '/ProductList?ordem=maiores-descontos',
+    image: '/art/freios/ambar/1.svg',
+    tone: 'bg-gradient-to-br from-ink to-neutral-800',
+  },
+  {
+    title: 'Ilumine o seu caminho',
+    text: 'Faróis, lanternas e lâmpadas para carros, motos e caminhões.',
+    to: '/ProductList?categoria=iluminacao&ordem=maiores-descontos',
+    image: '/art/iluminacao/azul/1.svg',
+    tone: 'bg-gradient-to-br from-neutral-900 to-sky-950',
+  },
+  {
+    title: 'Revisão em dia',
+    text: 'Filtros, velas e óleos das melhores marcas.',
+    to: '/ProductList?categoria=filtros&ordem=maiores-descontos',
+    image: '/art/filtros/verde/1.svg',
+    tone: 'bg-gradient-to-br from-neutral-900 to-emerald-950',
+  },
+  {
+    title: 'Partida garantida',
+    text: 'Baterias com garantia para todos os tipos de veículo.',
+    to: '/ProductList?categoria=baterias&ordem=maiores-descontos',
+    image: '/art/baterias/vermelho/1.svg',
+    tone: 'bg-gradient-to-br from-neutral-900 to-red-950',
+  },
 ];
 
 const COLLECTIONS = [

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/order-history';
-import { listOrdersForUser } from '../../src/domain/orders/read.server.ts';
-import { STATUS_LABELS } from '../../src/domain/orders/status.ts';
-import { formatBRL } from '../../src/domain/pricing/money.ts';
+import { listOrdersForUser } from '#src/domain/orders/read.server.ts';
+import { STATUS_LABELS } from '#src/domain/orders/status.ts';
+import { formatBRL } from '#src/domain/pricing/money.ts';
 import { getViewer } from '../../server/viewer.server.ts';
-import { formatDate } from '../../src/platform/datetime.ts';
+import { formatDate } from '#src/platform/datetime.ts';
 import { cancelReason } from '../components/OrderDetails.tsx';
 import { dbOf } from '../lib/context.server.ts';
 

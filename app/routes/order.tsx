@@ -1,17 +1,17 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/order';
-import { awaitsCard, payAwaitingCreditOrder } from '../../src/domain/checkout/pay-later.server.ts';
-import { browserPayment, getCheckoutServices } from '../../src/domain/checkout/services.server.ts';
+import { awaitsCard, payAwaitingCreditOrder } from '#src/domain/checkout/pay-later.server.ts';
+import { browserPayment, getCheckoutServices } from '#src/domain/checkout/services.server.ts';
 import { cardForOrder } from '../lib/card-token.ts';
 import type { BrowserPayment } from '../lib/card-token.ts';
-import { formatCardNumber, formatCvv, formatExpiry } from '../../src/domain/payments/card.ts';
-import { findOrderFor } from '../../src/domain/orders/read.server.ts';
-import { STATUS_LABELS, TIMELINE } from '../../src/domain/orders/status.ts';
-import { trackingUrl } from '../../src/domain/orders/tracking.ts';
+import { formatCardNumber, formatCvv, formatExpiry } from '#src/domain/payments/card.ts';
+import { findOrderFor } from '#src/domain/orders/read.server.ts';
+import { STATUS_LABELS, TIMELINE } from '#src/domain/orders/status.ts';
+import { trackingUrl } from '#src/domain/orders/tracking.ts';
 import { getViewer } from '../../server/viewer.server.ts';
 import { cancelReason, OrderFacts, OrderItems, OrderTotalsList, PaymentInstructions } from '../components/OrderDetails.tsx';
 import { FormNotice, inputClass, SubmitButton } from '../components/Form.tsx';
-import { formatDate, formatDateTime } from '../../src/platform/datetime.ts';
+import { formatDate, formatDateTime } from '#src/platform/datetime.ts';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { dbOf, servicesOf } from '../lib/context.server.ts';
@@ -71,9 +71,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           Andamento
         </h2>
         {cancelled ? (
-          <p className="mt-3 font-semibold text-red-700">
-            Pedido cancelado{cancelReason(order) ? `: ${cancelReason(order)}` : '.'}
-          </p>
+          <p className="mt-3 font-semibold text-red-700">Pedido cancelado{cancelReason(order) ? `: ${cancelReason(order)}` : '.'}</p>
         ) : (
           <ol className="mt-4 grid gap-3 sm:grid-cols-5">
             {TIMELINE.map((s) => {
@@ -151,7 +149,7 @@ function PayByCard({ error, payment, number, token, cpf }: { error?: string; pay
   const name = (n: string) => (gateway ? undefined : n);
   const busy = navigating || paying;
   const payWithToken = async (form: HTMLFormElement) => {
-    const value = (id: string) => (form.querySelector<HTMLInputElement>(`#${id}`)?.value ?? '');
+    const value = (id: string) => form.querySelector<HTMLInputElement>(`#${id}`)?.value ?? '';
     setPaying(true);
     setTokenError('');
     try {
@@ -194,7 +192,16 @@ function PayByCard({ error, payment, number, token, cpf }: { error?: string; pay
           <label htmlFor="pagar-numero" className="block text-sm font-semibold">
             Número do cartão
           </label>
-          <input id="pagar-numero" name={name('numero')} inputMode="numeric" autoComplete="cc-number" maxLength={19} required onInput={(e) => (e.currentTarget.value = formatCardNumber(e.currentTarget.value))} className={inputClass} />
+          <input
+            id="pagar-numero"
+            name={name('numero')}
+            inputMode="numeric"
+            autoComplete="cc-number"
+            maxLength={19}
+            required
+            onInput={(e) => (e.currentTarget.value = formatCardNumber(e.currentTarget.value))}
+            className={inputClass}
+          />
         </div>
         <div className="sm:col-span-2">
           <label htmlFor="pagar-nome" className="block text-sm font-semibold">
@@ -206,13 +213,32 @@ function PayByCard({ error, payment, number, token, cpf }: { error?: string; pay
           <label htmlFor="pagar-validade" className="block text-sm font-semibold">
             Validade (MM/AA)
           </label>
-          <input id="pagar-validade" name={name('validade')} inputMode="numeric" autoComplete="cc-exp" placeholder="MM/AA" maxLength={5} required onInput={(e) => (e.currentTarget.value = formatExpiry(e.currentTarget.value))} className={inputClass} />
+          <input
+            id="pagar-validade"
+            name={name('validade')}
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM/AA"
+            maxLength={5}
+            required
+            onInput={(e) => (e.currentTarget.value = formatExpiry(e.currentTarget.value))}
+            className={inputClass}
+          />
         </div>
         <div>
           <label htmlFor="pagar-cvv" className="block text-sm font-semibold">
             CVV
           </label>
-          <input id="pagar-cvv" name={name('cvv')} inputMode="numeric" autoComplete="cc-csc" maxLength={4} required onInput={(e) => (e.currentTarget.value = formatCvv(e.currentTarget.value, (document.getElementById('pagar-numero') as HTMLInputElement | null)?.value ?? ''))} className={inputClass} />
+          <input
+            id="pagar-cvv"
+            name={name('cvv')}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={4}
+            required
+            onInput={(e) => (e.currentTarget.value = formatCvv(e.currentTarget.value, (document.getElementById('pagar-numero') as HTMLInputElement | null)?.value ?? ''))}
+            className={inputClass}
+          />
         </div>
         <div className="sm:col-span-2">
           <SubmitButton busy={busy} busyText="Pagando…">

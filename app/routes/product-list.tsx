@@ -1,19 +1,19 @@
 import { data, Form, Link, useSubmit } from 'react-router';
-import { brandFilterGroups } from '../../src/domain/catalog/brand-options.ts';
+import { brandFilterGroups } from '#src/domain/catalog/brand-options.ts';
 import type { Route } from './+types/product-list';
-import { MAX_LISTED_RESULTS, parseCatalogQuery } from '../../src/domain/catalog/query.ts';
-import { queryToParams } from '../../src/domain/catalog/query-params.ts';
-import type { CatalogQuery } from '../../src/domain/catalog/query-params.ts';
-import { labelOf, SORTS } from '../../src/domain/catalog/taxonomy.ts';
-import type { Facets } from '../../src/domain/catalog/types.ts';
-import { loadGarage } from '../../src/domain/fitment/garage.server.ts';
-import { fitBadges, searchWithFitment } from '../../src/domain/fitment/search.server.ts';
-import { initialSelectorData } from '../../src/domain/fitment/selector-data.ts';
+import { MAX_LISTED_RESULTS, parseCatalogQuery } from '#src/domain/catalog/query.ts';
+import { queryToParams } from '#src/domain/catalog/query-params.ts';
+import type { CatalogQuery } from '#src/domain/catalog/query-params.ts';
+import { labelOf, SORTS } from '#src/domain/catalog/taxonomy.ts';
+import type { Facets } from '#src/domain/catalog/types.ts';
+import { loadGarage } from '#src/domain/fitment/garage.server.ts';
+import { fitBadges, searchWithFitment } from '#src/domain/fitment/search.server.ts';
+import { initialSelectorData } from '#src/domain/fitment/selector-data.ts';
 import { ProductGrid } from '../components/ProductCard.tsx';
 import { CarIcon, ClearVehicleButton, useReturnPath } from '../components/vehicle/VehicleBar.tsx';
 import { VehicleSelector } from '../components/vehicle/VehicleSelector.tsx';
 import { originFrom, seo } from '../lib/seo.ts';
-import { formatInteger } from '../../src/platform/numbers.ts';
+import { formatInteger } from '#src/platform/numbers.ts';
 import { dbOf, servicesOf } from '../lib/context.server.ts';
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
@@ -60,8 +60,7 @@ function resultHeading(query: CatalogQuery) {
   return 'Produtos';
 }
 
-const countText = (n: number, lowerBound = false) =>
-  lowerBound ? `mais de ${formatInteger(MAX_LISTED_RESULTS)} resultados` : n === 1 ? '1 resultado' : `${formatInteger(n)} resultados`;
+const countText = (n: number, lowerBound = false) => (lowerBound ? `mais de ${formatInteger(MAX_LISTED_RESULTS)} resultados` : n === 1 ? '1 resultado' : `${formatInteger(n)} resultados`);
 
 export default function ProductList({ loaderData }: Route.ComponentProps) {
   const { query, items, total, totalPages, totalIsLowerBound, beyondLastPage, lastPage, facets, correctedQuery, vehicle, badges } = loaderData;
@@ -81,8 +80,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
     if (target.type === 'number' || target.type === 'text') return;
     submitClean(e.currentTarget);
   };
-  const filtersActive =
-    query.brands.length + query.vehicles.length > 0 || query.category || query.condition || query.minPriceCents !== null || query.maxPriceCents !== null;
+  const filtersActive = query.brands.length + query.vehicles.length > 0 || query.category || query.condition || query.minPriceCents !== null || query.maxPriceCents !== null;
 
   return (
     <div className="container-page py-6">
@@ -181,12 +179,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
               <h2 id="lista-produtos" tabIndex={-1} className="sr-only">
                 Produtos encontrados
               </h2>
-              <ProductGrid
-                products={items}
-                eagerCount={4}
-                fit={vehicle ? (id) => badges[id] : undefined}
-                lazy
-              />
+              <ProductGrid products={items} eagerCount={4} fit={vehicle ? (id) => badges[id] : undefined} lazy />
               <Pagination query={query} totalPages={totalPages} />
             </>
           ) : beyondLastPage ? (
@@ -231,12 +224,34 @@ function FilterForm({ query, facets }: { query: CatalogQuery; facets: Facets }) 
           <label className="sr-only" htmlFor="preco_min">
             Preço mínimo em reais
           </label>
-          <input id="preco_min" name="preco_min" type="number" min={0} step={1} inputMode="numeric" placeholder="Mín." defaultValue={price(query.minPriceCents)} key={`min${query.minPriceCents}`} className="w-full rounded-lg border border-neutral-300 px-2 py-1.5" />
+          <input
+            id="preco_min"
+            name="preco_min"
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            placeholder="Mín."
+            defaultValue={price(query.minPriceCents)}
+            key={`min${query.minPriceCents}`}
+            className="w-full rounded-lg border border-neutral-300 px-2 py-1.5"
+          />
           <span aria-hidden="true">–</span>
           <label className="sr-only" htmlFor="preco_max">
             Preço máximo em reais
           </label>
-          <input id="preco_max" name="preco_max" type="number" min={0} step={1} inputMode="numeric" placeholder="Máx." defaultValue={price(query.maxPriceCents)} key={`max${query.maxPriceCents}`} className="w-full rounded-lg border border-neutral-300 px-2 py-1.5" />
+          <input
+            id="preco_max"
+            name="preco_max"
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            placeholder="Máx."
+            defaultValue={price(query.maxPriceCents)}
+            key={`max${query.maxPriceCents}`}
+            className="w-full rounded-lg border border-neutral-300 px-2 py-1.5"
+          />
         </div>
       </fieldset>
     </>
@@ -282,8 +297,7 @@ function DeepPageNotice({ query, lastPage }: { query: CatalogQuery; lastPage: nu
         A lista vai até a página {formatInteger(lastPage)}
       </h2>
       <p className="mt-2 text-ink-soft">
-        Mostramos os primeiros {formatInteger(MAX_LISTED_RESULTS)} resultados. Use os filtros (marca, categoria, veículo, estado, preço) ou uma
-        busca mais específica para encontrar o que procura.
+        Mostramos os primeiros {formatInteger(MAX_LISTED_RESULTS)} resultados. Use os filtros (marca, categoria, veículo, estado, preço) ou uma busca mais específica para encontrar o que procura.
       </p>
       <Link className="mt-3 inline-block font-semibold text-brand-text underline" to={`/ProductList?${queryToParams({ ...query, page: lastPage })}`}>
         Ir para a página {formatInteger(lastPage)}
@@ -334,20 +348,19 @@ function VehicleBanner({ vehicle, query, returnTo }: { vehicle: VehicleInfo; que
       <p className="flex min-w-0 grow basis-64 gap-3">
         <CarIcon className="mt-0.5 shrink-0 text-green-800" />
         <span>
-        {vehicle.source === 'garage' ? (
-          <>
-            Mostrando só peças que servem no seu <strong>{vehicle.fullLabel}</strong> e as universais.
-          </>
-        ) : vehicle.source === 'words' ? (
-          <>
-            Entendemos <strong>“{vehicle.words}”</strong> como o veículo <strong>{vehicle.fullLabel}</strong>: mostrando só peças que servem nele e as
-            universais.
-          </>
-        ) : (
-          <>
-            Mostrando só peças que servem no <strong>{vehicle.fullLabel}</strong> e as universais.
-          </>
-        )}
+          {vehicle.source === 'garage' ? (
+            <>
+              Mostrando só peças que servem no seu <strong>{vehicle.fullLabel}</strong> e as universais.
+            </>
+          ) : vehicle.source === 'words' ? (
+            <>
+              Entendemos <strong>“{vehicle.words}”</strong> como o veículo <strong>{vehicle.fullLabel}</strong>: mostrando só peças que servem nele e as universais.
+            </>
+          ) : (
+            <>
+              Mostrando só peças que servem no <strong>{vehicle.fullLabel}</strong> e as universais.
+            </>
+          )}
         </span>
       </p>
       <div className="flex flex-wrap items-center gap-3 text-sm font-semibold">
@@ -399,4 +412,3 @@ function EmptyState({ query, vehicle, returnTo, filtersActive }: { query: Catalo
     </div>
   );
 }
-

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Route } from './+types/success';
-import { formatBRL } from '../../src/domain/pricing/money.ts';
-import { installmentPlan } from '../../src/domain/pricing/pricing.ts';
-import { formatDate } from '../../src/platform/datetime.ts';
+import { formatBRL } from '#src/domain/pricing/money.ts';
+import { installmentPlan } from '#src/domain/pricing/pricing.ts';
+import { formatDate } from '#src/platform/datetime.ts';
 import { OrderFacts, OrderItems, OrderTotalsList, PaymentInstructions } from '../components/OrderDetails.tsx';
 import { LAST_ORDER_KEY, orderLink, parseOrderData, readLastOrder } from '../lib/last-order.ts';
 import type { OrderData } from '../lib/last-order.ts';
@@ -93,10 +93,7 @@ export default function Success() {
         <Link to="/ProductList" className="rounded-lg bg-brand px-5 py-3 font-semibold text-ink hover:bg-brand-dark">
           Continuar comprando
         </Link>
-        <Link
-          to={data.accessToken ? orderLink(data) : `/AcompanharPedido?pedido=${order.number}`}
-          className="rounded-lg bg-ink px-5 py-3 font-semibold text-white hover:bg-ink-soft"
-        >
+        <Link to={data.accessToken ? orderLink(data) : `/AcompanharPedido?pedido=${order.number}`} className="rounded-lg bg-ink px-5 py-3 font-semibold text-white hover:bg-ink-soft">
           Acompanhar pedido
         </Link>
       </div>
@@ -132,7 +129,14 @@ function Rating({ number, token, initial }: { number: string; token: string | nu
       </h2>
       <div className="mt-2 flex justify-center gap-1" role="group" aria-label="Avaliação de 1 a 5 estrelas">
         {[1, 2, 3, 4, 5].map((n) => (
-          <button key={n} type="button" onClick={() => void rate(n)} aria-label={`${n} ${n === 1 ? 'estrela' : 'estrelas'}`} aria-pressed={rating === n} className={`text-3xl leading-none ${n <= rating ? 'text-brand' : 'text-neutral-300'} hover:text-brand`}>
+          <button
+            key={n}
+            type="button"
+            onClick={() => void rate(n)}
+            aria-label={`${n} ${n === 1 ? 'estrela' : 'estrelas'}`}
+            aria-pressed={rating === n}
+            className={`text-3xl leading-none ${n <= rating ? 'text-brand' : 'text-neutral-300'} hover:text-brand`}
+          >
             ★
           </button>
         ))}

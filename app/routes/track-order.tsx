@@ -6,9 +6,9 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/track-order';
-import { findOrderByNumberAndEmail, trackingToken } from '../../src/domain/orders/read.server.ts';
-import { hitAll, rateLimit } from '../../src/platform/rate-limit.server.ts';
-import { clientIpFrom } from '../../src/platform/client-ip.ts';
+import { findOrderByNumberAndEmail, trackingToken } from '#src/domain/orders/read.server.ts';
+import { hitAll, rateLimit } from '#src/platform/rate-limit.server.ts';
+import { clientIpFrom } from '#src/platform/client-ip.ts';
 import { Field, FormNotice } from '../components/Form.tsx';
 import { dbOf, servicesOf } from '../lib/context.server.ts';
 
@@ -67,7 +67,15 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
       <p className="mt-2 text-ink-soft">Informe o número do pedido e o e-mail usado na compra. Quem tem conta também encontra os pedidos em "Meus Pedidos".</p>
       <Form method="post" className="mt-6 space-y-4 rounded-2xl bg-white p-5 ring-1 ring-neutral-200" noValidate>
         {actionData?.message && <FormNotice kind="error">{actionData.message}</FormNotice>}
-        <Field name="numero" label="Número do pedido" defaultValue={values.numero} inputMode="numeric" maxLength={9} placeholder="12345678" hint="Os 8 dígitos que aparecem como #12345678 no e-mail." />
+        <Field
+          name="numero"
+          label="Número do pedido"
+          defaultValue={values.numero}
+          inputMode="numeric"
+          maxLength={9}
+          placeholder="12345678"
+          hint="Os 8 dígitos que aparecem como #12345678 no e-mail."
+        />
         <Field name="email" label="E-mail da compra" type="email" autoComplete="email" defaultValue={values.email} maxLength={254} />
         <button type="submit" disabled={busy} className="w-full rounded-lg bg-ink px-5 py-3 font-semibold text-white hover:bg-ink-soft disabled:opacity-60">
           {busy ? 'Buscando...' : 'Ver pedido'}

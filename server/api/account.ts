@@ -5,17 +5,17 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import type { Db } from '../../src/db/client.server.ts';
-import { listAddresses } from '../../src/domain/accounts/addresses.server.ts';
-import { authFor, sessionUserOf } from '../../src/domain/accounts/auth.server.ts';
-import type { SessionUser } from '../../src/domain/accounts/auth.server.ts';
-import type { CartLine } from '../../src/domain/accounts/cart-merge.ts';
-import { anonymizeUser, exportUserData } from '../../src/domain/accounts/privacy.server.ts';
-import { firstName } from '../../src/domain/accounts/roles.ts';
-import { getSavedCart, mergeIntoSavedCart, replaceSavedCart } from '../../src/domain/accounts/saved-cart.server.ts';
-import type { SavedCartLine } from '../../src/domain/accounts/saved-cart.server.ts';
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../src/domain/cart/quote.ts';
-import { centsToReais } from '../../src/domain/pricing/money.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { listAddresses } from '#src/domain/accounts/addresses.server.ts';
+import { authFor, sessionUserOf } from '#src/domain/accounts/auth.server.ts';
+import type { SessionUser } from '#src/domain/accounts/auth.server.ts';
+import type { CartLine } from '#src/domain/accounts/cart-merge.ts';
+import { anonymizeUser, exportUserData } from '#src/domain/accounts/privacy.server.ts';
+import { firstName } from '#src/domain/accounts/roles.ts';
+import { getSavedCart, mergeIntoSavedCart, replaceSavedCart } from '#src/domain/accounts/saved-cart.server.ts';
+import type { SavedCartLine } from '#src/domain/accounts/saved-cart.server.ts';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '#src/domain/cart/quote.ts';
+import { centsToReais } from '#src/domain/pricing/money.ts';
 import { apiError, readJson, validate } from '../http.ts';
 
 /** A browser cart line (the `cart` localStorage item); titles and prices it carries are ignored. */
@@ -23,18 +23,13 @@ const cartItem = z.object({
   id: z.number({ error: 'Produto inválido.' }).int('Produto inválido.').positive('Produto inválido.').max(2_147_483_647, 'Produto inválido.'),
   cor: z.string().trim().max(40, 'Cor inválida.').optional(),
   tamanho: z.string().trim().max(10, 'Tamanho inválido.').optional(),
-  quantity: z
-    .number({ error: 'Quantidade inválida.' })
-    .int('Quantidade inválida.')
-    .min(1, 'A quantidade mínima é 1.')
-    .max(MAX_LINE_QUANTITY, `A quantidade máxima é ${MAX_LINE_QUANTITY}.`),
+  quantity: z.number({ error: 'Quantidade inválida.' }).int('Quantidade inválida.').min(1, 'A quantidade mínima é 1.').max(MAX_LINE_QUANTITY, `A quantidade máxima é ${MAX_LINE_QUANTITY}.`),
 });
 export const cartBodySchema = z.object({
   items: z.array(cartItem, { error: 'Itens do carrinho inválidos.' }).max(MAX_CART_LINES, `O carrinho pode ter no máximo ${MAX_CART_LINES} itens.`),
 });
 
-const toLines = (items: z.infer<typeof cartItem>[]): CartLine[] =>
-  items.map((i) => ({ productId: i.id, color: i.cor ?? '', size: i.tamanho ?? '', quantity: i.quantity }));
+const toLines = (items: z.infer<typeof cartItem>[]): CartLine[] => items.map((i) => ({ productId: i.id, color: i.cor ?? '', size: i.tamanho ?? '', quantity: i.quantity }));
 
 /** Saved lines in the browser's cart shape (spec §3 cart item), with current titles and prices. */
 function toCartItems(lines: SavedCartLine[]) {
@@ -102,7 +97,9 @@ export function accountApi(getDb: () => Db) {
   api.delete('/account', async (c) => {
     const user = c.get('user');
     // Sign out first (Better Auth expires the cookie), then delete everything.
-    const out = await authFor(getDb()).api.signOut({ headers: c.req.raw.headers, returnHeaders: true }).catch(() => null);
+    const out = await authFor(getDb())
+      .api.signOut({ headers: c.req.raw.headers, returnHeaders: true })
+      .catch(() => null);
     await anonymizeUser(getDb(), user.id);
     for (const cookie of out?.headers.getSetCookie() ?? []) c.header('Set-Cookie', cookie, { append: true });
     return c.json({ ok: true, mensagem: 'Sua conta foi excluída. Seus dados pessoais foram apagados.' });

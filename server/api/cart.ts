@@ -1,9 +1,9 @@
 // Cart API: POST /api/cart/quote prices a cart on the server (the browser's prices are never read).
 import { Hono } from 'hono';
-import type { Db } from '../../src/db/client.server.ts';
-import { quoteRequestSchema } from '../../src/domain/cart/quote.ts';
-import { quoteCart } from '../../src/domain/cart/quote.server.ts';
-import { shippingService } from '../../src/domain/checkout/services.server.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { quoteRequestSchema } from '#src/domain/cart/quote.ts';
+import { quoteCart } from '#src/domain/cart/quote.server.ts';
+import { shippingService } from '#src/domain/checkout/services.server.ts';
 import type { Logger } from '../logger.ts';
 import { apiError, readJson, validate } from '../http.ts';
 

@@ -4,15 +4,15 @@
 import zlib from 'node:zlib';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { Db } from '../../src/db/client.server.ts';
-import { parseCatalogQuery } from '../../src/domain/catalog/query.ts';
-import { getProduct } from '../../src/domain/catalog/products.server.ts';
-import { searchWithFitment } from '../../src/domain/fitment/search.server.ts';
-import type { SearchCache } from '../../src/domain/catalog/search-cache.server.ts';
-import { toLegacyProduct } from '../../src/domain/catalog/legacy.ts';
-import { suggest, suggestionPrefix } from '../../src/domain/catalog/suggestions.server.ts';
-import type { ProductDetail, ProductSummary } from '../../src/domain/catalog/types.ts';
-import { absoluteUrl, withAbsoluteUrl } from '../../src/platform/absolute-url.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { parseCatalogQuery } from '#src/domain/catalog/query.ts';
+import { getProduct } from '#src/domain/catalog/products.server.ts';
+import { searchWithFitment } from '#src/domain/fitment/search.server.ts';
+import type { SearchCache } from '#src/domain/catalog/search-cache.server.ts';
+import { toLegacyProduct } from '#src/domain/catalog/legacy.ts';
+import { suggest, suggestionPrefix } from '#src/domain/catalog/suggestions.server.ts';
+import type { ProductDetail, ProductSummary } from '#src/domain/catalog/types.ts';
+import { absoluteUrl, withAbsoluteUrl } from '#src/platform/absolute-url.ts';
 import { apiError, searchParamsOf } from '../http.ts';
 
 export const API_MAX_PAGE_SIZE = 200;

@@ -3,18 +3,18 @@
 import type { AppEnv } from '../app-env.ts';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { answer } from '../../src/domain/assistant/engine.server.ts';
-import { chatRequestSchema } from '../../src/domain/assistant/chat-input.ts';
-import { llmAnswer } from '../../src/domain/assistant/llm.server.ts';
-import type { LlmConfig } from '../../src/domain/assistant/llm.server.ts';
-import type { Db } from '../../src/db/client.server.ts';
-import { clientIpFrom } from '../../src/platform/client-ip.ts';
-import { rateLimit } from '../../src/platform/rate-limit.server.ts';
-import { safeError } from '../../src/platform/log-safe.ts';
+import { answer } from '#src/domain/assistant/engine.server.ts';
+import { chatRequestSchema } from '#src/domain/assistant/chat-input.ts';
+import { llmAnswer } from '#src/domain/assistant/llm.server.ts';
+import type { LlmConfig } from '#src/domain/assistant/llm.server.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { clientIpFrom } from '#src/platform/client-ip.ts';
+import { rateLimit } from '#src/platform/rate-limit.server.ts';
+import { safeError } from '#src/platform/log-safe.ts';
 import type { Logger } from '../logger.ts';
 import { apiError, readJson, validate } from '../http.ts';
 import { getViewer } from '../viewer.server.ts';
-import { loadGarage } from '../../src/domain/fitment/garage.server.ts';
+import { loadGarage } from '#src/domain/fitment/garage.server.ts';
 
 export interface ChatApiOptions {
   llm: LlmConfig | null;

@@ -1,11 +1,11 @@
 // The OpenAPI document, generated from the same zod schemas that validate the requests.
 import { z } from 'zod';
-import { catalogQuerySchema } from '../../src/domain/catalog/query.ts';
+import { catalogQuerySchema } from '#src/domain/catalog/query.ts';
 import { cartBodySchema } from './account.ts';
-import { selectionSchema, vehicleYearSchema } from '../../src/domain/fitment/selector.ts';
-import { chatRequestSchema } from '../../src/domain/assistant/chat-input.ts';
-import { quoteRequestSchema } from '../../src/domain/cart/quote.ts';
-import { placeOrderSchema } from '../../src/domain/checkout/rules.ts';
+import { selectionSchema, vehicleYearSchema } from '#src/domain/fitment/selector.ts';
+import { chatRequestSchema } from '#src/domain/assistant/chat-input.ts';
+import { quoteRequestSchema } from '#src/domain/cart/quote.ts';
+import { placeOrderSchema } from '#src/domain/checkout/rules.ts';
 import { legacyOrderSchema } from './orders.ts';
 
 const image = z.object({ url: z.string(), alt: z.string(), width: z.number().int(), height: z.number().int() });
@@ -222,7 +222,10 @@ function accountPaths() {
       get: {
         summary: 'Quem está conectado',
         responses: {
-          200: { description: 'A conta', content: { 'application/json': { schema: js(z.object({ id: z.string(), email: z.string(), name: z.string(), firstName: z.string(), role: z.enum(['customer', 'seller', 'admin']) })) } } },
+          200: {
+            description: 'A conta',
+            content: { 'application/json': { schema: js(z.object({ id: z.string(), email: z.string(), name: z.string(), firstName: z.string(), role: z.enum(['customer', 'seller', 'admin']) })) } },
+          },
           ...unauthorized,
         },
       },
@@ -304,13 +307,21 @@ function headlessPaths() {
       },
       get: { summary: 'Os pedidos de quem está conectado', responses: { 200: { description: 'Pedidos' }, 401: err('Sem sessão') } },
     },
-    '/api/orders/{number}': { get: { summary: 'Um pedido (dono ou token); Cache-Control: no-store', parameters: [number, token], responses: { 200: { description: 'O pedido' }, 404: err('Pedido não encontrado') } } },
+    '/api/orders/{number}': {
+      get: { summary: 'Um pedido (dono ou token); Cache-Control: no-store', parameters: [number, token], responses: { 200: { description: 'O pedido' }, 404: err('Pedido não encontrado') } },
+    },
     '/api/orders/{number}/pay': {
       post: {
         summary: 'Pagar com cartão um pedido de crédito feito sem cartão',
         parameters: [number],
         requestBody: input(z.object({ card: z.object({ number: z.string(), name: z.string(), expiry: z.string(), cvv: z.string() }), token: z.string().optional() })),
-        responses: { 200: { description: '{ order } pago' }, 400: err('Cartão inválido'), 402: err('Cartão recusado'), 404: err('Pedido não encontrado'), 409: err('O pedido não aguarda cartão ou já está sendo pago') },
+        responses: {
+          200: { description: '{ order } pago' },
+          400: err('Cartão inválido'),
+          402: err('Cartão recusado'),
+          404: err('Pedido não encontrado'),
+          409: err('O pedido não aguarda cartão ou já está sendo pago'),
+        },
       },
     },
     '/orders': {
@@ -319,11 +330,30 @@ function headlessPaths() {
         description: 'Responde com o pedido que a loja registrou. Crédito sem dados de cartão: o pedido fica aguardando pagamento e a resposta traz paymentUrl.',
         parameters: [idempotencyKey],
         requestBody: input(legacyOrderSchema),
-        responses: { 201: { description: 'O pedido registrado', content: { 'application/json': { schema: js(placedLegacy) } } }, 200: { description: 'Mesma Idempotency-Key: o primeiro pedido', content: { 'application/json': { schema: js(placedLegacy) } } }, 400: err('Dados inválidos'), 402: err('Cartão recusado'), 409: err('Sem estoque'), ...unavailable },
+        responses: {
+          201: { description: 'O pedido registrado', content: { 'application/json': { schema: js(placedLegacy) } } },
+          200: { description: 'Mesma Idempotency-Key: o primeiro pedido', content: { 'application/json': { schema: js(placedLegacy) } } },
+          400: err('Dados inválidos'),
+          402: err('Cartão recusado'),
+          409: err('Sem estoque'),
+          ...unavailable,
+        },
       },
       get: { summary: 'Pedidos de quem está conectado, no formato do protótipo (id, numero, total, items)', responses: { 200: { description: 'Pedidos' }, 401: err('Sem sessão') } },
     },
-    '/api/chat': { post: { summary: 'OlimpIA: { resposta, produtos } (?stream=1: NDJSON)', requestBody: input(chatRequestSchema), responses: { 200: { description: 'Resposta' }, 400: err('Mensagem inválida'), 429: err('Muitas mensagens'), ...unavailable } } },
-    '/chat': { post: { summary: 'OlimpIA no formato do protótipo: { resposta }', requestBody: input(chatRequestSchema), responses: { 200: { description: 'Resposta' }, 400: err('Mensagem inválida'), 429: err('Muitas mensagens'), ...unavailable } } },
+    '/api/chat': {
+      post: {
+        summary: 'OlimpIA: { resposta, produtos } (?stream=1: NDJSON)',
+        requestBody: input(chatRequestSchema),
+        responses: { 200: { description: 'Resposta' }, 400: err('Mensagem inválida'), 429: err('Muitas mensagens'), ...unavailable },
+      },
+    },
+    '/chat': {
+      post: {
+        summary: 'OlimpIA no formato do protótipo: { resposta }',
+        requestBody: input(chatRequestSchema),
+        responses: { 200: { description: 'Resposta' }, 400: err('Mensagem inválida'), 429: err('Muitas mensagens'), ...unavailable },
+      },
+    },
   };
 }

@@ -3,25 +3,25 @@
 import crypto from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { Db } from '../../src/db/client.server.ts';
-import { apiPlaceOrderSchema, MESSAGES, placeOrderSchema } from '../../src/domain/checkout/rules.ts';
-import { getCheckoutServices, orderUrl } from '../../src/domain/checkout/services.server.ts';
-import { submitOrder } from '../../src/domain/checkout/submit-order.server.ts';
-import type { Placed, Submitted } from '../../src/domain/checkout/submit-order.server.ts';
-import { payAwaitingCreditOrder } from '../../src/domain/checkout/pay-later.server.ts';
-import { confirmPayment, rateOrder } from '../../src/domain/orders/orders.server.ts';
-import { findOrderFor, listOrdersForUser } from '../../src/domain/orders/read.server.ts';
-import type { OrderView } from '../../src/domain/orders/view.ts';
-import { pixQrSvg } from '../../src/domain/payments/pix.ts';
-import { signWebhook, verifyWebhook } from '../../src/domain/payments/provider.ts';
-import { syncGatewayPayment } from '../../src/domain/orders/gateway-sync.server.ts';
-import { GatewayUnavailableError, verifyMercadoPagoSignature } from '../../src/domain/payments/mercadopago.server.ts';
-import { centsToReais } from '../../src/domain/pricing/money.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { apiPlaceOrderSchema, MESSAGES, placeOrderSchema } from '#src/domain/checkout/rules.ts';
+import { getCheckoutServices, orderUrl } from '#src/domain/checkout/services.server.ts';
+import { submitOrder } from '#src/domain/checkout/submit-order.server.ts';
+import type { Placed, Submitted } from '#src/domain/checkout/submit-order.server.ts';
+import { payAwaitingCreditOrder } from '#src/domain/checkout/pay-later.server.ts';
+import { confirmPayment, rateOrder } from '#src/domain/orders/orders.server.ts';
+import { findOrderFor, listOrdersForUser } from '#src/domain/orders/read.server.ts';
+import type { OrderView } from '#src/domain/orders/view.ts';
+import { pixQrSvg } from '#src/domain/payments/pix.ts';
+import { signWebhook, verifyWebhook } from '#src/domain/payments/provider.ts';
+import { syncGatewayPayment } from '#src/domain/orders/gateway-sync.server.ts';
+import { GatewayUnavailableError, verifyMercadoPagoSignature } from '#src/domain/payments/mercadopago.server.ts';
+import { centsToReais } from '#src/domain/pricing/money.ts';
 import type { Logger } from '../logger.ts';
 import type { AppEnv } from '../app-env.ts';
 import { apiError, readJson, validate } from '../http.ts';
 import { getViewer } from '../viewer.server.ts';
-import { clientIpFrom } from '../../src/platform/client-ip.ts';
+import { clientIpFrom } from '#src/platform/client-ip.ts';
 import type { Context } from 'hono';
 
 const INVALID_ORDER = MESSAGES.invalidOrder;
@@ -76,7 +76,15 @@ function legacyPlaced(o: OrderView, accessToken: string | null, replayed = false
     data: ORDER_DATE.format(new Date(o.createdAt)),
     status: o.status,
     email: o.email,
-    items: o.lines.map((l) => ({ id: l.productId, titulo: l.title, quantity: l.quantity, valoratual: centsToReais(l.unitPriceCents), image: l.imageUrl, cor: l.color ?? undefined, tamanho: l.size ?? undefined })),
+    items: o.lines.map((l) => ({
+      id: l.productId,
+      titulo: l.title,
+      quantity: l.quantity,
+      valoratual: centsToReais(l.unitPriceCents),
+      image: l.imageUrl,
+      cor: l.color ?? undefined,
+      tamanho: l.size ?? undefined,
+    })),
     address: { ...o.address, complement: o.address.complement ?? '' },
     shipping: o.shippingMethod,
     payment: o.paymentMethod,
@@ -85,9 +93,7 @@ function legacyPlaced(o: OrderView, accessToken: string | null, replayed = false
     shippingCost: centsToReais(o.shippingCents),
     discount: centsToReais(o.couponDiscountCents + o.paymentDiscountCents),
     total: centsToReais(o.totalCents),
-    ...(o.payment?.pixCode
-      ? { pix: { codigo: o.payment.pixCode, expiraEm: o.payment.pixExpiresAt, qrCodeUrl: `${publicUrl.replace(/\/+$/, '')}/api/orders/${o.number}/pix.svg${tokenQuery}` } }
-      : {}),
+    ...(o.payment?.pixCode ? { pix: { codigo: o.payment.pixCode, expiraEm: o.payment.pixExpiresAt, qrCodeUrl: `${publicUrl.replace(/\/+$/, '')}/api/orders/${o.number}/pix.svg${tokenQuery}` } } : {}),
     ...(o.payment?.boletoLine
       ? { boleto: { linhaDigitavel: o.payment.boletoLine, vencimento: o.payment.boletoDueDate, url: `${publicUrl.replace(/\/+$/, '')}/Pedidos/${o.number}/boleto${tokenQuery}` } }
       : {}),
@@ -216,7 +222,11 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
     const secret = services.mercadoPagoWebhookSecret;
     if (services.provider.name !== 'mercadopago' || !secret) return apiError(c, 404, 'Rota da API não encontrada.');
     const dataId = c.req.query('data.id');
-    const signed = verifyMercadoPagoSignature(secret, { signature: c.req.header('x-signature'), requestId: c.req.header('x-request-id'), dataId }, { toleranceSeconds: services.mercadoPagoWebhookToleranceSeconds });
+    const signed = verifyMercadoPagoSignature(
+      secret,
+      { signature: c.req.header('x-signature'), requestId: c.req.header('x-request-id'), dataId },
+      { toleranceSeconds: services.mercadoPagoWebhookToleranceSeconds },
+    );
     if (!signed) {
       logger.warn({ dataId: dataId?.slice(0, 64) }, 'webhook do Mercado Pago com assinatura inválida ou fora da janela de tempo');
       return apiError(c, 401, 'Assinatura inválida.');
@@ -263,19 +273,23 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
     if (!legacy.ok) return apiError(c, 400, legacy.message);
     const l = legacy.data;
     const key = c.req.header('idempotency-key') ?? crypto.randomUUID();
-    const parsed = validate(placeOrderSchema, {
-      idempotencyKey: key,
-      email: l.email,
-      lines: l.items.map((i) => ({ productId: i.id, color: i.cor, size: i.tamanho, quantity: i.quantity })),
-      coupon: l.coupon,
-      address: { ...l.address, cep: l.address.cep.replace(/\D/g, '') },
-      shipping: l.shipping,
-      payment: l.payment,
-      installments: l.installments ?? 1,
-      // The prototype sends no card: a card with nothing in it is no card.
-      card: l.card && Object.values(l.card).some((v) => typeof v === 'string' && v.trim() !== '') ? l.card : undefined,
-      customer: l.customer,
-    }, INVALID_ORDER);
+    const parsed = validate(
+      placeOrderSchema,
+      {
+        idempotencyKey: key,
+        email: l.email,
+        lines: l.items.map((i) => ({ productId: i.id, color: i.cor, size: i.tamanho, quantity: i.quantity })),
+        coupon: l.coupon,
+        address: { ...l.address, cep: l.address.cep.replace(/\D/g, '') },
+        shipping: l.shipping,
+        payment: l.payment,
+        installments: l.installments ?? 1,
+        // The prototype sends no card: a card with nothing in it is no card.
+        card: l.card && Object.values(l.card).some((v) => typeof v === 'string' && v.trim() !== '') ? l.card : undefined,
+        customer: l.customer,
+      },
+      INVALID_ORDER,
+    );
     if (!parsed.ok) return apiError(c, 400, parsed.message);
     // A credit order without a card waits for it on the order page (paymentUrl in the answer).
     const result = await submit(c, parsed.data, { cardLater: true });

@@ -1,12 +1,12 @@
 // Vehicle API: the cascading choices of "Qual é o seu veículo?" and a product's compatibility list.
 import { Hono } from 'hono';
-import type { Db } from '../../src/db/client.server.ts';
-import { getProduct } from '../../src/domain/catalog/products.server.ts';
-import { loadFleet } from '../../src/domain/fitment/fleet.server.ts';
-import { productFitment } from '../../src/domain/fitment/repository.server.ts';
-import { compatibilityTable, verdict } from '../../src/domain/fitment/rules.ts';
-import { checkVehicleYear, nextOptions, resolveSelection, vehicleYearSchema } from '../../src/domain/fitment/selector.ts';
-import { fullLabel } from '../../src/domain/fitment/vehicles.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { getProduct } from '#src/domain/catalog/products.server.ts';
+import { loadFleet } from '#src/domain/fitment/fleet.server.ts';
+import { productFitment } from '#src/domain/fitment/repository.server.ts';
+import { compatibilityTable, verdict } from '#src/domain/fitment/rules.ts';
+import { checkVehicleYear, nextOptions, resolveSelection, vehicleYearSchema } from '#src/domain/fitment/selector.ts';
+import { fullLabel } from '#src/domain/fitment/vehicles.ts';
 import { apiError, searchParamsOf } from '../http.ts';
 
 const SELECTION_KEYS = ['tipo', 'marca', 'modelo', 'ano', 'versao'] as const;

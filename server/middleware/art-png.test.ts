@@ -1,7 +1,7 @@
 // Link previews need a raster image: every drawing has a PNG twin, and the product page's og:image names it.
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { shareImagePath } from '../../src/domain/catalog/share-image.ts';
+import { shareImagePath } from '#src/domain/catalog/share-image.ts';
 import { productArt } from './files.ts';
 
 describe('product art for link previews', () => {

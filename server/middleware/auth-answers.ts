@@ -1,5 +1,5 @@
 // Better Auth's own error answers, read and put in pt-BR for the /api/auth route (server/app.ts).
-import { authErrorMessage, isAuthSentence } from '../../src/domain/accounts/messages.ts';
+import { authErrorMessage, isAuthSentence } from '#src/domain/accounts/messages.ts';
 
 /** The `code` of a Better Auth error answer ('' when it has none). */
 export async function authErrorCode(res: Response): Promise<string> {

@@ -1,7 +1,7 @@
 // The client's IP, decided once per request (rate limits and lockouts read it).
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { MiddlewareHandler } from 'hono';
-import { CLIENT_IP_HEADER, resolveClientIp } from '../../src/platform/client-ip.ts';
+import { CLIENT_IP_HEADER, resolveClientIp } from '#src/platform/client-ip.ts';
 
 /** Decides the client IP once and hands it on in a header nobody outside can set (src/platform/client-ip.ts). */
 export function clientIp(trustProxy: boolean): MiddlewareHandler {

@@ -1,6 +1,6 @@
 // Control characters in a query string are refused before any handler reads it.
 import type { MiddlewareHandler } from 'hono';
-import { CONTROL_CHARS_MESSAGE, hasControlChars } from '../../src/platform/control-chars.ts';
+import { CONTROL_CHARS_MESSAGE, hasControlChars } from '#src/platform/control-chars.ts';
 import { apiError } from '../http.ts';
 import { isApiPath, simplePage } from './http-basics.ts';
 

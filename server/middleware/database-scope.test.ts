@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from '../../src/config/env.ts';
+import { parseEnv } from '#src/config/env.ts';
 import { DEFAULT_DATABASE_LIMITS, requestClass } from './database-scope.ts';
 
 const limits = { backofficeStatementTimeoutMs: 60_000 };
@@ -12,7 +12,15 @@ describe('the database lane of a request', () => {
   });
 
   it('keeps reads of the order path, pages and the rest of the API in the shared lane', () => {
-    for (const [method, path] of [['GET', '/api/orders'], ['GET', '/Checkout'], ['GET', '/ProductList'], ['GET', '/api/products'], ['POST', '/api/auth/sign-in/email'], ['POST', '/Login'], ['GET', '/Administrador']]) {
+    for (const [method, path] of [
+      ['GET', '/api/orders'],
+      ['GET', '/Checkout'],
+      ['GET', '/ProductList'],
+      ['GET', '/api/products'],
+      ['POST', '/api/auth/sign-in/email'],
+      ['POST', '/Login'],
+      ['GET', '/Administrador'],
+    ]) {
       expect(requestClass(method!, path!, limits).lane, `${method} ${path}`).toBe('shared');
     }
   });

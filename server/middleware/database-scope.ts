@@ -2,8 +2,8 @@
 // and its client's signal. A request whose statement ran out of time gets a pt-BR 503 for itself ("a consulta
 // demorou demais"), never a 500 and never the maintenance page: the database is up, one read was slow.
 import type { MiddlewareHandler } from 'hono';
-import type { DbLane } from '../../src/db/request-scope.server.ts';
-import { runInDbScope } from '../../src/db/request-scope.server.ts';
+import type { DbLane } from '#src/db/request-scope.server.ts';
+import { runInDbScope } from '#src/db/request-scope.server.ts';
 import type { Logger } from '../logger.ts';
 
 export interface DatabaseLimits {

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Handler, MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
-import { parseArtPath, renderArt } from '../../src/domain/catalog/art.ts';
-import { parseArtPngPath } from '../../src/domain/catalog/share-image.ts';
+import { parseArtPath, renderArt } from '#src/domain/catalog/art.ts';
+import { parseArtPngPath } from '#src/domain/catalog/share-image.ts';
 import type { AppEnv } from '../app-env.ts';
 
 /** Uploaded product photos: only names we generated, served as images that cannot run anything. */
@@ -38,7 +38,11 @@ export function productArt(): Handler {
       let body = pngs.get(c.req.path);
       if (!body) {
         const { default: sharp } = await import('sharp');
-        body = new Uint8Array(await sharp(Buffer.from(renderArt(png))).png({ compressionLevel: 9 }).toBuffer());
+        body = new Uint8Array(
+          await sharp(Buffer.from(renderArt(png)))
+            .png({ compressionLevel: 9 })
+            .toBuffer(),
+        );
         pngs.set(c.req.path, body);
       }
       c.header('Content-Type', 'image/png');

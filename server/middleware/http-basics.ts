@@ -1,7 +1,7 @@
 // Small pieces the edge's middleware share: which paths are the JSON API, the methods without a body, the
 // plain pt-BR page of a refusal, and answering a refused request whose body is still arriving.
 import type { Context } from 'hono';
-import { escapeHtml } from '../../src/platform/html.ts';
+import { escapeHtml } from '#src/platform/html.ts';
 
 /** The JSON API (pt-BR `{ erro }` bodies), as opposed to pages. */
 export const isApiPath = (p: string) => p.startsWith('/api/') || p === '/orders' || p === '/chat';

@@ -1,8 +1,8 @@
 // CSRF: a write (form post or API call) must come from an origin the shop trusts.
 import type { MiddlewareHandler } from 'hono';
-import { MSG } from '../../src/domain/accounts/messages.ts';
-import { isTrustedWrite, trustedOriginsFor } from '../../src/platform/origins.ts';
-import type { OriginPolicy } from '../../src/platform/origins.ts';
+import { MSG } from '#src/domain/accounts/messages.ts';
+import { isTrustedWrite, trustedOriginsFor } from '#src/platform/origins.ts';
+import type { OriginPolicy } from '#src/platform/origins.ts';
 import { apiError } from '../http.ts';
 import { isApiPath, SAFE_METHODS, simplePage } from './http-basics.ts';
 

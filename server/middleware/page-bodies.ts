@@ -5,11 +5,11 @@
 // for the product forms (a photo), 80 MB for the catalog import, only for admins.
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ADMIN_ONLY } from '../../app/lib/admin.server.ts';
-import { loginPath } from '../../app/lib/redirects.ts';
-import { FORBIDDEN_MESSAGE } from '../../app/lib/session.server.ts';
-import { canSellProducts, isAdmin } from '../../src/domain/accounts/roles.ts';
-import type { Role } from '../../src/domain/accounts/roles.ts';
+import { ADMIN_ONLY } from '#app/lib/admin.server.ts';
+import { loginPath } from '#app/lib/redirects.ts';
+import { FORBIDDEN_MESSAGE } from '#app/lib/session.server.ts';
+import { canSellProducts, isAdmin } from '#src/domain/accounts/roles.ts';
+import type { Role } from '#src/domain/accounts/roles.ts';
 import { isApiPath, refuseBody, SAFE_METHODS, simplePage } from './http-basics.ts';
 
 export const SMALL_FORM_BYTES = 64 * 1024;
@@ -17,8 +17,7 @@ export const PHOTO_FORM_BYTES = 6 * 1024 * 1024;
 /** The back office's catalog import (100,000 rows is about 30 MB of CSV). */
 export const IMPORT_FORM_BYTES = 80 * 1024 * 1024;
 
-const tooBig = (title: string, message: string, maxSize: number) =>
-  bodyLimit({ maxSize, onError: refuseBody((c) => c.html(simplePage(title, message), 413)) });
+const tooBig = (title: string, message: string, maxSize: number) => bodyLimit({ maxSize, onError: refuseBody((c) => c.html(simplePage(title, message), 413)) });
 const smallForms = tooBig('Dados grandes demais', 'O formulário enviado é grande demais.', SMALL_FORM_BYTES);
 const photoForms = tooBig('Foto grande demais', 'A foto deve ter no máximo 5 MB.', PHOTO_FORM_BYTES);
 const importForms = tooBig('Arquivo grande demais', 'A planilha deve ter no máximo 80 MB.', IMPORT_FORM_BYTES);

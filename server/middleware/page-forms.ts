@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { MiddlewareHandler } from 'hono';
-import { CONTROL_CHARS_MESSAGE, hasControlChars } from '../../src/platform/control-chars.ts';
+import { CONTROL_CHARS_MESSAGE, hasControlChars } from '#src/platform/control-chars.ts';
 import { isApiPath, refuseBody, SAFE_METHODS, simplePage } from './http-basics.ts';
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;

@@ -1,7 +1,7 @@
 // The headers every answer carries: nosniff, frame, referrer, permissions and opener policies, HSTS over
 // HTTPS, and a strict Content-Security-Policy where a page did not bring its own.
 import type { Context } from 'hono';
-import { providerFormOrigins } from '../../src/domain/accounts/auth.server.ts';
+import { providerFormOrigins } from '#src/domain/accounts/auth.server.ts';
 import { contentSecurityPolicy } from '../csp.ts';
 
 export function securityHeaders(https: boolean): Record<string, string> {

@@ -12,7 +12,9 @@ const WEBHOOK = 'webhook-secret-of-our-own-5f2a9c';
 
 describe('PUBLIC_URL', () => {
   it('is kept in canonical form: lower-case scheme and host, no trailing slash', () => {
-    expect(parseEnv({ PUBLIC_URL: 'HTTPS://Loja.Exemplo.COM.br/', BETTER_AUTH_SECRET: SECRET, PAYMENT_PROVIDER: 'sandbox', PAYMENT_WEBHOOK_SECRET: WEBHOOK }).PUBLIC_URL).toBe('https://loja.exemplo.com.br');
+    expect(parseEnv({ PUBLIC_URL: 'HTTPS://Loja.Exemplo.COM.br/', BETTER_AUTH_SECRET: SECRET, PAYMENT_PROVIDER: 'sandbox', PAYMENT_WEBHOOK_SECRET: WEBHOOK }).PUBLIC_URL).toBe(
+      'https://loja.exemplo.com.br',
+    );
     expect(parseEnv({ PUBLIC_URL: 'http://localhost:3000/' }).PUBLIC_URL).toBe('http://localhost:3000');
     expect(parseEnv({ PORT: '4000' }).PUBLIC_URL).toBe('http://localhost:4000');
   });
@@ -26,10 +28,16 @@ describe('PUBLIC_URL', () => {
     expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: url })).toThrow(/BETTER_AUTH_SECRET: obrigatório em produção[\s\S]*PAYMENT_PROVIDER: obrigatório com PUBLIC_URL https/);
     // The sandbox with the repository's public webhook secret: refused.
     expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: url, BETTER_AUTH_SECRET: SECRET, PAYMENT_PROVIDER: 'sandbox' })).toThrow(/PAYMENT_WEBHOOK_SECRET: defina um segredo próprio/);
-    expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: url, BETTER_AUTH_SECRET: SECRET, PAYMENT_PROVIDER: 'sandbox', PAYMENT_WEBHOOK_SECRET: DEFAULT_WEBHOOK_SECRET })).toThrow(/PAYMENT_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: url, BETTER_AUTH_SECRET: SECRET, PAYMENT_PROVIDER: 'sandbox', PAYMENT_WEBHOOK_SECRET: DEFAULT_WEBHOOK_SECRET })).toThrow(
+      /PAYMENT_WEBHOOK_SECRET/,
+    );
     // Secrets made of blanks: refused as if unset.
-    expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: url, BETTER_AUTH_SECRET: ' '.repeat(40), PAYMENT_PROVIDER: 'sandbox', PAYMENT_WEBHOOK_SECRET: WEBHOOK })).toThrow(/BETTER_AUTH_SECRET: obrigatório em produção/);
-    expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: url, BETTER_AUTH_SECRET: SECRET, PAYMENT_PROVIDER: 'sandbox', PAYMENT_WEBHOOK_SECRET: '\t'.repeat(20) })).toThrow(/PAYMENT_WEBHOOK_SECRET: defina um segredo próprio/);
+    expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: url, BETTER_AUTH_SECRET: ' '.repeat(40), PAYMENT_PROVIDER: 'sandbox', PAYMENT_WEBHOOK_SECRET: WEBHOOK })).toThrow(
+      /BETTER_AUTH_SECRET: obrigatório em produção/,
+    );
+    expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: url, BETTER_AUTH_SECRET: SECRET, PAYMENT_PROVIDER: 'sandbox', PAYMENT_WEBHOOK_SECRET: '\t'.repeat(20) })).toThrow(
+      /PAYMENT_WEBHOOK_SECRET: defina um segredo próprio/,
+    );
     // Configured properly, it starts, and the sandbox's routes follow the chosen secret.
     const env = parseEnv({ NODE_ENV: 'production', PUBLIC_URL: url, BETTER_AUTH_SECRET: SECRET, PAYMENT_PROVIDER: 'sandbox', PAYMENT_WEBHOOK_SECRET: WEBHOOK });
     expect(env.PUBLIC_URL).toMatch(/^https:\/\/loja\.exemplo\.com\.br$/);
@@ -60,7 +68,9 @@ describe('secrets', () => {
   });
 
   it('Mercado Pago with a blank webhook secret is refused', () => {
-    expect(() => parseEnv({ PAYMENT_PROVIDER: 'mercadopago', MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-123456789', MERCADOPAGO_PUBLIC_KEY: 'APP_USR-pub-123456', MERCADOPAGO_WEBHOOK_SECRET: ' '.repeat(32) })).toThrow(/MERCADOPAGO_WEBHOOK_SECRET: obrigatório/);
+    expect(() =>
+      parseEnv({ PAYMENT_PROVIDER: 'mercadopago', MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-123456789', MERCADOPAGO_PUBLIC_KEY: 'APP_USR-pub-123456', MERCADOPAGO_WEBHOOK_SECRET: ' '.repeat(32) }),
+    ).toThrow(/MERCADOPAGO_WEBHOOK_SECRET: obrigatório/);
   });
 });
 
@@ -70,7 +80,17 @@ describe('the server process', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-env-'));
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', "const { main } = await import('./server/start.ts'); await main({});"], {
       cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', PUBLIC_URL: 'HTTPS://LOJA.EXEMPLO.COM.BR', PAYMENT_PROVIDER: 'sandbox', BETTER_AUTH_SECRET: ' '.repeat(48), DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '1' },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'HTTPS://LOJA.EXEMPLO.COM.BR',
+        PAYMENT_PROVIDER: 'sandbox',
+        BETTER_AUTH_SECRET: ' '.repeat(48),
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        PORT: '1',
+      },
       encoding: 'utf8',
       timeout: 30_000,
     });

@@ -36,7 +36,10 @@ const schema = z.object({
     .transform((v) => new URL(v).href.replace(/\/+$/, ''))
     .default('http://localhost:3000'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_ON_START: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  SEED_ON_START: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   // PostgreSQL's limits (docs/database.md): statement timeouts in ms (0: none) of the shop's pages, API and
   // orders, and of the back office; connections kept for orders; the pool of jobs and the back office.
@@ -44,11 +47,17 @@ const schema = z.object({
   DB_BACKOFFICE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   DB_RESERVED_CONNECTIONS: z.coerce.number().int().min(0).max(100).default(2),
   DB_BACKGROUND_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(4),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL deve começar com smtp:// ou smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL deve começar com smtp:// ou smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Olimpo Peças <nao-responda@olimpopecas.com.br>'),
   // Accounts. Without a secret outside a real deployment, boot keeps a random one in DATA_DIR (with a warning).
   BETTER_AUTH_SECRET: secret().min(32, 'BETTER_AUTH_SECRET deve ter pelo menos 32 caracteres (gere com: openssl rand -base64 32)').optional(),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   // Other front ends (their origins, comma-separated) allowed to call the API from the browser (CORS).
   CORS_ORIGINS: z
     .string()
@@ -78,9 +87,19 @@ const schema = z.object({
   MERCADOPAGO_PUBLIC_KEY: z.string().min(10, 'MERCADOPAGO_PUBLIC_KEY inválida (copie a Public Key das credenciais da aplicação)').optional(),
   MERCADOPAGO_WEBHOOK_SECRET: secret().min(16, 'MERCADOPAGO_WEBHOOK_SECRET deve ter ao menos 16 caracteres (a assinatura secreta dos Webhooks)').optional(),
   // How far (seconds, either way) a signed notification's ts may be from our clock; older ones are refused.
-  MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int('MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS deve ser um número inteiro de segundos').min(30, 'MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS deve ser de 30 a 86400 segundos').max(86_400, 'MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS deve ser de 30 a 86400 segundos').default(300),
+  MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS: z.coerce
+    .number()
+    .int('MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS deve ser um número inteiro de segundos')
+    .min(30, 'MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS deve ser de 30 a 86400 segundos')
+    .max(86_400, 'MERCADOPAGO_WEBHOOK_TOLERANCE_SECONDS deve ser de 30 a 86400 segundos')
+    .default(300),
   MERCADOPAGO_API_URL: z.url('MERCADOPAGO_API_URL deve ser uma URL completa').default('https://api.mercadopago.com'),
-  PIX_EXPIRY_MINUTES: z.coerce.number().int('PIX_EXPIRY_MINUTES deve ser um número inteiro de minutos').min(1, 'PIX_EXPIRY_MINUTES deve ser de 1 a 1440 minutos').max(1440, 'PIX_EXPIRY_MINUTES deve ser de 1 a 1440 minutos').default(30),
+  PIX_EXPIRY_MINUTES: z.coerce
+    .number()
+    .int('PIX_EXPIRY_MINUTES deve ser um número inteiro de minutos')
+    .min(1, 'PIX_EXPIRY_MINUTES deve ser de 1 a 1440 minutos')
+    .max(1440, 'PIX_EXPIRY_MINUTES deve ser de 1 a 1440 minutos')
+    .default(30),
   // Limits on placing orders (per client IP and per e-mail, in a window), and units of one product per order.
   ORDER_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(20),
   ORDER_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(1_000_000).default(10),
@@ -88,9 +107,16 @@ const schema = z.object({
   ORDER_MAX_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(999).default(100),
   // Shipping (docs/shipping.md): the embedded table by default; Melhor Envio with its token.
   SHIPPING_PROVIDER: z.enum(['table', 'melhorenvio'], { error: 'SHIPPING_PROVIDER deve ser table ou melhorenvio' }).default('table'),
-  SHIPPING_ORIGIN_CEP: z.string().regex(/^\d{5}-?\d{3}$/, 'SHIPPING_ORIGIN_CEP deve ser um CEP, por exemplo 01310-100').transform((v) => v.replace('-', '')).default('01310100'),
+  SHIPPING_ORIGIN_CEP: z
+    .string()
+    .regex(/^\d{5}-?\d{3}$/, 'SHIPPING_ORIGIN_CEP deve ser um CEP, por exemplo 01310-100')
+    .transform((v) => v.replace('-', ''))
+    .default('01310100'),
   SHIPPING_HANDLING_DAYS: z.coerce.number().int('SHIPPING_HANDLING_DAYS deve ser um número inteiro de dias úteis').min(0).max(30).default(0),
-  SHIPPING_PICKUP: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  SHIPPING_PICKUP: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** From this subtotal (centavos) the cheapest delivery is free; unset: never. */
   FREE_SHIPPING_MIN_CENTS: z.coerce.number().int('FREE_SHIPPING_MIN_CENTS deve ser um valor inteiro em centavos').min(1).max(100_000_000).optional(),
   SHIPPING_QUOTE_TIMEOUT_MS: z.coerce.number().int().min(200).max(30_000).default(4000),
@@ -162,10 +188,18 @@ export function parseEnv(source: Record<string, string | undefined>, opts: { ser
       // and its webhook never trusts the secret everybody can read in this repository.
       if (https) {
         if (v.PAYMENT_PROVIDER === undefined) {
-          ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'obrigatório com PUBLIC_URL https: escolha o provedor de pagamento (mercadopago; o sandbox só com PAYMENT_PROVIDER=sandbox, explicitamente)' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['PAYMENT_PROVIDER'],
+            message: 'obrigatório com PUBLIC_URL https: escolha o provedor de pagamento (mercadopago; o sandbox só com PAYMENT_PROVIDER=sandbox, explicitamente)',
+          });
         }
         if (v.PAYMENT_PROVIDER === 'sandbox' && (cleaned.PAYMENT_WEBHOOK_SECRET === undefined || v.PAYMENT_WEBHOOK_SECRET === DEFAULT_WEBHOOK_SECRET)) {
-          ctx.addIssue({ code: 'custom', path: ['PAYMENT_WEBHOOK_SECRET'], message: 'defina um segredo próprio (o padrão do sandbox não é aceito com PUBLIC_URL https); gere com: openssl rand -hex 32' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['PAYMENT_WEBHOOK_SECRET'],
+            message: 'defina um segredo próprio (o padrão do sandbox não é aceito com PUBLIC_URL https); gere com: openssl rand -hex 32',
+          });
         }
       }
       if (v.SHIPPING_PROVIDER === 'melhorenvio' && v.MELHORENVIO_TOKEN === undefined) {

@@ -16,4 +16,3 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const migrationsFolder = opts.migrationsFolder ?? defaultMigrations();
   return opts.databaseUrl ? openPostgres({ ...opts, databaseUrl: opts.databaseUrl }, migrationsFolder) : openPglite(opts, migrationsFolder);
 }
-

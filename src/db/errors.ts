@@ -13,7 +13,8 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 // 57P01–57P03 admin shutdown / crash shutdown / cannot connect now, 53300 too many connections.
 const CONNECTION_SQLSTATES = /^(08...|57P0[1-3]|53300)$/;
 const CONNECTION_ERRNOS = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const CONNECTION_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated unexpectedly|terminating connection/i;
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated unexpectedly|terminating connection/i;
 
 /**
  * A database's count of lost connections (a client's 'error' event, or a query that failed because of it):

@@ -168,18 +168,15 @@ export function withPreparedStatements(client: PGlite): PGlite {
 
   const prepare = async (text: string, options: QueryOptions | undefined): Promise<Statement> => {
     const name = `olimpo_${++sequence}`;
-    const described = await client.execProtocolStream(
-      Buffer.concat([serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync()]),
-      { syncToFs: false },
-    );
+    const described = await client.execProtocolStream(Buffer.concat([serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync()]), {
+      syncToFs: false,
+    });
     const parameters = described.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
     const row = described.find((m) => m.name === 'rowDescription') as { fields: { name: string; dataTypeID: number }[] } | undefined;
     const statement = { name, paramTypes: parameters?.dataTypeIDs ?? [], fields: (row?.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) };
     statements.set(text, statement);
-    {
-      auto.set(text, statement);
-      if (auto.size > MAX_AUTO) forget(auto.keys().next().value!);
-    }
+    auto.set(text, statement);
+    if (auto.size > MAX_AUTO) forget(auto.keys().next().value!);
     return statement;
   };
 
@@ -258,7 +255,6 @@ export function withPreparedStatements(client: PGlite): PGlite {
 // setImmediate: pending I/O is read, then the turn goes on). With it: no stall over 300 ms, no order past
 // 10 s, p99 1.0–1.1 s, orders/s unchanged or better (issue 16's bench runs, in git history). A pass costs microseconds; the queue
 // keeps its order, because the turn already holds the mutex while it waits.
-
 
 const YIELD_EVERY_MS = 10;
 

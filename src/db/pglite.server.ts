@@ -125,10 +125,7 @@ export function acquireLock(dir: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const holder = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
       if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
-        throw new Error(
-          `A pasta de dados ${dir} já está em uso pelo processo ${holder}. ` +
-            'Pare esse processo, use outro DATA_DIR ou configure DATABASE_URL para usar PostgreSQL.',
-        );
+        throw new Error(`A pasta de dados ${dir} já está em uso pelo processo ${holder}. ` + 'Pare esse processo, use outro DATA_DIR ou configure DATABASE_URL para usar PostgreSQL.');
       }
       fs.rmSync(lockPath, { force: true });
     }

@@ -26,7 +26,17 @@ function order(over: Partial<OrderView> = {}): OrderView {
     trackingCode: null,
     rating: null,
     lines: [{ productId: 7, title: 'Filtro de óleo', imageUrl: null, color: 'Preto', size: 'M', quantity: 2, unitPriceCents: 61_728, lineTotalCents: 123_456 }],
-    payment: { status: 'pending', cardBrand: null, cardLast4: null, pixCode: null, pixExpiresAt: null, boletoLine: '23793381286000000001234567890123456789012345678', boletoDueDate: '2026-12-01', boletoUrl: null, failureReason: null },
+    payment: {
+      status: 'pending',
+      cardBrand: null,
+      cardLast4: null,
+      pixCode: null,
+      pixExpiresAt: null,
+      boletoLine: '23793381286000000001234567890123456789012345678',
+      boletoDueDate: '2026-12-01',
+      boletoUrl: null,
+      failureReason: null,
+    },
     events: [],
     ...over,
   };
@@ -119,7 +129,11 @@ describe('order e-mails rendered with React', () => {
   });
 
   it('tells a card order still waiting for its card where to pay', () => {
-    const waiting = order({ paymentMethod: 'credit', installments: 2, payment: { status: 'pending', cardBrand: null, cardLast4: null, pixCode: null, pixExpiresAt: null, boletoLine: null, boletoDueDate: null, boletoUrl: null, failureReason: null } });
+    const waiting = order({
+      paymentMethod: 'credit',
+      installments: 2,
+      payment: { status: 'pending', cardBrand: null, cardLast4: null, pixCode: null, pixExpiresAt: null, boletoLine: null, boletoDueDate: null, boletoUrl: null, failureReason: null },
+    });
     const mail = confirmationMail(waiting, URL_, 'Olimpo Peças');
     expect(mail.text).toContain(`Pague com o cartão na página do pedido: ${URL_}`);
     expect(mail.html.kind === 'confirmation' && mail.html.instructions).toContain('Pague com o cartão na página do pedido');

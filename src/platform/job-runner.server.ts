@@ -140,7 +140,10 @@ export async function startJobRunner(opts: RunnerOptions): Promise<JobRunner> {
           if (def.batchHandler) {
             let errors: (Error | null)[];
             try {
-              errors = await def.batchHandler(jobs.map((job) => ({ data: job.data as never, id: job.id, retryCount: retryCountOf(job) })), ctx);
+              errors = await def.batchHandler(
+                jobs.map((job) => ({ data: job.data as never, id: job.id, retryCount: retryCountOf(job) })),
+                ctx,
+              );
             } catch (err) {
               errors = jobs.map(() => (err instanceof Error ? err : new Error(String(err))));
             }

@@ -22,6 +22,10 @@ export function safeError(err: unknown, depth = 0): SafeError {
   // drizzle: "Failed query: <sql>\nparams: <values>": the values are personal data; the cause says why.
   if (/^Failed query:/.test(e.message) && e.cause && depth < 5) return safeError(e.cause, depth + 1);
   const message = scrubText(e.message.split('\n')[0]!.slice(0, 300));
-  const frames = (e.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)).slice(0, 8).join('\n');
+  const frames = (e.stack ?? '')
+    .split('\n')
+    .filter((l) => /^\s+at /.test(l))
+    .slice(0, 8)
+    .join('\n');
   return { type: e.name, ...(typeof e.code === 'string' ? { code: e.code } : {}), message, ...(frames ? { stack: frames } : {}) };
 }

@@ -50,9 +50,7 @@ describe('mailer files', () => {
       }
     });
     const text = 'Pagamento aprovado. '.repeat(200_000); // 4 MB: written in several chunks
-    const sent = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => mailer.send({ to: 'cliente@example.com', subject: `Pedido ${i}`, text, ...(i % 2 ? { idempotencyKey: `pedido-${i}` } : {}) })),
-    );
+    const sent = await Promise.all(Array.from({ length: 8 }, (_, i) => mailer.send({ to: 'cliente@example.com', subject: `Pedido ${i}`, text, ...(i % 2 ? { idempotencyKey: `pedido-${i}` } : {}) })));
     await new Promise((resolve) => setTimeout(resolve, 200));
     watcher.close();
     const sizes = new Set(sent.map((s) => fs.statSync(s.file!).size));
@@ -83,7 +81,13 @@ describe('mailer over SMTP (a local SMTP server)', () => {
     const { port } = server.server.address() as AddressInfo;
     try {
       const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Olimpo Peças <nao-responda@olimpopecas.com.br>', mailDir: '/nao/usado' });
-      const sent = await mailer.send({ to: 'cliente@example.com', subject: 'Pedido #12345678 recebido', text: 'Obrigado pela compra!', html: '<p>Obrigado pela compra!</p>', idempotencyKey: 'pedido-12345678-confirmation' });
+      const sent = await mailer.send({
+        to: 'cliente@example.com',
+        subject: 'Pedido #12345678 recebido',
+        text: 'Obrigado pela compra!',
+        html: '<p>Obrigado pela compra!</p>',
+        idempotencyKey: 'pedido-12345678-confirmation',
+      });
       expect(sent.id).toBe('<pedido-12345678-confirmation@olimpopecas.com.br>');
       expect(received).toHaveLength(1);
       expect(received[0]!.from).toBe('nao-responda@olimpopecas.com.br');

@@ -43,7 +43,11 @@ describe('origins', () => {
   });
 
   it('trusts its own origin, PUBLIC_URL and CORS_ORIGINS; refuses foreign, null and cross-site writes', () => {
-    const trusted = trustedOriginsFor({ publicOrigin: 'http://localhost:3000', corsOrigins: ['https://vitrine.example'], trustProxy: false }, 'http://127.0.0.1:3000/api/orders', new Headers({ host: '127.0.0.1:3000' }));
+    const trusted = trustedOriginsFor(
+      { publicOrigin: 'http://localhost:3000', corsOrigins: ['https://vitrine.example'], trustProxy: false },
+      'http://127.0.0.1:3000/api/orders',
+      new Headers({ host: '127.0.0.1:3000' }),
+    );
     const ok = (o: Record<string, string>) => isTrustedWrite(new Headers(o), trusted);
     expect(ok({ origin: 'http://127.0.0.1:3000' })).toBe(true);
     expect(ok({ origin: 'http://localhost:3000' })).toBe(true);

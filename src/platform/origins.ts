@@ -10,7 +10,10 @@
 export function parseOriginList(csv: string | undefined): string[] {
   if (!csv) return [];
   const out: string[] = [];
-  for (const raw of csv.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of csv
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     let url: URL;
     try {
       url = new URL(raw);

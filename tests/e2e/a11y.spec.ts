@@ -11,9 +11,7 @@ for (const path of ['/', '/ProductList?q=farol', '/ProductView/1', '/AcompanharP
     if (bad.length) {
       console.log(
         `Violações em ${path}:\n` +
-          bad
-            .map((v) => `- [${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} :: ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`)
-            .join('\n'),
+          bad.map((v) => `- [${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} :: ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`).join('\n'),
       );
     }
     expect(bad.map((v) => `${v.id} (${v.nodes.length})`)).toEqual([]);

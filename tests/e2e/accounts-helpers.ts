@@ -68,7 +68,11 @@ export async function readMail(to: string, timeoutMs = 10_000): Promise<string> 
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (fs.existsSync(dir)) {
-      for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.eml')).sort().reverse()) {
+      for (const f of fs
+        .readdirSync(dir)
+        .filter((n) => n.endsWith('.eml'))
+        .sort()
+        .reverse()) {
         const raw = fs.readFileSync(path.join(dir, f), 'utf8');
         if (raw.includes(`To: ${to}`)) return decodeQuotedPrintable(raw);
       }
@@ -80,7 +84,10 @@ export async function readMail(to: string, timeoutMs = 10_000): Promise<string> 
 
 function decodeQuotedPrintable(raw: string): string {
   const joined = raw.replace(/=\r?\n/g, '');
-  return Buffer.from(joined.replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+  return Buffer.from(
+    joined.replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  ).toString('utf8');
 }
 
 /** Fills the customer/seller form (spec §3 fields). */
@@ -88,7 +95,11 @@ export async function fillPersonForm(page: Page, v: { nome: string; email: strin
   await page.getByLabel('Nome completo').fill(v.nome);
   await page.getByLabel('E-mail', { exact: true }).fill(v.email);
   // Masked fields are typed digit by digit, as a person would (the mask formats them).
-  for (const [label, value] of [['CPF', v.cpf], ['Celular', v.celular], ['CEP', v.cep]] as const) {
+  for (const [label, value] of [
+    ['CPF', v.cpf],
+    ['Celular', v.celular],
+    ['CEP', v.cep],
+  ] as const) {
     await page.getByLabel(label).fill('');
     await page.getByLabel(label).pressSequentially(value.replace(/\D/g, ''));
   }

@@ -159,14 +159,30 @@ test('o painel em 390 e 1280 px (capturas)', async ({ page }) => {
     const o = await overflow(page);
     expect(o.width, o.offenders.join(' | ')).toBeLessThanOrEqual(width);
     await page.screenshot({ path: path.join(SHOTS, `painel-${width}.png`), fullPage: true });
-    for (const [name, url] of [['painel-topo', '/Admin'], ['produtos', '/Admin/Produtos'], ['pedidos', '/Admin/Pedidos'], ['cupons', '/Admin/Cupons'], ['importar', '/Admin/Importar'], ['clientes', '/Admin/Clientes']] as const) {
+    for (const [name, url] of [
+      ['painel-topo', '/Admin'],
+      ['produtos', '/Admin/Produtos'],
+      ['pedidos', '/Admin/Pedidos'],
+      ['cupons', '/Admin/Cupons'],
+      ['importar', '/Admin/Importar'],
+      ['clientes', '/Admin/Clientes'],
+    ] as const) {
       await page.goto(url);
       const p = await overflow(page);
       expect(p.width, `${url} @ ${width}: ${p.offenders.join(' | ')}`).toBeLessThanOrEqual(width);
       if (width === 1280) {
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
         const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), url).toEqual([]);
+        expect(
+          bad.map(
+            (v) =>
+              `${v.id}: ${v.nodes
+                .map((n) => n.target.join(' '))
+                .slice(0, 3)
+                .join(', ')}`,
+          ),
+          url,
+        ).toEqual([]);
       }
       await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: false });
     }

@@ -10,9 +10,7 @@ async function expectNoSeriousViolations(page: Page, name: string) {
   if (bad.length) {
     console.log(
       `Violações em ${name}:\n` +
-        bad
-          .map((v) => `- [${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} :: ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`)
-          .join('\n'),
+        bad.map((v) => `- [${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} :: ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`).join('\n'),
     );
   }
   expect(bad.map((v) => `${v.id} (${v.nodes.length})`)).toEqual([]);

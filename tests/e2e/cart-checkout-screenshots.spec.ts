@@ -1,19 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
-import {
-  apiProducts,
-  checkoutStep,
-  fillAddress,
-  fillCard,
-  fillEmail,
-  openCartWith,
-  openSuccessWith,
-  placeOrderViaApi,
-  productVariants,
-  seedItem,
-  startCheckout,
-  stockedProducts,
-} from './helpers.ts';
+import { apiProducts, checkoutStep, fillAddress, fillCard, fillEmail, openCartWith, openSuccessWith, placeOrderViaApi, productVariants, seedItem, startCheckout, stockedProducts } from './helpers.ts';
 
 // Full-page and first-screen captures of the cart, checkout step 3 and the success page, for a human
 // to look at; no pixel assertions.
@@ -42,11 +29,7 @@ for (const width of [390, 1280]) {
       const products = await stockedProducts(request, 30, 300);
       const [shoe] = await apiProducts(request, 'categoria=calcados&ordem=a-z&limite=1');
       const variant = (await productVariants(request, shoe!.id)).find((v) => v.stock > 0)!;
-      await openCartWith(page, [
-        seedItem(products[24]!, 2),
-        seedItem(shoe!, 1, { cor: variant.color, tamanho: variant.size }),
-        seedItem(products[25]!, 1),
-      ]);
+      await openCartWith(page, [seedItem(products[24]!, 2), seedItem(shoe!, 1, { cor: variant.color, tamanho: variant.size }), seedItem(products[25]!, 1)]);
       await page.getByLabel('Cupom de desconto').fill('olimpo');
       await page.getByRole('button', { name: 'Aplicar' }).click();
       await page.getByLabel('Calcular frete (CEP)').fill('01001-000');

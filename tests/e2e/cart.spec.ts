@@ -54,7 +54,10 @@ test.describe('Carrinho', () => {
     await page.goto(`/ProductView/${shoe!.id}`);
     await waitForHydration(page);
     for (const size of [sizeA, sizeB]) {
-      await page.getByRole('group', { name: /^Tamanho/ }).getByText(size, { exact: true }).click();
+      await page
+        .getByRole('group', { name: /^Tamanho/ })
+        .getByText(size, { exact: true })
+        .click();
       await expect(page.getByRole('radio', { name: size, exact: true })).toBeChecked();
       await page.getByRole('button', { name: 'Comprar', exact: true }).click();
     }
@@ -267,13 +270,19 @@ test.describe('Carrinho', () => {
     const total = await cartSummary(page).getByTestId('cart-total').textContent();
     // The quote the cart posts through its fetcher (whatever its address) never gets an answer.
     await page.route(/\/Cart\/cotacao/, (route) => route.abort('internetdisconnected'));
-    await cartRow(page, p!.title).getByRole('button', { name: `Aumentar quantidade de ${p!.title}` }).filter({ visible: true }).click();
+    await cartRow(page, p!.title)
+      .getByRole('button', { name: `Aumentar quantidade de ${p!.title}` })
+      .filter({ visible: true })
+      .click();
     await expect(page.getByRole('alert').filter({ hasText: 'Não foi possível atualizar os preços agora.' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Meu carrinho' })).toBeVisible();
     await expect(cartSummary(page).getByTestId('cart-total')).toHaveText(total!);
     // Back online, the next change is priced again and the warning goes.
     await page.unroute(/\/Cart\/cotacao/);
-    await cartRow(page, p!.title).getByRole('button', { name: `Diminuir quantidade de ${p!.title}` }).filter({ visible: true }).click();
+    await cartRow(page, p!.title)
+      .getByRole('button', { name: `Diminuir quantidade de ${p!.title}` })
+      .filter({ visible: true })
+      .click();
     await expect(page.getByRole('alert').filter({ hasText: 'Não foi possível atualizar os preços agora.' })).toHaveCount(0);
   });
 

@@ -3,8 +3,8 @@
 import crypto from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { cartBadge, checkoutNotice, checkoutStep, fillAddress, fillEmail, waitForHydration } from './helpers.ts';
-import { orderForm } from '../../app/lib/order-form.ts';
-import type { OrderDraft } from '../../app/lib/order-form.ts';
+import { orderForm } from '#app/lib/order-form.ts';
+import type { OrderDraft } from '#app/lib/order-form.ts';
 import { MSG, continueBtn, finishBtn, product, toCheckout, confirmations, mailsWith, successNumber, uniqueEmail } from './checkout-helpers.ts';
 
 // The order as the last step posts it (a form to the route's action, React Router's `.data` request), sent
@@ -27,8 +27,7 @@ test.describe('Checkout: a ação da rota', () => {
       installments: 1,
       card: null,
     };
-    const post = (d: OrderDraft) =>
-      request.post('/Checkout.data', { headers: { Origin: baseURL!, 'Content-Type': 'application/x-www-form-urlencoded' }, data: orderForm(d).toString() });
+    const post = (d: OrderDraft) => request.post('/Checkout.data', { headers: { Origin: baseURL!, 'Content-Type': 'application/x-www-form-urlencoded' }, data: orderForm(d).toString() });
     const before = await stock();
 
     const bad = await post({ ...draft, address: { ...draft.address, cep: '0100' } });

@@ -1,7 +1,25 @@
 // Buying through the checkout as a guest shopper in Chromium: card, PIX and boleto (with a coupon), a declined
 // card, the success page, the order page and the confirmation e-mail.
 import { expect, test } from '@playwright/test';
-import { brl, cartBadge, cartSummary, checkoutNotice, checkoutStep, checkoutSummary, DECLINED_CARD, divHalfUp, dtValue, fillAddress, fillCard, fillEmail, moneyCents, openCartWith, seedItem, startCheckout, storedCart } from './helpers.ts';
+import {
+  brl,
+  cartBadge,
+  cartSummary,
+  checkoutNotice,
+  checkoutStep,
+  checkoutSummary,
+  DECLINED_CARD,
+  divHalfUp,
+  dtValue,
+  fillAddress,
+  fillCard,
+  fillEmail,
+  moneyCents,
+  openCartWith,
+  seedItem,
+  startCheckout,
+  storedCart,
+} from './helpers.ts';
 import { MSG, CARD, continueBtn, finishBtn, product, toCheckout, confirmations, mailsWith, successNumber, uniqueEmail, crc16, mod10, mod11 } from './checkout-helpers.ts';
 
 test.describe('Checkout: compras', () => {

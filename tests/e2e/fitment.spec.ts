@@ -17,7 +17,13 @@ async function golId(request: APIRequestContext): Promise<number> {
 
 /** Fills a selector (Tipo → Versão/Motor) level by level, each list arriving after the previous choice. */
 async function chooseVehicle(page: Page, scope: ReturnType<Page['locator']>) {
-  for (const [label, value] of [['Tipo', GOL.tipo], ['Marca', GOL.marca], ['Modelo', GOL.modelo], ['Ano', GOL.ano], ['Versão/Motor', GOL.versao]] as const) {
+  for (const [label, value] of [
+    ['Tipo', GOL.tipo],
+    ['Marca', GOL.marca],
+    ['Modelo', GOL.modelo],
+    ['Ano', GOL.ano],
+    ['Versão/Motor', GOL.versao],
+  ] as const) {
     const select = scope.getByLabel(label, { exact: true });
     await expect(select).toBeEnabled();
     await expect(select.locator('option', { hasText: value })).toHaveCount(1);
@@ -108,7 +114,12 @@ test.describe('Compatibilidade: "Qual é o seu veículo?"', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/garagem?voltar=%2FProductList%3Fq%3Dfiltro');
-    const steps = [['Tipo', GOL.tipo, /tipo=carros/], ['Marca', GOL.marca, /marca=volkswagen/], ['Modelo', GOL.modelo, /modelo=gol/], ['Ano', GOL.ano, /ano=2015/]] as const;
+    const steps = [
+      ['Tipo', GOL.tipo, /tipo=carros/],
+      ['Marca', GOL.marca, /marca=volkswagen/],
+      ['Modelo', GOL.modelo, /modelo=gol/],
+      ['Ano', GOL.ano, /ano=2015/],
+    ] as const;
     for (const [label, value, url] of steps) {
       await page.getByLabel(label, { exact: true }).selectOption({ label: value });
       await page.getByRole('button', { name: 'Continuar' }).click();
@@ -178,7 +189,12 @@ test.describe('Compatibilidade: "Qual é o seu veículo?"', () => {
       await waitForHydration(page);
       await page.getByRole('link', { name: /Qual é o seu veículo\?/ }).click();
       const panel = page.locator('#painel-veiculo');
-      for (const [label, value] of [['Tipo', GOL.tipo], ['Marca', GOL.marca], ['Modelo', GOL.modelo], ['Ano', GOL.ano]] as const) {
+      for (const [label, value] of [
+        ['Tipo', GOL.tipo],
+        ['Marca', GOL.marca],
+        ['Modelo', GOL.modelo],
+        ['Ano', GOL.ano],
+      ] as const) {
         await panel.getByLabel(label, { exact: true }).selectOption({ label: value });
       }
       await expect(panel.getByLabel('Versão/Motor', { exact: true })).toBeEnabled();

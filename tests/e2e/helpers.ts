@@ -22,14 +22,21 @@ export function parseBRL(text: string): number {
 }
 
 /** Lower case, accents removed: "Faróis" → "farois". */
-export const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+export const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 /** The product list's result cards. */
 export const resultCards = (page: Page): Locator => page.getByRole('region', { name: 'Resultados' }).locator('article');
 
 /** The number in "51 resultados" / "1 resultado" / "1.234 resultados". */
 export async function resultCount(page: Page): Promise<number> {
-  const text = await page.getByText(/^\d[\d.]* resultados?\b/).first().textContent();
+  const text = await page
+    .getByText(/^\d[\d.]* resultados?\b/)
+    .first()
+    .textContent();
   const m = /^(\d[\d.]*) resultados?/.exec(text ?? '');
   expect(m, `texto de contagem: ${text}`).not.toBeNull();
   return Number(m![1]!.replace(/\./g, ''));

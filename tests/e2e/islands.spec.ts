@@ -7,7 +7,10 @@ import { waitForHydration } from './helpers.ts';
 
 /** Whether React hydrated this element (it then carries React's internal props). */
 const hydrated = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps')));
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps')));
 
 /** A value on window survives only client-side navigations (a page load starts a new window object). */
 const mark = (page: Page) => page.evaluate(() => ((window as unknown as { ilha?: number }).ilha = 42));

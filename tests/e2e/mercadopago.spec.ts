@@ -12,8 +12,8 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
-import { openDatabase } from '../../src/db/client.server.ts';
-import { formatBoletoLine } from '../../src/domain/payments/format.ts';
+import { openDatabase } from '#src/db/client.server.ts';
+import { formatBoletoLine } from '#src/domain/payments/format.ts';
 import { startFakeMercadoPago } from '../support/fake-mercadopago.ts';
 import type { FakeMercadoPago } from '../support/fake-mercadopago.ts';
 import { startFakeViaCep } from '../support/fake-viacep.ts';
@@ -258,7 +258,10 @@ test('um PIX aprovado com outro valor não fica Pago e aparece em /Admin/Pedidos
   await expect(rows.first()).toContainText(`Pedido #${number}`);
   await expect(rows.first()).toContainText(`Aguardando pagamento`);
   await expect(rows.first()).toContainText(`Valor divergente: pago ${brl(total - 1000)}`);
-  await rows.first().getByRole('link', { name: `Pedido #${number}` }).click();
+  await rows
+    .first()
+    .getByRole('link', { name: `Pedido #${number}` })
+    .click();
   await expect(page.getByRole('alert')).toContainText(`O Mercado Pago aprovou ${brl(total - 1000)} para este pedido, cujo total é ${brl(total)}.`);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -314,7 +317,9 @@ test('nem o log do servidor (LOG_LEVEL=debug) nem o banco de dados contêm o nú
   let dump = '';
   try {
     const tables = (
-      (await database.db.execute(sql.raw("select table_schema as s, table_name as t from information_schema.tables where table_schema in ('public', 'pgboss') and table_type = 'BASE TABLE'"))) as unknown as {
+      (await database.db.execute(
+        sql.raw("select table_schema as s, table_name as t from information_schema.tables where table_schema in ('public', 'pgboss') and table_type = 'BASE TABLE'"),
+      )) as unknown as {
         rows: { s: string; t: string }[];
       }
     ).rows;

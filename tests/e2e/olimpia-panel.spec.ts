@@ -19,7 +19,13 @@ for (const [width, height] of [
     const box = (await panel.boundingBox())!;
     const header = (await page.getByRole('banner').first().boundingBox())!;
     expect(box.y, 'o painel começa abaixo do cabeçalho').toBeGreaterThanOrEqual(header.y + header.height);
-    for (const target of [page.getByRole('banner').first().getByRole('link', { name: /Carrinho/ }), page.getByRole('banner').first().getByRole('link', { name: 'Entrar' })]) {
+    for (const target of [
+      page
+        .getByRole('banner')
+        .first()
+        .getByRole('link', { name: /Carrinho/ }),
+      page.getByRole('banner').first().getByRole('link', { name: 'Entrar' }),
+    ]) {
       const t = (await target.boundingBox())!;
       const overlaps = t.x < box.x + box.width && box.x < t.x + t.width && t.y < box.y + box.height && box.y < t.y + t.height;
       expect(overlaps).toBe(false);

@@ -92,7 +92,9 @@ test.describe('navegador no fuso de Tóquio', () => {
     const [p] = await stockedProducts(request, 1, 50);
     const placed = await placeOrderViaApi(request, p!, 'pix');
     const createdAt = (placed.order as unknown as { createdAt: string }).createdAt;
-    const brasilia = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(createdAt)).replace(',', '');
+    const brasilia = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+      .format(new Date(createdAt))
+      .replace(',', '');
     await page.goto(`/Pedidos/${placed.order.number}?token=${encodeURIComponent(placed.accessToken!)}`);
     await waitForHydration(page);
     expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('Asia/Tokyo');

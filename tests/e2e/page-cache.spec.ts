@@ -14,7 +14,13 @@ async function chooseVehicle(page: Page) {
   await page.goto('/ProductList');
   await waitForHydration(page);
   const scope = page.getByRole('region', { name: 'Qual é o seu veículo?' });
-  for (const [label, value] of [['Tipo', GOL.tipo], ['Marca', GOL.marca], ['Modelo', GOL.modelo], ['Ano', GOL.ano], ['Versão/Motor', GOL.versao]] as const) {
+  for (const [label, value] of [
+    ['Tipo', GOL.tipo],
+    ['Marca', GOL.marca],
+    ['Modelo', GOL.modelo],
+    ['Ano', GOL.ano],
+    ['Versão/Motor', GOL.versao],
+  ] as const) {
     const select = scope.getByLabel(label, { exact: true });
     await expect(select).toBeEnabled();
     await expect(select.locator('option', { hasText: value })).toHaveCount(1);

@@ -195,7 +195,11 @@ test('selos de compatibilidade dizem exatamente o que foi conferido', async ({ p
   await expect(badges.first()).toHaveText(/^Serve em Gol 1\.0 \d{4}(–\d{4})?/);
   const gol = await goldVehicleId(request);
   await page.goto(`/ProductList?q=pastilha&vehicle=${gol}&ano=2015`);
-  await expect(resultCards(page).getByText(/^Serve /).first()).toHaveText(/^Serve no Gol 1\.0 2015/);
+  await expect(
+    resultCards(page)
+      .getByText(/^Serve /)
+      .first(),
+  ).toHaveText(/^Serve no Gol 1\.0 2015/);
 });
 
 test('cabeçalho curto no celular, links de vendedor só para vendedores, e o botão da OlimpIA não cobre nada', async ({ page }) => {

@@ -22,7 +22,9 @@ test.describe('Página de produto', () => {
 
     await expect(related(page).getByRole('heading', { name: 'Produtos relacionados' })).toBeVisible();
     await expect(related(page).locator('article')).toHaveCount(4);
-    const relatedHrefs = await related(page).locator('article h3 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const relatedHrefs = await related(page)
+      .locator('article h3 a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(relatedHrefs).not.toContain('/ProductView/1');
 
     const ld = await page.locator('script[type="application/ld+json"]').textContent();
@@ -94,7 +96,10 @@ test.describe('Comprar', () => {
     await expect(cartBadge(page)).toHaveText('2');
     await page.getByRole('group', { name: /^Cor/ }).getByText(color, { exact: true }).click();
     await expect(page.getByRole('radio', { name: color, exact: true })).toBeChecked();
-    await page.getByRole('group', { name: /^Tamanho/ }).getByText(size, { exact: true }).click();
+    await page
+      .getByRole('group', { name: /^Tamanho/ })
+      .getByText(size, { exact: true })
+      .click();
     await expect(page.getByRole('radio', { name: size, exact: true })).toBeChecked();
     await page.getByRole('button', { name: 'Comprar', exact: true }).click();
     await expect(page.getByText(`Produto "${shoe.title}" adicionado ao carrinho!`)).toBeVisible();

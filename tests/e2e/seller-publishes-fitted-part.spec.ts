@@ -48,7 +48,9 @@ test('vendedor publica uma pastilha com compatibilidade e ela aparece para o Gol
   await expect(page.getByText('Informe o título.', { exact: true })).toHaveCount(0);
   await expect(page.getByText('Informe a descrição.', { exact: true })).toBeVisible();
 
-  const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 60, g: 60, b: 70 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 60, g: 60, b: 70 } } })
+    .png()
+    .toBuffer();
   await page.getByLabel('Enviar foto (JPEG, PNG ou WebP, até 5 MB)', { exact: true }).setInputFiles({ name: 'pastilha.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByTestId('foto-escolhida')).toBeVisible();
   await page.getByLabel('Descrição', { exact: true }).fill('Jogo de pastilhas dianteiras em cerâmica, baixo ruído.');

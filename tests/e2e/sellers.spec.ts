@@ -164,7 +164,17 @@ test('vendedor cadastra um produto com foto enviada, encontra na busca e só edi
   await expect(page.getByText('Você só pode editar os produtos que cadastrou.')).toBeVisible();
   const post = await page.request.post('/MeusProdutos/1', {
     headers: { Origin: BASE_URL },
-    multipart: { titulo: 'Sequestrado', descricao: 'Tentativa de editar o produto de outro.', valorantigo: '10,00', valoratual: '5,00', categoria: 'motor', marca: 'X', veiculo: 'carros', estado: 'novo', estoque: '1' },
+    multipart: {
+      titulo: 'Sequestrado',
+      descricao: 'Tentativa de editar o produto de outro.',
+      valorantigo: '10,00',
+      valoratual: '5,00',
+      categoria: 'motor',
+      marca: 'X',
+      veiculo: 'carros',
+      estado: 'novo',
+      estoque: '1',
+    },
   });
   expect(post.status()).toBe(403);
   await page.goto('/ProductView/1');

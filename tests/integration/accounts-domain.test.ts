@@ -5,27 +5,27 @@ import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAddress, deleteAddress, listAddresses } from '../../src/domain/accounts/addresses.server.ts';
-import { authFor } from '../../src/domain/accounts/auth.server.ts';
-import { anonymizeUser, exportUserData } from '../../src/domain/accounts/privacy.server.ts';
-import { getProfile, saveProfile } from '../../src/domain/accounts/profiles.server.ts';
-import { canEditProduct } from '../../src/domain/accounts/roles.ts';
-import { users } from '../../src/domain/accounts/schema.ts';
-import { latestApplication, listSellerApplications, reviewSellerApplication, submitSellerApplication } from '../../src/domain/accounts/sellers.server.ts';
-import { findUserByEmail, makeAdmin } from '../../src/domain/accounts/users.server.ts';
-import { addressSchema, personSchema } from '../../src/domain/accounts/validation.ts';
-import type { PersonInput } from '../../src/domain/accounts/validation.ts';
-import { createProduct, getEditableProduct, listSellerProducts, updateProduct } from '../../src/domain/catalog/admin.server.ts';
-import { processProductPhoto } from '../../src/domain/catalog/photos.server.ts';
-import { parseProductForm } from '../../src/domain/catalog/product-form.ts';
-import type { ProductInput } from '../../src/domain/catalog/product-form.ts';
-import { parseCatalogQuery } from '../../src/domain/catalog/query.ts';
-import { listGarage, setActiveVehicle } from '../../src/domain/fitment/repository.server.ts';
-import { vehicles } from '../../src/domain/fitment/schema.ts';
-import { searchProducts } from '../../src/domain/catalog/search/search.server.ts';
-import { products } from '../../src/domain/catalog/schema.ts';
-import { hitAll, pruneRateLimits, rateLimit } from '../../src/platform/rate-limit.server.ts';
-import { rateLimitBuckets } from '../../src/platform/rate-limit.schema.ts';
+import { addAddress, deleteAddress, listAddresses } from '#src/domain/accounts/addresses.server.ts';
+import { authFor } from '#src/domain/accounts/auth.server.ts';
+import { anonymizeUser, exportUserData } from '#src/domain/accounts/privacy.server.ts';
+import { getProfile, saveProfile } from '#src/domain/accounts/profiles.server.ts';
+import { canEditProduct } from '#src/domain/accounts/roles.ts';
+import { users } from '#src/domain/accounts/schema.ts';
+import { latestApplication, listSellerApplications, reviewSellerApplication, submitSellerApplication } from '#src/domain/accounts/sellers.server.ts';
+import { findUserByEmail, makeAdmin } from '#src/domain/accounts/users.server.ts';
+import { addressSchema, personSchema } from '#src/domain/accounts/validation.ts';
+import type { PersonInput } from '#src/domain/accounts/validation.ts';
+import { createProduct, getEditableProduct, listSellerProducts, updateProduct } from '#src/domain/catalog/admin.server.ts';
+import { processProductPhoto } from '#src/domain/catalog/photos.server.ts';
+import { parseProductForm } from '#src/domain/catalog/product-form.ts';
+import type { ProductInput } from '#src/domain/catalog/product-form.ts';
+import { parseCatalogQuery } from '#src/domain/catalog/query.ts';
+import { listGarage, setActiveVehicle } from '#src/domain/fitment/repository.server.ts';
+import { vehicles } from '#src/domain/fitment/schema.ts';
+import { searchProducts } from '#src/domain/catalog/search/search.server.ts';
+import { products } from '#src/domain/catalog/schema.ts';
+import { hitAll, pruneRateLimits, rateLimit } from '#src/platform/rate-limit.server.ts';
+import { rateLimitBuckets } from '#src/platform/rate-limit.schema.ts';
 import { accountsHarness } from '../support/accounts.ts';
 import type { AccountsHarness } from '../support/accounts.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
@@ -114,14 +114,23 @@ describe.each(DATABASE_KINDS)('accounts domain on %s', (kind) => {
   it('rate limiter: several limits counted in one statement (hitAll) count as their own hits do', async () => {
     const perIp = rateLimit({ name: 'junto-ip', limit: 2, windowMs: 60_000 });
     const perEmail = rateLimit({ name: 'junto-email', limit: 3, windowMs: 120_000 });
-    const hits = (email: string) => [{ limiter: perIp, key: 'ip:10.0.0.1' }, { limiter: perEmail, key: `email:${email}` }];
+    const hits = (email: string) => [
+      { limiter: perIp, key: 'ip:10.0.0.1' },
+      { limiter: perEmail, key: `email:${email}` },
+    ];
     // Verdicts in the order asked; each limit keeps its own count and window.
     const first = await hitAll(database.db, hits('a@exemplo.test'));
-    expect(first.map((v) => [v.count, v.limited])).toEqual([[1, false], [1, false]]);
+    expect(first.map((v) => [v.count, v.limited])).toEqual([
+      [1, false],
+      [1, false],
+    ]);
     expect(first[1]!.retryAfterSeconds).toBeGreaterThan(60);
     await hitAll(database.db, hits('b@exemplo.test'));
     const third = await hitAll(database.db, hits('a@exemplo.test'));
-    expect(third.map((v) => [v.count, v.limited])).toEqual([[3, true], [2, false]]);
+    expect(third.map((v) => [v.count, v.limited])).toEqual([
+      [3, true],
+      [2, false],
+    ]);
     expect((await perIp.peek(database.db, 'ip:10.0.0.1')).count).toBe(3);
     expect((await perEmail.peek(database.db, 'email:a@exemplo.test')).count).toBe(2);
     // Concurrent calls (rows locked in key order, whatever order they are asked in) lose no count.
@@ -129,7 +138,10 @@ describe.each(DATABASE_KINDS)('accounts domain on %s', (kind) => {
     expect((await perIp.peek(database.db, 'ip:10.0.0.1')).count).toBe(11);
     expect((await perEmail.peek(database.db, 'email:c@exemplo.test')).count).toBe(8);
     // The same bucket twice in one call is counted twice.
-    const twice = await hitAll(database.db, [{ limiter: perEmail, key: 'email:d@exemplo.test' }, { limiter: perEmail, key: 'email:d@exemplo.test' }]);
+    const twice = await hitAll(database.db, [
+      { limiter: perEmail, key: 'email:d@exemplo.test' },
+      { limiter: perEmail, key: 'email:d@exemplo.test' },
+    ]);
     expect(twice.map((v) => v.count).sort()).toEqual([1, 2]);
   });
 
@@ -185,7 +197,17 @@ describe.each(DATABASE_KINDS)('accounts domain on %s', (kind) => {
   it('addresses: the first is the default, listed default first; nobody deletes another account’s', async () => {
     const eva = await newUser('Eva Prado');
     const fabio = await newUser('Fabio Reis');
-    const input = addressSchema.parse({ nome: 'Eva Prado', celular: '21987651234', cep: '20040-020', rua: 'Av. Rio Branco', numero: '156', complemento: '', bairro: 'Centro', cidade: 'Rio de Janeiro', estado: 'RJ' });
+    const input = addressSchema.parse({
+      nome: 'Eva Prado',
+      celular: '21987651234',
+      cep: '20040-020',
+      rua: 'Av. Rio Branco',
+      numero: '156',
+      complemento: '',
+      bairro: 'Centro',
+      cidade: 'Rio de Janeiro',
+      estado: 'RJ',
+    });
     const a = await addAddress(database.db, eva.id, input);
     const b = await addAddress(database.db, eva.id, { ...input, numero: '200' });
     expect(a.ok && b.ok).toBe(true);
@@ -194,7 +216,16 @@ describe.each(DATABASE_KINDS)('accounts domain on %s', (kind) => {
       ['156', true],
       ['200', false],
     ]);
-    expect(list[0]).toMatchObject({ recipient: 'Eva Prado', phone: '21987651234', cep: '20040020', street: 'Av. Rio Branco', neighborhood: 'Centro', city: 'Rio de Janeiro', state: 'RJ', complement: '' });
+    expect(list[0]).toMatchObject({
+      recipient: 'Eva Prado',
+      phone: '21987651234',
+      cep: '20040020',
+      street: 'Av. Rio Branco',
+      neighborhood: 'Centro',
+      city: 'Rio de Janeiro',
+      state: 'RJ',
+      complement: '',
+    });
     expect(await deleteAddress(database.db, fabio.id, list[0]!.id)).toBe(false);
     expect(await deleteAddress(database.db, eva.id, list[0]!.id)).toBe(true);
     expect((await listAddresses(database.db, eva.id)).map((x) => [x.number, x.isDefault])).toEqual([['200', true]]);
@@ -274,14 +305,18 @@ describe('product photos (sharp)', () => {
     expect(meta).toMatchObject({ format: 'webp', width: 1200, height: 800 });
     expect(meta.exif).toBeUndefined();
     for (const fmt of ['png', 'webp'] as const) {
-      const img = await sharp({ create: { width: 300, height: 300, channels: 4, background: '#000' } })[fmt]().toBuffer();
+      const img = await sharp({ create: { width: 300, height: 300, channels: 4, background: '#000' } })
+        [fmt]()
+        .toBuffer();
       const r = await processProductPhoto(img);
       expect(r.ok && r.width).toBe(300); // never enlarged
     }
   });
 
   it('refuses what is not a JPEG, PNG or WebP by its content, and files over 5 MB', async () => {
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .gif()
+      .toBuffer();
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     for (const bad of [Buffer.from('<script>alert(1)</script>'), gif, svg, Buffer.alloc(0)]) {
       expect(await processProductPhoto(bad)).toEqual({ ok: false, message: 'A foto deve ser uma imagem JPEG, PNG ou WebP.' });
@@ -303,7 +338,9 @@ describe('uploads route', () => {
   });
 
   it('serves stored photos as images and nothing else', async () => {
-    const webp = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } })
+      .webp()
+      .toBuffer();
     const saved = await h.uploads.save('produtos', webp, 'webp');
     const ok = await h.request(saved.url);
     expect(ok.status).toBe(200);

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/logger.ts';
-import { users, verifications } from '../../src/domain/accounts/schema.ts';
+import { users, verifications } from '#src/domain/accounts/schema.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { accountsHarness, cookiesOf, mailText, ORIGIN, waitForMail } from '../support/accounts.ts';
@@ -31,8 +31,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
     const res = await h.request('/api/auth/sign-up/email', { method: 'POST', json: { email, name, password }, ip });
     return { res, cookie: cookiesOf(res) };
   }
-  const signIn = (email: string, password: string, ip = freshIp()) =>
-    h.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password }, ip });
+  const signIn = (email: string, password: string, ip = freshIp()) => h.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password }, ip });
 
   it('signs up with the full name, sets an HttpOnly SameSite=Lax session cookie and starts as a customer', async () => {
     const { res, cookie } = await signUp('Ana@Example.com', '  Ana   Maria Souza ');
@@ -178,10 +177,16 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
 
     // An expired link (older than 1 hour) is refused too.
     await h.request('/api/auth/request-password-reset', { method: 'POST', json: { email: 'davi@example.com' } });
-    const [v] = await database.db.select().from(verifications).where(eq(verifications.value, (await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'davi@example.com')))[0]!.id));
+    const [v] = await database.db
+      .select()
+      .from(verifications)
+      .where(eq(verifications.value, (await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'davi@example.com')))[0]!.id));
     expect(v!.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
     expect(v!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60_000);
-    await database.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.id, v!.id));
+    await database.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.id, v!.id));
     const expired = await h.request('/api/auth/reset-password', { method: 'POST', json: { token: v!.identifier.replace('reset-password:', ''), newPassword: 'expirada123' } });
     expect(expired.status).toBe(400);
   });
@@ -189,12 +194,35 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
   it('keeps the saved cart per account and merges the guest cart at sign-in (same line: quantities add up)', async () => {
     const { cookie } = await signUp('eva@example.com', 'Eva Prado');
     expect((await h.request('/api/account/cart')).status).toBe(401);
-    const put = await h.request('/api/account/cart', { method: 'PUT', cookie, json: { items: [{ id: 1, titulo: 'x', valoratual: 0.01, quantity: 2 }, { id: 3, quantity: 1 }] } });
+    const put = await h.request('/api/account/cart', {
+      method: 'PUT',
+      cookie,
+      json: {
+        items: [
+          { id: 1, titulo: 'x', valoratual: 0.01, quantity: 2 },
+          { id: 3, quantity: 1 },
+        ],
+      },
+    });
     expect(put.status).toBe(200);
-    const merged = await h.request('/api/account/cart/merge', { method: 'POST', cookie, json: { items: [{ id: 1, quantity: 1 }, { id: 2, quantity: 4 }, { id: 99_999, quantity: 1 }] } });
+    const merged = await h.request('/api/account/cart/merge', {
+      method: 'POST',
+      cookie,
+      json: {
+        items: [
+          { id: 1, quantity: 1 },
+          { id: 2, quantity: 4 },
+          { id: 99_999, quantity: 1 },
+        ],
+      },
+    });
     expect(merged.status).toBe(200);
     const { items } = (await merged.json()) as { items: { id: number; quantity: number; titulo: string; valoratual: number }[] };
-    expect(items.map((i) => [i.id, i.quantity])).toEqual([[1, 3], [3, 1], [2, 4]]);
+    expect(items.map((i) => [i.id, i.quantity])).toEqual([
+      [1, 3],
+      [3, 1],
+      [2, 4],
+    ]);
     expect(items[0]).toMatchObject({ titulo: expect.stringMatching(/\w/), valoratual: 719.9 }); // the database's price, not the browser's
     const get = (await (await h.request('/api/account/cart', { cookie })).json()) as { items: unknown[] };
     expect(get.items).toHaveLength(3);

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/logger.ts';
-import { productImages } from '../../src/domain/catalog/schema.ts';
+import { productImages } from '#src/domain/catalog/schema.ts';
 import { createTestDatabase, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { testServices } from '../support/services.ts';

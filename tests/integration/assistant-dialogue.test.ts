@@ -2,8 +2,8 @@
 // part numbers both ways, categories the store does not sell, totals with a shipping method, English.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answer } from '../../src/domain/assistant/engine.server.ts';
-import type { ChatMessage } from '../../src/domain/assistant/engine.server.ts';
+import { answer } from '#src/domain/assistant/engine.server.ts';
+import type { ChatMessage } from '#src/domain/assistant/engine.server.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 
@@ -38,7 +38,9 @@ describe.each(DATABASE_KINDS)('OlimpIA dialogue on %s', (kind) => {
 
   it("answers a product's OEM and equivalent codes, and finds the product from another brand's code", async () => {
     const [p] = (
-      (await database.db.execute(sql`select title, ref_code as "refCode", oem_codes as "oem", equivalent_codes as "eq" from products where cardinality(oem_codes) > 0 and cardinality(equivalent_codes) > 0 order by id limit 1`)) as unknown as {
+      (await database.db.execute(
+        sql`select title, ref_code as "refCode", oem_codes as "oem", equivalent_codes as "eq" from products where cardinality(oem_codes) > 0 and cardinality(equivalent_codes) > 0 order by id limit 1`,
+      )) as unknown as {
         rows: { title: string; refCode: string; oem: string[]; eq: string[] }[];
       }
     ).rows;

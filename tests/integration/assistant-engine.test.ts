@@ -1,9 +1,9 @@
 // OlimpIA's engine (understand → act → answer) on a real database, PGlite and PostgreSQL: multi-part
 // questions, follow-ups from the conversation, the product on the page, filters, and the honest "não sei".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answer } from '../../src/domain/assistant/engine.server.ts';
-import type { ChatMessage } from '../../src/domain/assistant/engine.server.ts';
-import { store } from '../../src/config/store.ts';
+import { answer } from '#src/domain/assistant/engine.server.ts';
+import type { ChatMessage } from '#src/domain/assistant/engine.server.ts';
+import { store } from '#src/config/store.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { createTestApp } from '../support/app.ts';

@@ -3,12 +3,12 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listCustomers, viewCustomer } from '../../src/domain/admin/customers.server.ts';
-import { loadDashboard } from '../../src/domain/admin/dashboard.server.ts';
-import { products } from '../../src/domain/catalog/schema.ts';
-import { placeOrder } from '../../src/domain/checkout/place-order.server.ts';
-import { orders } from '../../src/domain/orders/schema.ts';
-import { createSandboxProvider } from '../../src/domain/payments/provider.ts';
+import { listCustomers, viewCustomer } from '#src/domain/admin/customers.server.ts';
+import { loadDashboard } from '#src/domain/admin/dashboard.server.ts';
+import { products } from '#src/domain/catalog/schema.ts';
+import { placeOrder } from '#src/domain/checkout/place-order.server.ts';
+import { orders } from '#src/domain/orders/schema.ts';
+import { createSandboxProvider } from '#src/domain/payments/provider.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 
@@ -24,18 +24,33 @@ describe.each(DATABASE_KINDS)('dashboard and customers on %s', (kind) => {
     database = await createTestDatabase(kind, { seedProducts: 8 });
     await database.db.update(products).set({ stock: 50 });
     await database.db.execute(sql`delete from product_variants`);
-    await database.db.execute(sql`insert into users (id, name, email, role, created_at, updated_at) values ('adm1', 'Ana Admin', 'ana@example.com', 'admin', now(), now()), ('cli1', 'Carla Cliente', 'carla@example.com', 'customer', now(), now()), ('cli2', 'Bruno Comprador', 'bruno@example.com', 'customer', now(), now())`);
+    await database.db.execute(
+      sql`insert into users (id, name, email, role, created_at, updated_at) values ('adm1', 'Ana Admin', 'ana@example.com', 'admin', now(), now()), ('cli1', 'Carla Cliente', 'carla@example.com', 'customer', now(), now()), ('cli2', 'Bruno Comprador', 'bruno@example.com', 'customer', now(), now())`,
+    );
     buy = async (email, userId, productId, quantity, payment, customer) => {
       const r = await placeOrder(
         { db: database.db, provider },
-        { idempotencyKey: crypto.randomBytes(12).toString('hex'), email, lines: [{ productId, quantity }], address: { cep: '01001000', street: 'Praça da Sé', number: '1', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' }, shipping: 'standard', payment, installments: 1, ...(customer ? { customer } : {}) },
+        {
+          idempotencyKey: crypto.randomBytes(12).toString('hex'),
+          email,
+          lines: [{ productId, quantity }],
+          address: { cep: '01001000', street: 'Praça da Sé', number: '1', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' },
+          shipping: 'standard',
+          payment,
+          installments: 1,
+          ...(customer ? { customer } : {}),
+        },
         { userId },
       );
       if (!r.ok) throw new Error(r.message);
       placed.push({ number: r.order.number, total: r.order.totalCents });
       return r.order.number;
     };
-    const at = async (number: string, status: string, iso: string) => database.db.update(orders).set({ status, createdAt: new Date(iso) }).where(eq(orders.number, number));
+    const at = async (number: string, status: string, iso: string) =>
+      database.db
+        .update(orders)
+        .set({ status, createdAt: new Date(iso) })
+        .where(eq(orders.number, number));
     await at(await buy('carla@example.com', 'cli1', 1, 2, 'pix'), 'paid', '2026-11-23T12:00:00Z'); // today 09:00
     await at(await buy('CARLA@example.com', null, 2, 1, 'boleto'), 'picking', '2026-11-23T02:59:00Z'); // 22/11 23:59 Brasília: not today
     await at(await buy('bruno@example.com', 'cli2', 1, 1, 'pix'), 'shipped', '2026-11-10T15:00:00Z');

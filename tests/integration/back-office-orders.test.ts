@@ -3,11 +3,11 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../src/domain/catalog/schema.ts';
-import { placeOrder } from '../../src/domain/checkout/place-order.server.ts';
-import { cancelOrderAsAdmin, getAdminOrder, moveOrderAsAdmin, ordersForExport, searchOrders } from '../../src/domain/orders/back-office.server.ts';
-import { orders } from '../../src/domain/orders/schema.ts';
-import { createSandboxProvider } from '../../src/domain/payments/provider.ts';
+import { products } from '#src/domain/catalog/schema.ts';
+import { placeOrder } from '#src/domain/checkout/place-order.server.ts';
+import { cancelOrderAsAdmin, getAdminOrder, moveOrderAsAdmin, ordersForExport, searchOrders } from '#src/domain/orders/back-office.server.ts';
+import { orders } from '#src/domain/orders/schema.ts';
+import { createSandboxProvider } from '#src/domain/payments/provider.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 
@@ -22,7 +22,15 @@ describe.each(DATABASE_KINDS)('back-office orders on %s', (kind) => {
     for (const [i, payment] of (['pix', 'boleto', 'pix'] as const).entries()) {
       const r = await placeOrder(
         { db: database.db, provider },
-        { idempotencyKey: crypto.randomBytes(12).toString('hex'), email: `cliente${i}@example.com`, lines: [{ productId: 1, quantity: 2 }], address: { cep: '01001000', street: 'Praça da Sé', number: '1', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' }, shipping: 'standard', payment, installments: 1 },
+        {
+          idempotencyKey: crypto.randomBytes(12).toString('hex'),
+          email: `cliente${i}@example.com`,
+          lines: [{ productId: 1, quantity: 2 }],
+          address: { cep: '01001000', street: 'Praça da Sé', number: '1', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' },
+          shipping: 'standard',
+          payment,
+          installments: 1,
+        },
         { userId: null },
       );
       if (!r.ok) throw new Error(r.message);
@@ -30,14 +38,20 @@ describe.each(DATABASE_KINDS)('back-office orders on %s', (kind) => {
     }
     // The buyer's identity as checkout (another branch) records it.
     await database.db.update(orders).set({ customerName: 'Maria Joaquina de Amaral', customerCpf: '52998224725', customerPhone: '11987654321' }).where(eq(orders.number, numbers[0]!));
-    await database.db.update(orders).set({ createdAt: new Date('2026-01-10T02:30:00Z') }).where(eq(orders.number, numbers[2]!)); // 9 Jan in Brasília
+    await database.db
+      .update(orders)
+      .set({ createdAt: new Date('2026-01-10T02:30:00Z') })
+      .where(eq(orders.number, numbers[2]!)); // 9 Jan in Brasília
   }, 120_000);
   afterAll(() => database?.dispose());
 
   it('finds an order by CPF (masked or not), name, e-mail and number', async () => {
     for (const q of ['529.982.247-25', '52998224725', 'joaquina', 'CLIENTE0@example.com', numbers[0]!]) {
       const r = await searchOrders(database.db, { ...f, q });
-      expect(r.rows.map((o) => o.number), q).toEqual([numbers[0]]);
+      expect(
+        r.rows.map((o) => o.number),
+        q,
+      ).toEqual([numbers[0]]);
     }
     expect((await searchOrders(database.db, { ...f, q: '%' })).total).toBe(0);
   });
@@ -50,10 +64,21 @@ describe.each(DATABASE_KINDS)('back-office orders on %s', (kind) => {
     expect((await ordersForExport(database.db, { ...f, payment: 'pix' })).map((o) => o.number).sort()).toEqual([numbers[0], numbers[2]].sort());
   });
 
-  it('counts every unit of each order\'s lines in the list and the export', async () => {
+  it("counts every unit of each order's lines in the list and the export", async () => {
     const r = await placeOrder(
       { db: database.db, provider },
-      { idempotencyKey: crypto.randomBytes(12).toString('hex'), email: 'varios@example.com', lines: [{ productId: 2, quantity: 1 }, { productId: 3, quantity: 3 }], address: { cep: '01001000', street: 'Praça da Sé', number: '1', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' }, shipping: 'standard', payment: 'pix', installments: 1 },
+      {
+        idempotencyKey: crypto.randomBytes(12).toString('hex'),
+        email: 'varios@example.com',
+        lines: [
+          { productId: 2, quantity: 1 },
+          { productId: 3, quantity: 3 },
+        ],
+        address: { cep: '01001000', street: 'Praça da Sé', number: '1', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' },
+        shipping: 'standard',
+        payment: 'pix',
+        installments: 1,
+      },
       { userId: null },
     );
     if (!r.ok) throw new Error(r.message);

@@ -4,11 +4,11 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bulkUpdateProducts, getAdminProduct, listAdminProducts, listBrands, saveAdminProduct } from '../../src/domain/catalog/back-office.server.ts';
-import { products } from '../../src/domain/catalog/schema.ts';
-import { quoteCart } from '../../src/domain/cart/quote.server.ts';
-import { placeOrder } from '../../src/domain/checkout/place-order.server.ts';
-import { createSandboxProvider } from '../../src/domain/payments/provider.ts';
+import { bulkUpdateProducts, getAdminProduct, listAdminProducts, listBrands, saveAdminProduct } from '#src/domain/catalog/back-office.server.ts';
+import { products } from '#src/domain/catalog/schema.ts';
+import { quoteCart } from '#src/domain/cart/quote.server.ts';
+import { placeOrder } from '#src/domain/checkout/place-order.server.ts';
+import { createSandboxProvider } from '#src/domain/payments/provider.ts';
 import { createTestApp } from '../support/app.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
@@ -41,17 +41,22 @@ describe.each(DATABASE_KINDS)('back-office products on %s', (kind) => {
 
   it('an edit records the price change with who made it', async () => {
     const before = (await getAdminProduct(database.db, 7, null))!;
-    const ok = await saveAdminProduct(database.db, 7, { userId: 'adm1', sellerId: null }, {
-      title: before.title,
-      description: before.description,
-      priceCents: before.priceCents + 1000,
-      oldPriceCents: null,
-      stock: 3,
-      active: true,
-      oemCodes: ['VW 5U0698151'],
-      equivalentCodes: ['Cobreq N-1234'],
-      variantStock: new Map(),
-    });
+    const ok = await saveAdminProduct(
+      database.db,
+      7,
+      { userId: 'adm1', sellerId: null },
+      {
+        title: before.title,
+        description: before.description,
+        priceCents: before.priceCents + 1000,
+        oldPriceCents: null,
+        stock: 3,
+        active: true,
+        oemCodes: ['VW 5U0698151'],
+        equivalentCodes: ['Cobreq N-1234'],
+        variantStock: new Map(),
+      },
+    );
     expect(ok).toBe(true);
     const after = (await getAdminProduct(database.db, 7, null))!;
     expect(after).toMatchObject({ priceCents: before.priceCents + 1000, stock: 3, oemCodes: ['VW 5U0698151'] });
@@ -61,7 +66,7 @@ describe.each(DATABASE_KINDS)('back-office products on %s', (kind) => {
     expect((await listAdminProducts(database.db, { ...filter, q: '5U0698151' })).rows.map((r) => r.id)).toEqual([7]);
   });
 
-  it('a seller cannot edit or bulk-change another seller\'s (or the store\'s) product', async () => {
+  it("a seller cannot edit or bulk-change another seller's (or the store's) product", async () => {
     expect(await getAdminProduct(database.db, 4, 'sel1')).toBeNull();
     const p4 = (await getAdminProduct(database.db, 4, null))!;
     expect(await saveAdminProduct(database.db, 4, { userId: 'sel1', sellerId: 'sel1' }, { ...p4, variantStock: new Map(), priceCents: 1 })).toBe(false);
@@ -92,7 +97,15 @@ describe.each(DATABASE_KINDS)('back-office products on %s', (kind) => {
     expect(q.lines[0]).toMatchObject({ status: 'unavailable', quantity: 0 });
     const order = await placeOrder(
       { db: database.db, provider },
-      { idempotencyKey: crypto.randomBytes(12).toString('hex'), email: 'x@example.com', lines: [{ productId: 2, quantity: 1 }], address: { cep: '01001000', street: 'Praça da Sé', number: '1', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' }, shipping: 'standard', payment: 'pix', installments: 1 },
+      {
+        idempotencyKey: crypto.randomBytes(12).toString('hex'),
+        email: 'x@example.com',
+        lines: [{ productId: 2, quantity: 1 }],
+        address: { cep: '01001000', street: 'Praça da Sé', number: '1', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' },
+        shipping: 'standard',
+        payment: 'pix',
+        installments: 1,
+      },
       { userId: null },
     );
     expect(order).toMatchObject({ ok: false, status: 409, message: 'Um produto do carrinho não está mais disponível. Revise o carrinho.' });

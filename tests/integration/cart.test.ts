@@ -2,13 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/logger.ts';
-import { getProduct } from '../../src/domain/catalog/products.server.ts';
-import { generateCatalog } from '../../src/domain/catalog/seed/generate.ts';
-import type { Quote } from '../../src/domain/cart/quote.ts';
+import { getProduct } from '#src/domain/catalog/products.server.ts';
+import { generateCatalog } from '#src/domain/catalog/seed/generate.ts';
+import type { Quote } from '#src/domain/cart/quote.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
-import { products } from '../../src/domain/catalog/schema.ts';
-import { coupons } from '../../src/domain/pricing/schema.ts';
+import { products } from '#src/domain/catalog/schema.ts';
+import { coupons } from '#src/domain/pricing/schema.ts';
 import { eq } from 'drizzle-orm';
 import { testServices } from '../support/services.ts';
 
@@ -80,7 +80,13 @@ describe.each(DATABASE_KINDS)('cart quote on %s', (kind) => {
     const capped = await quote({ lines: [{ productId: 2, quantity: p!.stock + 5 }] });
     expect(capped.lines[0]).toMatchObject({ status: 'capped', quantity: p!.stock, message: `Apenas ${p!.stock} unidades em estoque` });
     await database.db.update(products).set({ stock: 0 }).where(eq(products.id, 3));
-    const q = await quote({ lines: [{ productId: 3, quantity: 1 }, { productId: 999_999, quantity: 1 }, { productId: 1, quantity: 1 }] });
+    const q = await quote({
+      lines: [
+        { productId: 3, quantity: 1 },
+        { productId: 999_999, quantity: 1 },
+        { productId: 1, quantity: 1 },
+      ],
+    });
     expect(q.lines[0]).toMatchObject({ status: 'out_of_stock', quantity: 0, lineTotalCents: 0, message: 'Produto esgotado.' });
     expect(q.lines[1]).toMatchObject({ status: 'unavailable', quantity: 0, message: 'Este produto não está mais disponível.' });
     expect(q.subtotalCents).toBe(71990);
@@ -89,7 +95,12 @@ describe.each(DATABASE_KINDS)('cart quote on %s', (kind) => {
   it('prices footwear by colour and size with the variant stock', async () => {
     const shoe = await getProduct(database.db, shoeId);
     const v = shoe!.variants.find((x) => x.stock > 0)!;
-    const q = await quote({ lines: [{ productId: shoeId, color: v.color, size: v.size, quantity: 1 }, { productId: shoeId, color: 'Roxo', size: '99', quantity: 1 }] });
+    const q = await quote({
+      lines: [
+        { productId: shoeId, color: v.color, size: v.size, quantity: 1 },
+        { productId: shoeId, color: 'Roxo', size: '99', quantity: 1 },
+      ],
+    });
     expect(q.lines[0]).toMatchObject({ status: 'ok', color: v.color, size: v.size, stock: v.stock, unitPriceCents: shoe!.priceCents });
     expect(q.lines[1]).toMatchObject({ status: 'unavailable', quantity: 0 });
   });

@@ -1,7 +1,7 @@
 // Efficiency of the catalog change notifications: one statement per moment of a sale, not one per order (each
 // was a commit of its own: a round trip and a WAL flush). What the notification says: catalog-changes.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { broadcastCatalogChanges, catalogChanged } from '../../src/domain/catalog/changes.server.ts';
+import { broadcastCatalogChanges, catalogChanged } from '#src/domain/catalog/changes.server.ts';
 import { countStatements, createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 

@@ -1,7 +1,7 @@
 // Stock taken by orders is announced to the other instances (NOTIFY) in batches: one notification per
 // moment of a sale, not one per order (each was a commit of its own: a round trip and a WAL flush).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { broadcastCatalogChanges, CATALOG_CHANNEL, catalogChanged, STOCK_NOTIFY_DELAY_MS } from '../../src/domain/catalog/changes.server.ts';
+import { broadcastCatalogChanges, CATALOG_CHANNEL, catalogChanged, STOCK_NOTIFY_DELAY_MS } from '#src/domain/catalog/changes.server.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 
@@ -23,7 +23,11 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('catalog change notification
   // How many statements: catalog-changes.perf.test.ts.
   it('sends the stock changes of a moment in one notification that names every product', async () => {
     const heard: string[] = [];
-    const stop = await database.listen!(CATALOG_CHANNEL, (payload) => heard.push(payload ?? ''), () => {});
+    const stop = await database.listen!(
+      CATALOG_CHANNEL,
+      (payload) => heard.push(payload ?? ''),
+      () => {},
+    );
     // Ten orders one after the other, each in its own turn of the event loop, as under a sale.
     const announced: Promise<void>[] = [];
     for (let id = 1; id <= 10; id++) {
@@ -39,7 +43,11 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('catalog change notification
 
   it('announces a change to everything (a price, a new product) in one notification naming no product', async () => {
     const heard: string[] = [];
-    const stop = await database.listen!(CATALOG_CHANNEL, (payload) => heard.push(payload ?? ''), () => {});
+    const stop = await database.listen!(
+      CATALOG_CHANNEL,
+      (payload) => heard.push(payload ?? ''),
+      () => {},
+    );
     await catalogChanged(database.db);
     await sleep(STOCK_NOTIFY_DELAY_MS);
     await stop();

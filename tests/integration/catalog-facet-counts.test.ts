@@ -11,17 +11,17 @@ import { stringify } from 'csv-stringify/sync';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bulkUpdateProducts } from '../../src/domain/catalog/back-office.server.ts';
-import { exportCatalogCsv } from '../../src/domain/catalog/import/export.server.ts';
-import { createImport, markQueued, runImport } from '../../src/domain/catalog/import/import.server.ts';
-import { parseCatalogQuery } from '../../src/domain/catalog/query.ts';
-import type { CatalogQuery } from '../../src/domain/catalog/query.ts';
-import { products } from '../../src/domain/catalog/schema.ts';
-import { searchProducts } from '../../src/domain/catalog/search/search.server.ts';
-import { FEATURED_BRANDS, OTHER_BRANDS } from '../../src/domain/catalog/taxonomy.ts';
+import { bulkUpdateProducts } from '#src/domain/catalog/back-office.server.ts';
+import { exportCatalogCsv } from '#src/domain/catalog/import/export.server.ts';
+import { createImport, markQueued, runImport } from '#src/domain/catalog/import/import.server.ts';
+import { parseCatalogQuery } from '#src/domain/catalog/query.ts';
+import type { CatalogQuery } from '#src/domain/catalog/query.ts';
+import { products } from '#src/domain/catalog/schema.ts';
+import { searchProducts } from '#src/domain/catalog/search/search.server.ts';
+import { FEATURED_BRANDS, OTHER_BRANDS } from '#src/domain/catalog/taxonomy.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
-import type { Db } from '../../src/db/client.server.ts';
+import type { Db } from '#src/db/client.server.ts';
 
 const FEATURED = FEATURED_BRANDS.map((b) => b.slug) as string[];
 

@@ -10,12 +10,12 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createImport, markQueued, runImport } from '../../src/domain/catalog/import/import.server.ts';
-import { PRODUCT_MESSAGES } from '../../src/domain/catalog/product-form.ts';
-import { createRemoteFetch } from '../../src/platform/remote-image.server.ts';
-import type { RemoteFetch } from '../../src/platform/remote-image.server.ts';
-import type { UploadStore } from '../../src/platform/uploads.server.ts';
-import { createUploadStore } from '../../src/platform/uploads.server.ts';
+import { createImport, markQueued, runImport } from '#src/domain/catalog/import/import.server.ts';
+import { PRODUCT_MESSAGES } from '#src/domain/catalog/product-form.ts';
+import { createRemoteFetch } from '#src/platform/remote-image.server.ts';
+import type { RemoteFetch } from '#src/platform/remote-image.server.ts';
+import type { UploadStore } from '#src/platform/uploads.server.ts';
+import { createUploadStore } from '#src/platform/uploads.server.ts';
 import { createTestDatabase, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { startFakePhotoHost } from '../support/fake-photo-host.ts';
@@ -37,7 +37,9 @@ describe('catalog import photos', () => {
     database = await createTestDatabase('pglite', { seedProducts: 5 });
     uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-import-fotos-'));
     uploadStore = createUploadStore(uploads);
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#f6aa1c' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#f6aa1c' } })
+      .png()
+      .toBuffer();
     // Stands for the shop's own API on the loopback: it must never be reached from a catalog file.
     inside = http.createServer((req, res) => {
       insideHits.push(req.url ?? '');
@@ -95,7 +97,10 @@ describe('catalog import photos', () => {
     for (const e of done.errors) expect(e.message).not.toMatch(/127\.0\.0\.1|::1|10\.0\.0\.8|example|HTTP|401|export|autenticado/);
     expect(insideHits).toEqual([]);
 
-    const [made] = await queryRows<{ image: string | null }>(database.db, sql`select (select url from product_images i where i.product_id = p.id and position = 0) as image from products p where ref_code = 'FOTO-0'`);
+    const [made] = await queryRows<{ image: string | null }>(
+      database.db,
+      sql`select (select url from product_images i where i.product_id = p.id and position = 0) as image from products p where ref_code = 'FOTO-0'`,
+    );
     expect(made!.image).toMatch(/^\/uploads\/produtos\/[a-f0-9]{32}\.webp$/);
     const refused = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from products where ref_code like 'FOTO-%' and ref_code <> 'FOTO-0'`);
     expect(refused[0]!.n).toBe(0);

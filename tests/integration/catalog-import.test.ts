@@ -12,19 +12,19 @@ import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportCatalogCsv } from '../../src/domain/catalog/import/export.server.ts';
-import { createImport, markQueued, runImport } from '../../src/domain/catalog/import/import.server.ts';
-import { mergeGinPendingLists } from '../../src/db/maintenance.server.ts';
-import { createUploadStore } from '../../src/platform/uploads.server.ts';
-import { createRemoteFetch } from '../../src/platform/remote-image.server.ts';
-import type { RemoteFetch } from '../../src/platform/remote-image.server.ts';
-import type { UploadStore } from '../../src/platform/uploads.server.ts';
+import { exportCatalogCsv } from '#src/domain/catalog/import/export.server.ts';
+import { createImport, markQueued, runImport } from '#src/domain/catalog/import/import.server.ts';
+import { mergeGinPendingLists } from '#src/db/maintenance.server.ts';
+import { createUploadStore } from '#src/platform/uploads.server.ts';
+import { createRemoteFetch } from '#src/platform/remote-image.server.ts';
+import type { RemoteFetch } from '#src/platform/remote-image.server.ts';
+import type { UploadStore } from '#src/platform/uploads.server.ts';
 import { startFakePhotoHost } from '../support/fake-photo-host.ts';
 import type { FakePhotoHost } from '../support/fake-photo-host.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import { writeXlsx, writeXlsxBomb } from '../support/xlsx.ts';
 import type { TestDatabase } from '../support/databases.ts';
-import type { Db } from '../../src/db/client.server.ts';
+import type { Db } from '#src/db/client.server.ts';
 
 async function exportText(db: Db): Promise<string> {
   let out = '';
@@ -72,7 +72,9 @@ describe.each(DATABASE_KINDS)('catalog import/export on %s', (kind) => {
     database = await createTestDatabase(kind, { seedProducts: 80 });
     uploadStore = createUploadStore(fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-import-')));
     await database.db.execute(sql`insert into users (id, name, email, role) values ('adm1', 'Ana Admin', 'ana@example.com', 'admin')`);
-    png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#f6aa1c' } }).png().toBuffer();
+    png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#f6aa1c' } })
+      .png()
+      .toBuffer();
     photoServer = await startFakePhotoHost((route, _req, res) => {
       photoHits++;
       if (route === '/peca.png') {
@@ -93,7 +95,26 @@ describe.each(DATABASE_KINDS)('catalog import/export on %s', (kind) => {
   it('export → import changes nothing (CSV), and the export has every product with its fitment', async () => {
     const text = await exportText(database.db);
     const records = parse(text.replace(/^\uFEFF/, ''), { delimiter: ';' }) as string[][];
-    expect(records[0]).toEqual(['ref', 'titulo', 'descricao', 'marca', 'categoria', 'tipo_veiculo', 'estado', 'preco', 'preco_antigo', 'estoque', 'oem', 'equivalentes', 'compatibilidade', 'foto_url', 'peso_kg', 'altura_cm', 'largura_cm', 'comprimento_cm']);
+    expect(records[0]).toEqual([
+      'ref',
+      'titulo',
+      'descricao',
+      'marca',
+      'categoria',
+      'tipo_veiculo',
+      'estado',
+      'preco',
+      'preco_antigo',
+      'estoque',
+      'oem',
+      'equivalentes',
+      'compatibilidade',
+      'foto_url',
+      'peso_kg',
+      'altura_cm',
+      'largura_cm',
+      'comprimento_cm',
+    ]);
     expect(records).toHaveLength(81);
     // The sample headlight: 2,85 kg in a 58 × 36 × 30 cm box (height, width, length).
     expect(records[1]!.slice(-4)).toEqual(['2,85', '30', '36', '58']);
@@ -135,9 +156,39 @@ describe.each(DATABASE_KINDS)('catalog import/export on %s', (kind) => {
     first[col('preco_antigo')] = '';
     const second = [...records[2]!];
     second[col('estoque')] = '0';
-    const fresh = ['NOVA-0001', 'Pastilha de Freio Nova Importada', 'Jogo de pastilhas para teste da importação.', 'bosch', 'Freios', 'carros', 'novo', '199.90', '249,90', '12', '5U0698151|6R0698151', 'Cobreq N-1234|Fras-le PD/580', 'Volkswagen Gol 2014-2016|universal:motos', photoUrl];
+    const fresh = [
+      'NOVA-0001',
+      'Pastilha de Freio Nova Importada',
+      'Jogo de pastilhas para teste da importação.',
+      'bosch',
+      'Freios',
+      'carros',
+      'novo',
+      '199.90',
+      '249,90',
+      '12',
+      '5U0698151|6R0698151',
+      'Cobreq N-1234|Fras-le PD/580',
+      'Volkswagen Gol 2014-2016|universal:motos',
+      photoUrl,
+    ];
     const badBrand = ['NOVA-0002', 'Peça de Marca Estranha', 'Descrição suficiente para passar.', 'Marca Que Não Existe', 'freios', 'carros', 'novo', '10,00', '', '1', '', '', '', ''];
-    const badVehicle = ['NOVA-0003', 'Peça de Carro Inventado', 'Descrição suficiente para passar.', 'Bosch', 'freios', 'carros', 'novo', '10,00', '', '1', '', '', 'Volkswagen Fusca Voador 1960-1970', ''];
+    const badVehicle = [
+      'NOVA-0003',
+      'Peça de Carro Inventado',
+      'Descrição suficiente para passar.',
+      'Bosch',
+      'freios',
+      'carros',
+      'novo',
+      '10,00',
+      '',
+      '1',
+      '',
+      '',
+      'Volkswagen Fusca Voador 1960-1970',
+      '',
+    ];
     const badMoney = ['NOVA-0004', 'Peça de Preço Ruim', 'Descrição suficiente para passar.', 'Bosch', 'freios', 'carros', 'novo', 'dez reais', '', '1', '', '', '', ''];
     const badCategory = ['NOVA-0005', 'Peça de Categoria Ruim', 'Descrição suficiente para passar.', 'Bosch', 'Pneus', 'carros', 'novo', '10,00', '', '1', '', '', '', ''];
     const repeated = [...fresh];
@@ -166,7 +217,18 @@ describe.each(DATABASE_KINDS)('catalog import/export on %s', (kind) => {
     expect(await mergeGinPendingLists(database.db)).toBe(0);
     const [stats] = await queryRows<{ n: number }>(database.db, sql`select reltuples::int as n from pg_class where oid = 'products'::regclass`);
     expect(stats!.n).toBe(81);
-    const [made] = await queryRows<{ id: number; price_cents: number; old_price_cents: number; on_sale: boolean; brand: string; category: string; oem_codes: string[]; fitments: number; universal: string[]; image: string }>(
+    const [made] = await queryRows<{
+      id: number;
+      price_cents: number;
+      old_price_cents: number;
+      on_sale: boolean;
+      brand: string;
+      category: string;
+      oem_codes: string[];
+      fitments: number;
+      universal: string[];
+      image: string;
+    }>(
       database.db,
       sql`select p.id, p.price_cents, p.old_price_cents, p.on_sale, p.brand, p.category, p.oem_codes,
             (select count(*)::int from product_fitments f where f.product_id = p.id) as fitments,
@@ -194,7 +256,20 @@ describe.each(DATABASE_KINDS)('catalog import/export on %s', (kind) => {
     // And the export now carries the new product as it was imported (round trip of a created row).
     const exported = parse((await exportText(database.db)).replace(/^\uFEFF/, ''), { delimiter: ';' }) as string[][];
     const row = exported.find((r) => r[0] === 'NOVA-0001')!;
-    expect(row.slice(0, 12)).toEqual(['NOVA-0001', 'Pastilha de Freio Nova Importada', 'Jogo de pastilhas para teste da importação.', 'Bosch', 'freios', 'carros', 'novo', '199,90', '249,90', '12', '5U0698151|6R0698151', 'Cobreq N-1234|Fras-le PD/580']);
+    expect(row.slice(0, 12)).toEqual([
+      'NOVA-0001',
+      'Pastilha de Freio Nova Importada',
+      'Jogo de pastilhas para teste da importação.',
+      'Bosch',
+      'freios',
+      'carros',
+      'novo',
+      '199,90',
+      '249,90',
+      '12',
+      '5U0698151|6R0698151',
+      'Cobreq N-1234|Fras-le PD/580',
+    ]);
     expect(row[13]).toBe(photoUrl);
   });
 
@@ -219,7 +294,10 @@ describe.each(DATABASE_KINDS)('catalog import/export on %s', (kind) => {
         },
       }),
     ).rejects.toThrow('queda simulada');
-    const [mid] = await queryRows<{ status: string; processed_rows: number; n: number }>(database.db, sql`select status, processed_rows, (select count(*)::int from products where ref_code like 'LOTE-%') as n from catalog_imports where id = ${dry.id}`);
+    const [mid] = await queryRows<{ status: string; processed_rows: number; n: number }>(
+      database.db,
+      sql`select status, processed_rows, (select count(*)::int from products where ref_code like 'LOTE-%') as n from catalog_imports where id = ${dry.id}`,
+    );
     expect(mid).toEqual({ status: 'failed', processed_rows: 1000, n: 1000 });
     const done = await runImport(database.db, dry.id);
     expect(done).toMatchObject({ status: 'done', processedRows: 2500, created: 2500 });
@@ -233,7 +311,10 @@ describe.each(DATABASE_KINDS)('catalog import/export on %s', (kind) => {
     const dry = await importBytes(database.db, 'dupla.csv', new TextEncoder().encode([header, ...lines].join('\n')));
     await markQueued(database.db, dry.id);
     await Promise.all([runImport(database.db, dry.id), runImport(database.db, dry.id)]);
-    const [state] = await queryRows<{ status: string; processed_rows: number; created: number; n: number }>(database.db, sql`select status, processed_rows, created, (select count(*)::int from products where ref_code like 'DUPLA-%') as n from catalog_imports where id = ${dry.id}`);
+    const [state] = await queryRows<{ status: string; processed_rows: number; created: number; n: number }>(
+      database.db,
+      sql`select status, processed_rows, created, (select count(*)::int from products where ref_code like 'DUPLA-%') as n from catalog_imports where id = ${dry.id}`,
+    );
     expect(state).toEqual({ status: 'done', processed_rows: 2200, created: 2200, n: 2200 });
   });
 });

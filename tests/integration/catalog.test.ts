@@ -1,10 +1,10 @@
 // Catalog queries against a real database: PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCatalogQuery } from '../../src/domain/catalog/query.ts';
-import type { CatalogQuery } from '../../src/domain/catalog/query.ts';
-import { getProduct, getProductWithRelated, relatedProducts, trendingProducts } from '../../src/domain/catalog/products.server.ts';
-import { searchProducts } from '../../src/domain/catalog/search/search.server.ts';
-import { generateCatalog } from '../../src/domain/catalog/seed/generate.ts';
+import { parseCatalogQuery } from '#src/domain/catalog/query.ts';
+import type { CatalogQuery } from '#src/domain/catalog/query.ts';
+import { getProduct, getProductWithRelated, relatedProducts, trendingProducts } from '#src/domain/catalog/products.server.ts';
+import { searchProducts } from '#src/domain/catalog/search/search.server.ts';
+import { generateCatalog } from '#src/domain/catalog/seed/generate.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 
@@ -34,7 +34,10 @@ describe.each(DATABASE_KINDS)('catalog on %s', (kind) => {
     expect(await ids('q=FARÓIS')).toEqual(farol);
     expect(await ids('q=Faróis')).toEqual(farol);
     // Every product whose title mentions a headlight is found.
-    const expected = seedCatalog.map((p, i) => ({ id: i + 1, title: p.title })).filter((p) => /farol/i.test(p.title)).map((p) => p.id);
+    const expected = seedCatalog
+      .map((p, i) => ({ id: i + 1, title: p.title }))
+      .filter((p) => /farol/i.test(p.title))
+      .map((p) => p.id);
     for (const id of expected) expect(farol).toContain(id);
   });
 

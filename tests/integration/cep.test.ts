@@ -1,6 +1,6 @@
 // The CEP lookup API through the real ViaCEP client, against a local fake ViaCEP server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createViaCepClient } from '../../src/domain/shipping/viacep.server.ts';
+import { createViaCepClient } from '#src/domain/shipping/viacep.server.ts';
 import { createTestDatabase } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { createTestApp } from '../support/app.ts';

@@ -44,9 +44,17 @@ describe('chat API', () => {
   it('streams NDJSON on ?stream=1', async () => {
     const res = await t.request('POST', '/api/chat?stream=1', ask('qual o valor do frete?'));
     expect(res.headers.get('content-type')).toMatch(/ndjson/);
-    const lines = (await res.text()).trim().split('\n').map((l) => JSON.parse(l) as { type: string; text?: string });
+    const lines = (await res.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; text?: string });
     expect(lines.at(-1)!.type).toBe('done');
-    expect(lines.filter((l) => l.type === 'delta').map((l) => l.text).join('')).toMatch(/R\$\s40,00/);
+    expect(
+      lines
+        .filter((l) => l.type === 'delta')
+        .map((l) => l.text)
+        .join(''),
+    ).toMatch(/R\$\s40,00/);
   });
 
   it('refuses bad payloads with 400 in pt-BR', async () => {
@@ -76,7 +84,14 @@ describe('chat API', () => {
 
   it('limits messages per visitor in the database (429 in pt-BR), shared by app instances', async () => {
     const make = () =>
-      createApp({ build: () => Promise.reject(new Error('no pages')), services: testServices(database), logger: createLogger('silent'), publicUrl: 'http://loja.test', chat: { llm: null, perMinute: 3 }, trustProxy: true });
+      createApp({
+        build: () => Promise.reject(new Error('no pages')),
+        services: testServices(database),
+        logger: createLogger('silent'),
+        publicUrl: 'http://loja.test',
+        chat: { llm: null, perMinute: 3 },
+        trustProxy: true,
+      });
     const [a, b] = [make(), make()];
     const post = (app: ReturnType<typeof make>) =>
       app.fetch(new Request('http://loja.test/api/chat', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.77' }, body: JSON.stringify(ask('oi')) }));

@@ -54,9 +54,7 @@ describe.skipIf(!admin)('instances started together on one empty PostgreSQL', ()
 
   it(`${INSTANCES} boots at once (migrations, demo seed, job runner) all succeed and the catalog is seeded once`, async () => {
     const url = await fresh();
-    const results = await Promise.all(
-      Array.from({ length: INSTANCES }, () => run('tests/support/boot-once.ts', { DATABASE_URL: url, SEED_ON_START: 'true', BETTER_AUTH_SECRET: 'x'.repeat(40) })),
-    );
+    const results = await Promise.all(Array.from({ length: INSTANCES }, () => run('tests/support/boot-once.ts', { DATABASE_URL: url, SEED_ON_START: 'true', BETTER_AUTH_SECRET: 'x'.repeat(40) })));
     for (const r of results) expect(r, r.output).toMatchObject({ code: 0 });
     client = new pg.Client({ connectionString: url });
     await client.connect();

@@ -3,13 +3,13 @@
 // its use), the validity window, and OLIMPO as seeded.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quoteCart } from '../../src/domain/cart/quote.server.ts';
-import { placeOrder } from '../../src/domain/checkout/place-order.server.ts';
-import type { PlaceOrderInput } from '../../src/domain/checkout/rules.ts';
-import { moveOrder } from '../../src/domain/orders/orders.server.ts';
-import { createSandboxProvider } from '../../src/domain/payments/provider.ts';
-import { evaluateCoupon, listCoupons, saveCoupon } from '../../src/domain/pricing/coupons.server.ts';
-import type { CouponInput } from '../../src/domain/pricing/coupons.server.ts';
+import { quoteCart } from '#src/domain/cart/quote.server.ts';
+import { placeOrder } from '#src/domain/checkout/place-order.server.ts';
+import type { PlaceOrderInput } from '#src/domain/checkout/rules.ts';
+import { moveOrder } from '#src/domain/orders/orders.server.ts';
+import { createSandboxProvider } from '#src/domain/payments/provider.ts';
+import { evaluateCoupon, listCoupons, saveCoupon } from '#src/domain/pricing/coupons.server.ts';
+import type { CouponInput } from '#src/domain/pricing/coupons.server.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 
@@ -95,41 +95,45 @@ describe.each(DATABASE_KINDS)('coupons on %s', (kind) => {
 
   // Concurrent buyers need two connections: PostgreSQL only (PGlite is one connection).
   if (kind === 'postgres')
-  it('buyers of a coupon without limits do not wait for each other; a limited one is taken one at a time', async () => {
-    await saveCoupon(database.db, null, coupon('LIVRE'));
-    await saveCoupon(database.db, null, coupon('CONTADO', { usageLimit: 100 }));
-    const subtotal = { subtotalCents: 10_000, customer: null, lock: true };
-    // One order holds each coupon in its open transaction; a second order asks for the same coupon meanwhile.
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    const holder = database.db.transaction(async (tx) => {
-      expect((await evaluateCoupon(tx, 'LIVRE', subtotal)).ok).toBe(true);
-      expect((await evaluateCoupon(tx, 'CONTADO', subtotal)).ok).toBe(true);
-      await held;
+    it('buyers of a coupon without limits do not wait for each other; a limited one is taken one at a time', async () => {
+      await saveCoupon(database.db, null, coupon('LIVRE'));
+      await saveCoupon(database.db, null, coupon('CONTADO', { usageLimit: 100 }));
+      const subtotal = { subtotalCents: 10_000, customer: null, lock: true };
+      // One order holds each coupon in its open transaction; a second order asks for the same coupon meanwhile.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const holder = database.db.transaction(async (tx) => {
+        expect((await evaluateCoupon(tx, 'LIVRE', subtotal)).ok).toBe(true);
+        expect((await evaluateCoupon(tx, 'CONTADO', subtotal)).ok).toBe(true);
+        await held;
+      });
+      const within = <T>(p: Promise<T>, ms: number) => Promise.race([p.then(() => 'done' as const), new Promise<'waiting'>((r) => setTimeout(() => r('waiting'), ms))]);
+      let free: Promise<boolean> | undefined;
+      let counted: Promise<boolean> | undefined;
+      try {
+        await new Promise((r) => setTimeout(r, 200));
+        free = database.db.transaction(async (tx) => (await evaluateCoupon(tx, 'LIVRE', subtotal)).ok);
+        expect(await within(free, 2_000)).toBe('done');
+        counted = database.db.transaction(async (tx) => (await evaluateCoupon(tx, 'CONTADO', subtotal)).ok);
+        expect(await within(counted, 500)).toBe('waiting');
+      } finally {
+        release();
+        await holder;
+      }
+      expect(await counted).toBe(true);
+      expect(await free).toBe(true);
     });
-    const within = <T,>(p: Promise<T>, ms: number) => Promise.race([p.then(() => 'done' as const), new Promise<'waiting'>((r) => setTimeout(() => r('waiting'), ms))]);
-    let free: Promise<boolean> | undefined;
-    let counted: Promise<boolean> | undefined;
-    try {
-      await new Promise((r) => setTimeout(r, 200));
-      free = database.db.transaction(async (tx) => (await evaluateCoupon(tx, 'LIVRE', subtotal)).ok);
-      expect(await within(free, 2_000)).toBe('done');
-      counted = database.db.transaction(async (tx) => (await evaluateCoupon(tx, 'CONTADO', subtotal)).ok);
-      expect(await within(counted, 500)).toBe('waiting');
-    } finally {
-      release();
-      await holder;
-    }
-    expect(await counted).toBe(true);
-    expect(await free).toBe(true);
-  });
 
   it('the validity window and the active flag', async () => {
     const past = new Date(Date.now() - 86_400_000);
     await saveCoupon(database.db, null, coupon('VENCIDO', { validUntil: past }));
     await saveCoupon(database.db, null, coupon('FUTURO', { validFrom: new Date(Date.now() + 86_400_000) }));
     await saveCoupon(database.db, null, coupon('PARADO', { active: false }));
-    for (const [code, message] of [['VENCIDO', 'Este cupom expirou.'], ['FUTURO', 'Este cupom ainda não está valendo.'], ['PARADO', 'Código de desconto incorreto!']]) {
+    for (const [code, message] of [
+      ['VENCIDO', 'Este cupom expirou.'],
+      ['FUTURO', 'Este cupom ainda não está valendo.'],
+      ['PARADO', 'Código de desconto incorreto!'],
+    ]) {
       const q = await quoteCart(database.db, { lines: [{ productId: 1, quantity: 1 }], coupon: code });
       expect(q.coupon, code).toMatchObject({ applied: false, message });
       expect(await place(input(code!, 'e@example.com')), code).toMatchObject({ ok: false, status: 400, message });

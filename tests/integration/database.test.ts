@@ -5,13 +5,13 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { acquireLock, isNewEmbeddedFolder, openDatabase } from '../../src/db/client.server.ts';
-import { DEFAULT_WEBHOOK_SECRET, parseEnv, sandboxRoutesEnabled } from '../../src/config/env.ts';
-import { countProducts } from '../../src/domain/catalog/products.server.ts';
-import { DEMO_PRODUCT_COUNT, seedCatalogIfEmpty } from '../../src/domain/catalog/seed/seed.server.ts';
-import { prepareEmbeddedInChild } from '../../src/db/prepare-embedded.server.ts';
-import { seedDemoData } from '../../src/db/seed.server.ts';
-import { jobsFor } from '../../src/domain/jobs/registry.server.ts';
+import { acquireLock, isNewEmbeddedFolder, openDatabase } from '#src/db/client.server.ts';
+import { DEFAULT_WEBHOOK_SECRET, parseEnv, sandboxRoutesEnabled } from '#src/config/env.ts';
+import { countProducts } from '#src/domain/catalog/products.server.ts';
+import { DEMO_PRODUCT_COUNT, seedCatalogIfEmpty } from '#src/domain/catalog/seed/seed.server.ts';
+import { prepareEmbeddedInChild } from '#src/db/prepare-embedded.server.ts';
+import { seedDemoData } from '#src/db/seed.server.ts';
+import { jobsFor } from '#src/domain/jobs/registry.server.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-db-'));
@@ -24,7 +24,14 @@ describe('PGlite data folder', () => {
     await first.migrate();
     await seedCatalogIfEmpty(first.db, { count: 10 });
     // Another process tries the same folder while this one holds it.
-    const child = spawn(process.execPath, ['-e', `import('${path.resolve('src/db/client.server.ts')}').then(m => m.openDatabase({ dataDir: ${JSON.stringify(dir)} })).then(() => process.exit(0), e => { console.error(e.message); process.exit(3); })`], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        '-e',
+        `import('${path.resolve('src/db/client.server.ts')}').then(m => m.openDatabase({ dataDir: ${JSON.stringify(dir)} })).then(() => process.exit(0), e => { console.error(e.message); process.exit(3); })`,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     const code = await new Promise((resolve) => child.on('exit', resolve));
@@ -40,7 +47,7 @@ describe('PGlite data folder', () => {
     await again.close();
   });
 
-  it('creates a new folder\'s cluster in a child process, and reports in pt-BR when it cannot', async () => {
+  it("creates a new folder's cluster in a child process, and reports in pt-BR when it cannot", async () => {
     const dir = path.join(tmp, 'fresh');
     const fresh = await openDatabase({ dataDir: dir });
     expect(fs.existsSync(path.join(dir, 'pglite', 'PG_VERSION'))).toBe(true);

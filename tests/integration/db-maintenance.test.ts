@@ -2,12 +2,12 @@
 // and on PGlite the job registry keeps them current (src/db/maintenance.server.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { seedDemoData } from '../../src/db/seed.server.ts';
-import { EMBEDDED_STATISTICS_TARGET, mergeGinPendingLists } from '../../src/db/maintenance.server.ts';
-import { EMBEDDED_DATABASE_JOBS, jobsFor } from '../../src/domain/jobs/registry.server.ts';
+import { seedDemoData } from '#src/db/seed.server.ts';
+import { EMBEDDED_STATISTICS_TARGET, mergeGinPendingLists } from '#src/db/maintenance.server.ts';
+import { EMBEDDED_DATABASE_JOBS, jobsFor } from '#src/domain/jobs/registry.server.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
-import { DEFAULT_PGLITE_SHARED_BUFFERS_MB, parseEnv } from '../../src/config/env.ts';
-import { openDatabase } from '../../src/db/client.server.ts';
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB, parseEnv } from '#src/config/env.ts';
+import { openDatabase } from '#src/db/client.server.ts';
 import type { TestDatabase } from '../support/databases.ts';
 
 async function query<Row>(database: TestDatabase, statement: ReturnType<typeof sql>): Promise<Row[]> {
@@ -48,10 +48,7 @@ describe.each(DATABASE_KINDS)('database statistics on %s', (kind) => {
     await database.db.execute(sql`create table sample_probe (id int primary key)`);
     await database.db.execute(sql`insert into sample_probe select g from generate_series(1, 10000) g`);
     await database.db.execute(sql`analyze sample_probe`);
-    const rows = await query<{ bounds: number }>(
-      database,
-      sql`select array_length(histogram_bounds::text::int[], 1) as bounds from pg_stats where tablename = 'sample_probe' and attname = 'id'`,
-    );
+    const rows = await query<{ bounds: number }>(database, sql`select array_length(histogram_bounds::text::int[], 1) as bounds from pg_stats where tablename = 'sample_probe' and attname = 'id'`);
     expect(Number(rows[0]!.bounds)).toBe(kind === 'pglite' ? EMBEDDED_STATISTICS_TARGET + 1 : 101);
   });
 
@@ -122,7 +119,10 @@ describe('PGlite memory', () => {
   it('opens with 16 MB of shared buffers by default, and with what PGLITE_SHARED_BUFFERS_MB asks for', async () => {
     expect(DEFAULT_PGLITE_SHARED_BUFFERS_MB).toBe(16);
     expect(parseEnv({}).PGLITE_SHARED_BUFFERS_MB).toBe(DEFAULT_PGLITE_SHARED_BUFFERS_MB);
-    for (const [opts, expected] of [[{}, '16MB'], [{ pgliteSharedBuffersMb: 24 }, '24MB']] as const) {
+    for (const [opts, expected] of [
+      [{}, '16MB'],
+      [{ pgliteSharedBuffersMb: 24 }, '24MB'],
+    ] as const) {
       const database = await openDatabase({ dataDir: 'memory://', ...opts });
       try {
         const rows = ((await database.db.execute(sql`show shared_buffers`)) as unknown as { rows: { shared_buffers: string }[] }).rows;

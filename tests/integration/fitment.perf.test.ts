@@ -1,10 +1,10 @@
 // Efficiency of the vehicle search: its statements are written once per shape, whatever the vehicle. Which
 // parts fit: fitment.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCatalogQuery } from '../../src/domain/catalog/query.ts';
-import type { CatalogQuery } from '../../src/domain/catalog/query.ts';
-import { loadFleet } from '../../src/domain/fitment/fleet.server.ts';
-import { searchWithFitment } from '../../src/domain/fitment/search.server.ts';
+import { parseCatalogQuery } from '#src/domain/catalog/query.ts';
+import type { CatalogQuery } from '#src/domain/catalog/query.ts';
+import { loadFleet } from '#src/domain/fitment/fleet.server.ts';
+import { searchWithFitment } from '#src/domain/fitment/search.server.ts';
 import { countWrittenStatements, createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 

@@ -5,16 +5,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/logger.ts';
-import { parseCatalogQuery } from '../../src/domain/catalog/query.ts';
-import type { CatalogQuery } from '../../src/domain/catalog/query.ts';
-import { products } from '../../src/domain/catalog/schema.ts';
-import { loadFleet } from '../../src/domain/fitment/fleet.server.ts';
-import { changeGarage, loadGarage } from '../../src/domain/fitment/garage.server.ts';
-import { importGarage, listGarage, productFitment, removeFromGarage, setActiveVehicle } from '../../src/domain/fitment/repository.server.ts';
-import { verdict } from '../../src/domain/fitment/rules.ts';
-import { productFitments, productUniversalFitments } from '../../src/domain/fitment/schema.ts';
-import { searchWithFitment } from '../../src/domain/fitment/search.server.ts';
-import type { Vehicle } from '../../src/domain/fitment/vehicles.ts';
+import { parseCatalogQuery } from '#src/domain/catalog/query.ts';
+import type { CatalogQuery } from '#src/domain/catalog/query.ts';
+import { products } from '#src/domain/catalog/schema.ts';
+import { loadFleet } from '#src/domain/fitment/fleet.server.ts';
+import { changeGarage, loadGarage } from '#src/domain/fitment/garage.server.ts';
+import { importGarage, listGarage, productFitment, removeFromGarage, setActiveVehicle } from '#src/domain/fitment/repository.server.ts';
+import { verdict } from '#src/domain/fitment/rules.ts';
+import { productFitments, productUniversalFitments } from '#src/domain/fitment/schema.ts';
+import { searchWithFitment } from '#src/domain/fitment/search.server.ts';
+import type { Vehicle } from '#src/domain/fitment/vehicles.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { testServices } from '../support/services.ts';
@@ -98,15 +98,15 @@ describe.each(DATABASE_KINDS)('fitment on %s', (kind) => {
   });
 
   const drift = async () =>
-      (
-        await queryRows<{ n: number }>(
-          database.db,
-          sql`select count(*)::int as n from products p where p.fitment_keys is distinct from (
+    (
+      await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from products p where p.fitment_keys is distinct from (
                 select coalesce(array_agg(distinct k order by k), '{}'::int[]) from (
                   select olimpo_fitment_key(f.vehicle_id, y) as k from product_fitments f, generate_series(f.year_from::int, f.year_to::int) y where f.product_id = p.id
                   union all select olimpo_universal_key(u.vehicle_type) from product_universal_fitments u where u.product_id = p.id) x)`,
-        )
-      )[0]!.n;
+      )
+    )[0]!.n;
 
   it('keeps products.fitment_keys equal to the fitment rows through inserts, updates and deletes', async () => {
     expect(await drift()).toBe(0);
@@ -181,7 +181,12 @@ describe.each(DATABASE_KINDS)('fitment on %s', (kind) => {
     const golVersions = (await loadFleet(database.db)).vehicles.filter((v) => v.model === 'Gol' && v.yearFrom <= 2015 && 2015 <= v.yearTo);
     expect(words.result.vehicle).toMatchObject({ source: 'words', words: 'gol 2015', label: 'Gol 2015' });
     expect(words.result.vehicle!.choice.vehicles.map((v) => v.id).sort()).toEqual(golVersions.map((v) => v.id).sort());
-    const fits = await fittingIds(database, golVersions.map((v) => v.id), 2015, 'carros');
+    const fits = await fittingIds(
+      database,
+      golVersions.map((v) => v.id),
+      2015,
+      'carros',
+    );
     expect(words.result.total).toBeGreaterThan(0);
     for (const item of words.result.items) {
       expect(item.title).toMatch(/Pastilhas de Freio/);
@@ -200,7 +205,10 @@ describe.each(DATABASE_KINDS)('fitment on %s', (kind) => {
     const cg = { result: await cgSearch() };
     const again = { result: await golSearch() };
     expect(again.result).toEqual(first);
-    for (const [search, vehicle, year, type] of [[first, gol, 2015, 'carros'], [cg.result, cg160[0]!, cg160[0]!.yearFrom, 'motos']] as const) {
+    for (const [search, vehicle, year, type] of [
+      [first, gol, 2015, 'carros'],
+      [cg.result, cg160[0]!, cg160[0]!.yearFrom, 'motos'],
+    ] as const) {
       if (!search.ok) throw new Error(search.message);
       const fits = await fittingIds(database, [vehicle.id], year, type);
       expect(search.result.items.length).toBeGreaterThan(0);
@@ -264,7 +272,7 @@ describe.each(DATABASE_KINDS)('fitment on %s', (kind) => {
   });
 
   it('re-seeding (truncate, then insert) leaves the keys right too', async () => {
-    const { seedFitment } = await import('../../src/domain/fitment/seed/seed.server.ts');
+    const { seedFitment } = await import('#src/domain/fitment/seed/seed.server.ts');
     const before = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from product_fitments`);
     await seedFitment(database.db);
     const after = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from product_fitments`);

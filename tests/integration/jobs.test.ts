@@ -3,8 +3,8 @@
 // job is retried, and with two runners on one PostgreSQL each job runs once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { startJobRunner } from '../../src/platform/job-runner.server.ts';
-import type { JobDefinition, JobRunner } from '../../src/platform/job-runner.server.ts';
+import { startJobRunner } from '#src/platform/job-runner.server.ts';
+import type { JobDefinition, JobRunner } from '#src/platform/job-runner.server.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 
@@ -124,20 +124,18 @@ describe.each(DATABASE_KINDS)('job runner on %s', (kind) => {
 
   // PGlite is one process per data folder: two runners only exist on PostgreSQL.
   if (kind === 'postgres')
-  it('runs each job once with two runners on one database', async () => {
-    const counts = new Map<string, number>();
-    const counting: JobDefinition<{ tag: string }>[] = [
-      { name: 'test.count', handler: async ({ tag }) => void counts.set(tag, (counts.get(tag) ?? 0) + 1) },
-    ];
-    const a = await startJobRunner({ database, jobs: counting, pollingIntervalSeconds: 0.5 });
-    const b = await startJobRunner({ database, jobs: counting, pollingIntervalSeconds: 0.5 });
-    for (let i = 0; i < 40; i++) await a.enqueue('test.count', { tag: `j${i}` });
-    await until(() => counts.size === 40, 30_000);
-    await new Promise((r) => setTimeout(r, 1500));
-    await a.stop();
-    await b.stop();
-    expect([...counts.values()].every((n) => n === 1)).toBe(true);
-    const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from pgboss.job where name = 'test.count' and state = 'completed'`);
-    expect(row!.n).toBe(40);
-  });
+    it('runs each job once with two runners on one database', async () => {
+      const counts = new Map<string, number>();
+      const counting: JobDefinition<{ tag: string }>[] = [{ name: 'test.count', handler: async ({ tag }) => void counts.set(tag, (counts.get(tag) ?? 0) + 1) }];
+      const a = await startJobRunner({ database, jobs: counting, pollingIntervalSeconds: 0.5 });
+      const b = await startJobRunner({ database, jobs: counting, pollingIntervalSeconds: 0.5 });
+      for (let i = 0; i < 40; i++) await a.enqueue('test.count', { tag: `j${i}` });
+      await until(() => counts.size === 40, 30_000);
+      await new Promise((r) => setTimeout(r, 1500));
+      await a.stop();
+      await b.stop();
+      expect([...counts.values()].every((n) => n === 1)).toBe(true);
+      const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from pgboss.job where name = 'test.count' and state = 'completed'`);
+      expect(row!.n).toBe(40);
+    });
 });

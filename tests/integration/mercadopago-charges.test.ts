@@ -6,13 +6,13 @@ import crypto from 'node:crypto';
 import { isValidBoleto } from '@brazilian-utils/brazilian-utils';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv, paymentProviderOf } from '../../src/config/env.ts';
-import { getProduct } from '../../src/domain/catalog/products.server.ts';
-import type { OrderView } from '../../src/domain/orders/view.ts';
-import { reconcilePaymentsJob } from '../../src/domain/orders/reconcile-job.server.ts';
-import { createMercadoPagoProvider, signMercadoPagoWebhook, verifyMercadoPagoSignature, webhookManifest } from '../../src/domain/payments/mercadopago.server.ts';
-import { CARD_TOKEN_REQUIRED, PAYMENT_UNAVAILABLE_MESSAGE } from '../../src/domain/checkout/place-order.server.ts';
-import { JOBS } from '../../src/domain/jobs/registry.server.ts';
+import { parseEnv, paymentProviderOf } from '#src/config/env.ts';
+import { getProduct } from '#src/domain/catalog/products.server.ts';
+import type { OrderView } from '#src/domain/orders/view.ts';
+import { reconcilePaymentsJob } from '#src/domain/orders/reconcile-job.server.ts';
+import { createMercadoPagoProvider, signMercadoPagoWebhook, verifyMercadoPagoSignature, webhookManifest } from '#src/domain/payments/mercadopago.server.ts';
+import { CARD_TOKEN_REQUIRED, PAYMENT_UNAVAILABLE_MESSAGE } from '#src/domain/checkout/place-order.server.ts';
+import { JOBS } from '#src/domain/jobs/registry.server.ts';
 import { createTestApp } from '../support/app.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
@@ -71,7 +71,9 @@ describe('Mercado Pago webhook signature', () => {
   });
 
   it('refuses to start with PAYMENT_PROVIDER=mercadopago and no webhook secret, naming the variable in pt-BR', () => {
-    expect(() => parseEnv({ PAYMENT_PROVIDER: 'mercadopago', MERCADOPAGO_ACCESS_TOKEN: ACCESS_TOKEN, MERCADOPAGO_PUBLIC_KEY: PUBLIC_KEY })).toThrow(/MERCADOPAGO_WEBHOOK_SECRET: obrigatório com PAYMENT_PROVIDER=mercadopago/);
+    expect(() => parseEnv({ PAYMENT_PROVIDER: 'mercadopago', MERCADOPAGO_ACCESS_TOKEN: ACCESS_TOKEN, MERCADOPAGO_PUBLIC_KEY: PUBLIC_KEY })).toThrow(
+      /MERCADOPAGO_WEBHOOK_SECRET: obrigatório com PAYMENT_PROVIDER=mercadopago/,
+    );
     expect(() => parseEnv({ PAYMENT_PROVIDER: 'mercadopago' })).toThrow(/MERCADOPAGO_ACCESS_TOKEN[\s\S]*MERCADOPAGO_PUBLIC_KEY[\s\S]*MERCADOPAGO_WEBHOOK_SECRET/);
     const env = parseEnv({ PAYMENT_PROVIDER: 'mercadopago', MERCADOPAGO_ACCESS_TOKEN: ACCESS_TOKEN, MERCADOPAGO_PUBLIC_KEY: PUBLIC_KEY, MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET });
     expect(env.MERCADOPAGO_API_URL).toBe('https://api.mercadopago.com');
@@ -244,7 +246,9 @@ describe.each(DATABASE_KINDS)('Mercado Pago charges on %s', (kind) => {
   });
 
   it('never stores a card number', async () => {
-    const dump = JSON.stringify(await queryRows(database.db, sql`select row_to_json(p)::text as r from payments p`)) + JSON.stringify(await queryRows(database.db, sql`select row_to_json(o)::text as r from orders o`));
+    const dump =
+      JSON.stringify(await queryRows(database.db, sql`select row_to_json(p)::text as r from payments p`)) +
+      JSON.stringify(await queryRows(database.db, sql`select row_to_json(o)::text as r from orders o`));
     expect(dump).not.toContain(PAN);
   });
 });

@@ -5,13 +5,13 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getProduct } from '../../src/domain/catalog/products.server.ts';
-import { cancelOrder } from '../../src/domain/orders/cancel.server.ts';
-import { getAdminOrder, searchOrders } from '../../src/domain/orders/back-office.server.ts';
-import type { OrderView } from '../../src/domain/orders/view.ts';
-import { reconcilePaymentsJob } from '../../src/domain/orders/reconcile-job.server.ts';
-import { createMercadoPagoProvider, signMercadoPagoWebhook } from '../../src/domain/payments/mercadopago.server.ts';
-import { signWebhook } from '../../src/domain/payments/provider.ts';
+import { getProduct } from '#src/domain/catalog/products.server.ts';
+import { cancelOrder } from '#src/domain/orders/cancel.server.ts';
+import { getAdminOrder, searchOrders } from '#src/domain/orders/back-office.server.ts';
+import type { OrderView } from '#src/domain/orders/view.ts';
+import { reconcilePaymentsJob } from '#src/domain/orders/reconcile-job.server.ts';
+import { createMercadoPagoProvider, signMercadoPagoWebhook } from '#src/domain/payments/mercadopago.server.ts';
+import { signWebhook } from '#src/domain/payments/provider.ts';
 import { createTestApp, TEST_WEBHOOK_SECRET } from '../support/app.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
@@ -90,7 +90,9 @@ describe.each(DATABASE_KINDS)('Mercado Pago webhooks and refunds on %s', (kind) 
 
     // Forged: wrong secret, no signature, or a signature for another payment id.
     expect((await fake.notify(id, { secret: 'um-segredo-que-nao-e-o-da-loja' })).status).toBe(401);
-    const unsigned = await t.app.fetch(new Request(`http://loja.test/api/payments/mercadopago/webhook?data.id=${id}&type=payment`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
+    const unsigned = await t.app.fetch(
+      new Request(`http://loja.test/api/payments/mercadopago/webhook?data.id=${id}&type=payment`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
+    );
     expect(unsigned.status).toBe(401);
     const ts = String(Date.now());
     const otherSig = signMercadoPagoWebhook(WEBHOOK_SECRET, '999', 'req-x', ts);

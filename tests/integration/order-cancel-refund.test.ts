@@ -3,12 +3,12 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../src/domain/catalog/schema.ts';
-import { placeOrder } from '../../src/domain/checkout/place-order.server.ts';
-import { cancelOrderAsAdmin, getAdminOrder } from '../../src/domain/orders/back-office.server.ts';
-import { createSandboxProvider } from '../../src/domain/payments/provider.ts';
-import { payments } from '../../src/domain/payments/schema.ts';
-import { orders } from '../../src/domain/orders/schema.ts';
+import { products } from '#src/domain/catalog/schema.ts';
+import { placeOrder } from '#src/domain/checkout/place-order.server.ts';
+import { cancelOrderAsAdmin, getAdminOrder } from '#src/domain/orders/back-office.server.ts';
+import { createSandboxProvider } from '#src/domain/payments/provider.ts';
+import { payments } from '#src/domain/payments/schema.ts';
+import { orders } from '#src/domain/orders/schema.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 
@@ -24,7 +24,16 @@ describe.each(DATABASE_KINDS)('cancelling a paid sandbox order on %s', (kind) =>
   it('refunds the payment and records it', async () => {
     const placed = await placeOrder(
       { db: database.db, provider },
-      { idempotencyKey: crypto.randomBytes(12).toString('hex'), email: 'estorno@example.com', lines: [{ productId: 1, quantity: 2 }], address: { cep: '01001000', street: 'Praça da Sé', number: '1', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' }, shipping: 'standard', payment: 'credit', card: { number: '4111 1111 1111 1111', name: 'MARIA DA SILVA', expiry: '12/30', cvv: '123' }, installments: 1 },
+      {
+        idempotencyKey: crypto.randomBytes(12).toString('hex'),
+        email: 'estorno@example.com',
+        lines: [{ productId: 1, quantity: 2 }],
+        address: { cep: '01001000', street: 'Praça da Sé', number: '1', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' },
+        shipping: 'standard',
+        payment: 'credit',
+        card: { number: '4111 1111 1111 1111', name: 'MARIA DA SILVA', expiry: '12/30', cvv: '123' },
+        installments: 1,
+      },
       { userId: null },
     );
     if (!placed.ok) throw new Error(placed.message);
@@ -32,7 +41,11 @@ describe.each(DATABASE_KINDS)('cancelling a paid sandbox order on %s', (kind) =>
     const [before] = await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, 1));
 
     expect(await cancelOrderAsAdmin(database.db, placed.order.number, 'Cliente desistiu.')).toEqual({ ok: true });
-    const [payment] = await database.db.select({ status: payments.status, refundRef: payments.refundRef, refundedAt: payments.refundedAt }).from(payments).innerJoin(orders, eq(orders.id, payments.orderId)).where(eq(orders.number, placed.order.number));
+    const [payment] = await database.db
+      .select({ status: payments.status, refundRef: payments.refundRef, refundedAt: payments.refundedAt })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(eq(orders.number, placed.order.number));
     expect(payment).toMatchObject({ status: 'refunded', refundRef: expect.stringMatching(/^sbx_estorno_[0-9a-f]{16}$/) });
     expect(payment!.refundedAt).toBeInstanceOf(Date);
     const order = await getAdminOrder(database.db, placed.order.number);

@@ -4,17 +4,17 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../src/domain/catalog/schema.ts';
-import { getProduct } from '../../src/domain/catalog/products.server.ts';
-import { createEmailRelay, enqueueSend, maybeEmailRelay, SEND_ORDER_EMAIL_JOB, setEmailRelay } from '../../src/domain/orders/outbox.server.ts';
-import type { EmailRelay } from '../../src/domain/orders/outbox.server.ts';
-import { orders } from '../../src/domain/orders/schema.ts';
+import { products } from '#src/domain/catalog/schema.ts';
+import { getProduct } from '#src/domain/catalog/products.server.ts';
+import { createEmailRelay, enqueueSend, maybeEmailRelay, SEND_ORDER_EMAIL_JOB, setEmailRelay } from '#src/domain/orders/outbox.server.ts';
+import type { EmailRelay } from '#src/domain/orders/outbox.server.ts';
+import { orders } from '#src/domain/orders/schema.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { createTestApp } from '../support/app.ts';
 import { startTestJobs, until } from '../support/jobs.ts';
-import type { JobRunner } from '../../src/platform/job-runner.server.ts';
-import { renderOrderMailHtml } from '../../src/emails/render.server.ts';
+import type { JobRunner } from '#src/platform/job-runner.server.ts';
+import { renderOrderMailHtml } from '#src/emails/render.server.ts';
 import { order } from '../support/orders.ts';
 import type { Placed } from '../support/orders.ts';
 
@@ -40,7 +40,12 @@ describe.each(DATABASE_KINDS)('order e-mails on %s', (kind) => {
   const stockOf = async (id: number) => (await getProduct(database.db, id))!.stock;
 
   const emailJobsOf = async (number: string) =>
-    (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from pgboss.job where name = ${SEND_ORDER_EMAIL_JOB} and data->>'orderId' = (select id::text from orders where number = ${number})`))[0]!.n;
+    (
+      await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from pgboss.job where name = ${SEND_ORDER_EMAIL_JOB} and data->>'orderId' = (select id::text from orders where number = ${number})`,
+      )
+    )[0]!.n;
 
   it('sends a confirmation e-mail with the order link, from the relay of the process that placed it (no job)', async () => {
     const placed = await place(order({ email: 'joao@example.com' }));
@@ -69,11 +74,20 @@ describe.each(DATABASE_KINDS)('order e-mails on %s', (kind) => {
 
   it('hands a confirmation the relay could not send to its job, which sends it', async () => {
     // This process's relay now has a mailer that fails; the job runner's mailer is the real one.
-    const failing = createEmailRelay(database.db, () => ({ mailer: { send: async () => Promise.reject(new Error('SMTP fora do ar')) }, publicUrl: 'http://localhost', storeName: 'Olimpo Peças', html: renderOrderMailHtml }), (job) => enqueueSend(jobs, job));
+    const failing = createEmailRelay(
+      database.db,
+      () => ({ mailer: { send: async () => Promise.reject(new Error('SMTP fora do ar')) }, publicUrl: 'http://localhost', storeName: 'Olimpo Peças', html: renderOrderMailHtml }),
+      (job) => enqueueSend(jobs, job),
+    );
     const placed = await placeWithRelay(failing, 'relay-falhou@example.com');
     expect(await emailJobsOf(placed.order.number)).toBe(1);
     const confirmation = async () =>
-      (await queryRows<{ attempts: number; sent: boolean }>(database.db, sql`select attempts, sent_at is not null as sent from order_emails where kind = 'confirmation' and order_id = (select id from orders where number = ${placed.order.number})`))[0]!;
+      (
+        await queryRows<{ attempts: number; sent: boolean }>(
+          database.db,
+          sql`select attempts, sent_at is not null as sent from order_emails where kind = 'confirmation' and order_id = (select id from orders where number = ${placed.order.number})`,
+        )
+      )[0]!;
     await until(async () => (await confirmation()).sent, 20_000, 'o e-mail enviado pela tarefa');
     expect(await confirmation()).toEqual({ attempts: 2, sent: true });
     expect(fs.existsSync(`${t.mailDir}/pedido-${placed.order.number}-confirmation.eml`)).toBe(true);
@@ -88,14 +102,24 @@ describe.each(DATABASE_KINDS)('order e-mails on %s', (kind) => {
   it('sends at most 10 order e-mails an hour to one address; the orders themselves are placed', async () => {
     const email = `alvo-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const count = () => fs.readdirSync(t.mailDir).filter((f) => fs.readFileSync(`${t.mailDir}/${f}`, 'utf8').includes(`To: ${email}`)).length;
-    const [spare] = await queryRows<{ id: number }>(database.db, sql`update products set stock = stock + 100 where id = (select max(id) from products p where not exists (select 1 from product_variants v where v.product_id = p.id)) returning id`);
+    const [spare] = await queryRows<{ id: number }>(
+      database.db,
+      sql`update products set stock = stock + 100 where id = (select max(id) from products p where not exists (select 1 from product_variants v where v.product_id = p.id)) returning id`,
+    );
     const lines = [{ productId: Number(spare!.id), quantity: 1 }];
     for (let i = 0; i < 12; i++) expect((await t.request('POST', '/api/orders', order({ email: i % 2 ? email.toUpperCase() : email, lines }))).status).toBe(201);
     // The confirmations leave through the outbox and the job runner: wait until all 12 were handled.
-    await until(async () => {
-      const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from order_emails e join orders o on o.id = e.order_id where o.email = ${email} and e.kind = 'confirmation' and e.sent_at is not null`);
-      return row!.n === 12;
-    }, 30_000, 'as 12 confirmações');
+    await until(
+      async () => {
+        const [row] = await queryRows<{ n: number }>(
+          database.db,
+          sql`select count(*)::int as n from order_emails e join orders o on o.id = e.order_id where o.email = ${email} and e.kind = 'confirmation' and e.sent_at is not null`,
+        );
+        return row!.n === 12;
+      },
+      30_000,
+      'as 12 confirmações',
+    );
     expect(count()).toBe(10);
   });
 });

@@ -4,15 +4,15 @@ import { isValidBoleto } from '@brazilian-utils/brazilian-utils';
 import { parsePix, hasError } from 'pix-utils';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../src/domain/catalog/schema.ts';
-import { getProduct } from '../../src/domain/catalog/products.server.ts';
-import { listRecentOrders, loadOrderView, readOrder } from '../../src/domain/orders/read.server.ts';
-import { orders } from '../../src/domain/orders/schema.ts';
+import { products } from '#src/domain/catalog/schema.ts';
+import { getProduct } from '#src/domain/catalog/products.server.ts';
+import { listRecentOrders, loadOrderView, readOrder } from '#src/domain/orders/read.server.ts';
+import { orders } from '#src/domain/orders/schema.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { createTestApp } from '../support/app.ts';
 import { startTestJobs } from '../support/jobs.ts';
-import type { JobRunner } from '../../src/platform/job-runner.server.ts';
+import type { JobRunner } from '#src/platform/job-runner.server.ts';
 import { address, card, customer, order } from '../support/orders.ts';
 import type { Placed } from '../support/orders.ts';
 
@@ -39,7 +39,10 @@ describe.each(DATABASE_KINDS)('order input and access on %s', (kind) => {
 
   /** A product with plenty of stock (the first ones run out across this file's tests). */
   const spare = async () => {
-    const [row] = await queryRows<{ id: number }>(database.db, sql`update products set stock = stock + 50 where id = (select max(id) from products p where not exists (select 1 from product_variants v where v.product_id = p.id)) returning id`);
+    const [row] = await queryRows<{ id: number }>(
+      database.db,
+      sql`update products set stock = stock + 50 where id = (select max(id) from products p where not exists (select 1 from product_variants v where v.product_id = p.id)) returning id`,
+    );
     return Number(row!.id);
   };
 
@@ -146,10 +149,30 @@ describe.each(DATABASE_KINDS)('order input and access on %s', (kind) => {
 
   it('reads a list of orders whole: the same views as reading each order and its rows', async () => {
     // Orders with several lines and events: a paid card (two events), a PIX with a boleto-free payment, two lines.
-    const two = await queryRows<{ id: number }>(database.db, sql`update products set stock = stock + 50 where id in (select p.id from products p where not exists (select 1 from product_variants v where v.product_id = p.id) order by p.id limit 2) returning id`);
+    const two = await queryRows<{ id: number }>(
+      database.db,
+      sql`update products set stock = stock + 50 where id in (select p.id from products p where not exists (select 1 from product_variants v where v.product_id = p.id) order by p.id limit 2) returning id`,
+    );
     const [a, b] = two.map((r) => Number(r.id)) as [number, number];
-    await place(order({ payment: 'credit', card, lines: [{ productId: a, quantity: 1 }, { productId: b, quantity: 2 }] }));
-    await place(order({ payment: 'pix', lines: [{ productId: b, quantity: 1 }, { productId: a, quantity: 3 }] }));
+    await place(
+      order({
+        payment: 'credit',
+        card,
+        lines: [
+          { productId: a, quantity: 1 },
+          { productId: b, quantity: 2 },
+        ],
+      }),
+    );
+    await place(
+      order({
+        payment: 'pix',
+        lines: [
+          { productId: b, quantity: 1 },
+          { productId: a, quantity: 3 },
+        ],
+      }),
+    );
     const rows = await database.db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(30);
     expect(rows.length).toBeGreaterThanOrEqual(5);
     const oneByOne = await Promise.all(rows.map((r) => loadOrderView(database.db, r)));

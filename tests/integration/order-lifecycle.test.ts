@@ -6,28 +6,38 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../src/domain/catalog/schema.ts';
-import { setCheckoutServices, getCheckoutServices } from '../../src/domain/checkout/services.server.ts';
-import { EXPIRE_DUE_ORDERS_JOB, expireOrder, } from '../../src/domain/orders/expiry.server.ts';
-import { expiryWindowEnd } from '../../src/domain/orders/expiry.ts';
-import { deliverOrderEmail } from '../../src/domain/orders/outbox.server.ts';
-import { moveOrder } from '../../src/domain/orders/orders.server.ts';
-import type { OrderView } from '../../src/domain/orders/view.ts';
-import { orders } from '../../src/domain/orders/schema.ts';
-import { SANDBOX_DECLINED_CARD, signWebhook } from '../../src/domain/payments/provider.ts';
-import { anonymizeUser, exportUserData } from '../../src/domain/accounts/privacy.server.ts';
-import type { JobRunner } from '../../src/platform/job-runner.server.ts';
+import { products } from '#src/domain/catalog/schema.ts';
+import { setCheckoutServices, getCheckoutServices } from '#src/domain/checkout/services.server.ts';
+import { EXPIRE_DUE_ORDERS_JOB, expireOrder } from '#src/domain/orders/expiry.server.ts';
+import { expiryWindowEnd } from '#src/domain/orders/expiry.ts';
+import { deliverOrderEmail } from '#src/domain/orders/outbox.server.ts';
+import { moveOrder } from '#src/domain/orders/orders.server.ts';
+import type { OrderView } from '#src/domain/orders/view.ts';
+import { orders } from '#src/domain/orders/schema.ts';
+import { SANDBOX_DECLINED_CARD, signWebhook } from '#src/domain/payments/provider.ts';
+import { anonymizeUser, exportUserData } from '#src/domain/accounts/privacy.server.ts';
+import type { JobRunner } from '#src/platform/job-runner.server.ts';
 import { createTestApp, TEST_WEBHOOK_SECRET } from '../support/app.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { startTestJobs, until } from '../support/jobs.ts';
 import { mailText } from '../support/accounts.ts';
-import { users } from '../../src/domain/accounts/schema.ts';
-import { renderOrderMailHtml } from '../../src/emails/render.server.ts';
+import { users } from '#src/domain/accounts/schema.ts';
+import { renderOrderMailHtml } from '#src/emails/render.server.ts';
 
 const address = { cep: '01001000', street: 'Praça da Sé', number: '100', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' };
 const customer = { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' };
-const order = (over: Record<string, unknown> = {}) => ({ idempotencyKey: crypto.randomUUID(), email: 'vida@example.com', lines: [{ productId: 2, quantity: 3 }], address, shipping: 'standard', payment: 'pix', installments: 1, customer, ...over });
+const order = (over: Record<string, unknown> = {}) => ({
+  idempotencyKey: crypto.randomUUID(),
+  email: 'vida@example.com',
+  lines: [{ productId: 2, quantity: 3 }],
+  address,
+  shipping: 'standard',
+  payment: 'pix',
+  installments: 1,
+  customer,
+  ...over,
+});
 type Placed = { order: OrderView; accessToken: string | null };
 
 describe.each(DATABASE_KINDS)('order lifecycle on %s', (kind) => {
@@ -89,7 +99,11 @@ describe.each(DATABASE_KINDS)('order lifecycle on %s', (kind) => {
     );
     expect(rows).toEqual(['confirmation', 'paid', 'shipped', 'delivered'].map((k) => ({ kind: k, sent: true, token: null })));
     const [row] = await database.db.select({ id: orders.id }).from(orders).where(eq(orders.number, o.number));
-    const again = await deliverOrderEmail(database.db, { orderId: row!.id, kind: 'paid' }, { mailer: t.services.mailer, publicUrl: 'http://loja.test', storeName: 'Olimpo Peças', html: renderOrderMailHtml });
+    const again = await deliverOrderEmail(
+      database.db,
+      { orderId: row!.id, kind: 'paid' },
+      { mailer: t.services.mailer, publicUrl: 'http://loja.test', storeName: 'Olimpo Peças', html: renderOrderMailHtml },
+    );
     expect(again).toBe('already-sent');
     expect(mailsOf(o.number).sort()).toEqual(['confirmation', 'delivered', 'paid', 'shipped'].map((k) => `pedido-${o.number}-${k}.eml`));
   });
@@ -114,7 +128,13 @@ describe.each(DATABASE_KINDS)('order lifecycle on %s', (kind) => {
     const mail = await waitMail(pedido.number, 'cancelled');
     expect(mail).toMatch(/Motivo: Pagamento recusado pelo emissor do cart/);
     // The confirmation is settled (skipped) once the job sees the decline; it may have waited one retry for the charge.
-    await until(async () => (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from order_emails e join orders o on o.id = e.order_id where o.number = ${pedido.number} and sent_at is null`))[0]!.n === 0, 90_000, 'a confirmação ser descartada');
+    await until(
+      async () =>
+        (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from order_emails e join orders o on o.id = e.order_id where o.number = ${pedido.number} and sent_at is null`))[0]!
+          .n === 0,
+      90_000,
+      'a confirmação ser descartada',
+    );
     expect(fs.existsSync(mailOf(pedido.number, 'confirmation'))).toBe(false);
   }, 150_000);
 
@@ -155,7 +175,11 @@ describe.each(DATABASE_KINDS)('order lifecycle on %s', (kind) => {
     const deadlines = await queryRows<{ expires_at: Date }>(database.db, sql`select expires_at from orders where number in ${numbers}`);
     const windows = [...new Set(deadlines.map((d) => expiryWindowEnd(new Date(d.expires_at)).toISOString()))];
     // Three orders a few milliseconds apart share one window (two if they straddle its end): one job each.
-    const jobsOf = async () => queryRows<{ until: string; start: Date }>(database.db, sql`select data->>'until' as until, start_after as start from pgboss.job where name = ${EXPIRE_DUE_ORDERS_JOB} and data->>'until' in ${windows}`);
+    const jobsOf = async () =>
+      queryRows<{ until: string; start: Date }>(
+        database.db,
+        sql`select data->>'until' as until, start_after as start from pgboss.job where name = ${EXPIRE_DUE_ORDERS_JOB} and data->>'until' in ${windows}`,
+      );
     const queued = await jobsOf();
     expect(queued.map((j) => j.until).sort()).toEqual([...windows].sort());
     for (const j of queued) expect(new Date(j.start).toISOString()).toBe(j.until);

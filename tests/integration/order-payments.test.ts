@@ -5,17 +5,17 @@ import { isValidBoleto, getBoletoInfo } from '@brazilian-utils/brazilian-utils';
 import { parsePix, hasError } from 'pix-utils';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../src/domain/catalog/schema.ts';
-import { getProduct } from '../../src/domain/catalog/products.server.ts';
-import { signWebhook, SANDBOX_DECLINED_CARD } from '../../src/domain/payments/provider.ts';
-import type { OrderView } from '../../src/domain/orders/view.ts';
-import { orders } from '../../src/domain/orders/schema.ts';
+import { products } from '#src/domain/catalog/schema.ts';
+import { getProduct } from '#src/domain/catalog/products.server.ts';
+import { signWebhook, SANDBOX_DECLINED_CARD } from '#src/domain/payments/provider.ts';
+import type { OrderView } from '#src/domain/orders/view.ts';
+import { orders } from '#src/domain/orders/schema.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { createTestApp, TEST_WEBHOOK_SECRET } from '../support/app.ts';
 import { startTestJobs } from '../support/jobs.ts';
-import type { JobRunner } from '../../src/platform/job-runner.server.ts';
-import { brasiliaDay } from '../../src/platform/datetime.ts';
+import type { JobRunner } from '#src/platform/job-runner.server.ts';
+import { brasiliaDay } from '#src/platform/datetime.ts';
 import { address, card, order } from '../support/orders.ts';
 import type { Placed } from '../support/orders.ts';
 
@@ -42,16 +42,33 @@ describe.each(DATABASE_KINDS)('paying for orders on %s', (kind) => {
 
   /** A product with plenty of stock (the first ones run out across this file's tests). */
   const spare = async () => {
-    const [row] = await queryRows<{ id: number }>(database.db, sql`update products set stock = stock + 50 where id = (select max(id) from products p where not exists (select 1 from product_variants v where v.product_id = p.id)) returning id`);
+    const [row] = await queryRows<{ id: number }>(
+      database.db,
+      sql`update products set stock = stock + 50 where id = (select max(id) from products p where not exists (select 1 from product_variants v where v.product_id = p.id)) returning id`,
+    );
     return Number(row!.id);
   };
 
   it('computes every total on the server and ignores browser-sent prices', async () => {
     const before = await stockOf(1);
-    const placed = await place({ ...order({ payment: 'pix', coupon: 'olimpo', lines: [{ productId: 1, quantity: 2, price: 1, valoratual: 0.01 }] }), total: 1, subtotal: 1, shippingCost: 0, discount: 99999 });
+    const placed = await place({
+      ...order({ payment: 'pix', coupon: 'olimpo', lines: [{ productId: 1, quantity: 2, price: 1, valoratual: 0.01 }] }),
+      total: 1,
+      subtotal: 1,
+      shippingCost: 0,
+      discount: 99999,
+    });
     const o = placed.order;
     // 2 × 719,90 = 1.439,80; coupon 10 % = 143,98; + R$ 15,90 = 1.311,72; PIX × 0,9 = 1.180,548 → 1.180,55
-    expect(o).toMatchObject({ subtotalCents: 143980, couponDiscountCents: 14398, shippingCents: 1590, totalCents: 118055, paymentDiscountCents: 131172 - 118055, status: 'awaiting_payment', couponCode: 'OLIMPO' });
+    expect(o).toMatchObject({
+      subtotalCents: 143980,
+      couponDiscountCents: 14398,
+      shippingCents: 1590,
+      totalCents: 118055,
+      paymentDiscountCents: 131172 - 118055,
+      status: 'awaiting_payment',
+      couponCode: 'OLIMPO',
+    });
     expect(o.number).toMatch(/^\d{8}$/);
     expect(o.lines).toEqual([expect.objectContaining({ productId: 1, quantity: 2, unitPriceCents: 71990, lineTotalCents: 143980, title: expect.stringContaining('Farol') })]);
     expect(await stockOf(1)).toBe(before - 2);
@@ -133,7 +150,10 @@ describe.each(DATABASE_KINDS)('paying for orders on %s', (kind) => {
       const res = await t.request('POST', '/api/payments/webhook', payload, { 'x-olimpo-signature': signWebhook(TEST_WEBHOOK_SECRET, payload) });
       expect(res.status).toBe(200);
     }
-    const [row] = await queryRows<{ status: string; paid_events: number }>(database.db, sql`select status, (select count(*)::int from order_events e where e.order_id = o.id and e.status = 'paid') as paid_events from orders o where number = ${o.number}`);
+    const [row] = await queryRows<{ status: string; paid_events: number }>(
+      database.db,
+      sql`select status, (select count(*)::int from order_events e where e.order_id = o.id and e.status = 'paid') as paid_events from orders o where number = ${o.number}`,
+    );
     expect(row).toEqual({ status: 'paid', paid_events: 1 });
   });
 
@@ -162,7 +182,9 @@ describe.each(DATABASE_KINDS)('paying for orders on %s', (kind) => {
 
   it('never stores a card number or CVV', async () => {
     await place(order({ payment: 'credit', card: { ...card, number: '5555 5555 5555 4444', cvv: '987' } }));
-    const dump = JSON.stringify(await queryRows(database.db, sql`select row_to_json(p)::text as r from payments p`)) + JSON.stringify(await queryRows(database.db, sql`select row_to_json(o)::text as r from orders o`));
+    const dump =
+      JSON.stringify(await queryRows(database.db, sql`select row_to_json(p)::text as r from payments p`)) +
+      JSON.stringify(await queryRows(database.db, sql`select row_to_json(o)::text as r from orders o`));
     expect(dump).not.toContain('5555555555554444');
     expect(dump).not.toContain('5555 5555 5555 4444');
     expect(dump).toContain('4444');

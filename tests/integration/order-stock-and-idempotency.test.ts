@@ -3,14 +3,14 @@
 // header, and order numbers that hide the volume.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../src/domain/catalog/schema.ts';
-import { getProduct } from '../../src/domain/catalog/products.server.ts';
-import { orders } from '../../src/domain/orders/schema.ts';
+import { products } from '#src/domain/catalog/schema.ts';
+import { getProduct } from '#src/domain/catalog/products.server.ts';
+import { orders } from '#src/domain/orders/schema.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { createTestApp } from '../support/app.ts';
 import { startTestJobs } from '../support/jobs.ts';
-import type { JobRunner } from '../../src/platform/job-runner.server.ts';
+import type { JobRunner } from '#src/platform/job-runner.server.ts';
 import { address, key, order } from '../support/orders.ts';
 import type { Placed } from '../support/orders.ts';
 
@@ -37,7 +37,10 @@ describe.each(DATABASE_KINDS)('order stock and idempotency on %s', (kind) => {
 
   /** A product with plenty of stock (the first ones run out across this file's tests). */
   const spare = async () => {
-    const [row] = await queryRows<{ id: number }>(database.db, sql`update products set stock = stock + 50 where id = (select max(id) from products p where not exists (select 1 from product_variants v where v.product_id = p.id)) returning id`);
+    const [row] = await queryRows<{ id: number }>(
+      database.db,
+      sql`update products set stock = stock + 50 where id = (select max(id) from products p where not exists (select 1 from product_variants v where v.product_id = p.id)) returning id`,
+    );
     return Number(row!.id);
   };
 
@@ -61,7 +64,10 @@ describe.each(DATABASE_KINDS)('order stock and idempotency on %s', (kind) => {
   });
 
   it('answers a retry of the order that took the last unit with that order, not "sem estoque"', async () => {
-    const [spare] = await queryRows<{ id: number }>(database.db, sql`update products set stock = 1 where id = (select max(id) from products p where stock > 0 and not exists (select 1 from product_variants v where v.product_id = p.id)) returning id`);
+    const [spare] = await queryRows<{ id: number }>(
+      database.db,
+      sql`update products set stock = 1 where id = (select max(id) from products p where stock > 0 and not exists (select 1 from product_variants v where v.product_id = p.id)) returning id`,
+    );
     const body = order({ lines: [{ productId: Number(spare!.id), quantity: 1 }] });
     const first = await place(body);
     expect(await stockOf(Number(spare!.id))).toBe(0);
@@ -108,7 +114,10 @@ describe.each(DATABASE_KINDS)('order stock and idempotency on %s', (kind) => {
       expect(await queryRows(database.db, sql`select count(*)::int as n from orders`)).toEqual(before);
     };
     await database.db.update(products).set({ stock: 50 }).where(eq(products.id, 2));
-    await refuse({ productId: shoe!.id, color: shoe!.color, size: shoe!.size, quantity: 1 }, `Desculpe, o produto "${shoe!.title} (${shoe!.color}, ${shoe!.size})" não tem estoque suficiente. Ajuste a quantidade no carrinho.`);
+    await refuse(
+      { productId: shoe!.id, color: shoe!.color, size: shoe!.size, quantity: 1 },
+      `Desculpe, o produto "${shoe!.title} (${shoe!.color}, ${shoe!.size})" não tem estoque suficiente. Ajuste a quantidade no carrinho.`,
+    );
     await refuse({ productId: shoe!.id, quantity: 1 }, `Escolha uma cor e um tamanho disponíveis para "${shoe!.title}".`);
     await refuse({ productId: shoe!.id, color: 'Furta-cor', size: shoe!.size, quantity: 1 }, `Escolha uma cor e um tamanho disponíveis para "${shoe!.title}".`);
     await refuse({ productId: 999999, quantity: 1 }, 'Um produto do carrinho não está mais disponível. Revise o carrinho.');
@@ -147,7 +156,16 @@ describe.each(DATABASE_KINDS)('order stock and idempotency on %s', (kind) => {
 
   it('caps units per product after equal lines are merged, and answers 400 for a total too large to represent', async () => {
     const before = await stockOf(2);
-    const res = await t.request('POST', '/api/orders', order({ lines: [{ productId: 2, quantity: 60 }, { productId: 2, quantity: 60 }] }));
+    const res = await t.request(
+      'POST',
+      '/api/orders',
+      order({
+        lines: [
+          { productId: 2, quantity: 60 },
+          { productId: 2, quantity: 60 },
+        ],
+      }),
+    );
     expect(res.status).toBe(400);
     expect(((await res.json()) as { erro: string }).erro).toBe('Quantidade máxima por produto: 100 unidades por pedido.');
     expect(await stockOf(2)).toBe(before);

@@ -4,15 +4,15 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { action } from '../../app/routes/track-order.tsx';
-import { loadContext } from '../../app/lib/context.server.ts';
+import { action } from '#app/routes/track-order.tsx';
+import { loadContext } from '#app/lib/context.server.ts';
 import { testServices } from '../support/services.ts';
-import { placeOrder } from '../../src/domain/checkout/place-order.server.ts';
-import { customerSchema } from '../../src/domain/checkout/rules.ts';
-import { findOrderFor, trackingToken } from '../../src/domain/orders/read.server.ts';
-import { orders } from '../../src/domain/orders/schema.ts';
-import { createSandboxProvider } from '../../src/domain/payments/provider.ts';
-import { CLIENT_IP_HEADER } from '../../src/platform/client-ip.ts';
+import { placeOrder } from '#src/domain/checkout/place-order.server.ts';
+import { customerSchema } from '#src/domain/checkout/rules.ts';
+import { findOrderFor, trackingToken } from '#src/domain/orders/read.server.ts';
+import { orders } from '#src/domain/orders/schema.ts';
+import { createSandboxProvider } from '#src/domain/payments/provider.ts';
+import { CLIENT_IP_HEADER } from '#src/platform/client-ip.ts';
 import { createTestDatabase } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 
@@ -25,7 +25,16 @@ describe('"Acompanhar pedido"', () => {
   const place = async (email: string) => {
     const placed = await placeOrder(
       { db: database.db, provider },
-      { idempotencyKey: crypto.randomBytes(12).toString('hex'), email, customer: customerSchema.parse({ name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' }), lines: [{ productId: 1, quantity: 1 }], address: ADDRESS, shipping: 'standard', payment: 'pix', installments: 1 },
+      {
+        idempotencyKey: crypto.randomBytes(12).toString('hex'),
+        email,
+        customer: customerSchema.parse({ name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' }),
+        lines: [{ productId: 1, quantity: 1 }],
+        address: ADDRESS,
+        shipping: 'standard',
+        payment: 'pix',
+        installments: 1,
+      },
       { userId: null },
     );
     if (!placed.ok) throw new Error(placed.message);
@@ -33,9 +42,12 @@ describe('"Acompanhar pedido"', () => {
   };
   const lookUp = (numero: string, email: string, ip = '203.0.113.7') => {
     const body = new URLSearchParams({ numero, email });
-    return action({ request: new Request('http://loja.test/AcompanharPedido', { method: 'POST', body, headers: { [CLIENT_IP_HEADER]: ip } }), context: loadContext(testServices(database, { cookieSecret: linkSecret }), false) } as never) as Promise<unknown>;
+    return action({
+      request: new Request('http://loja.test/AcompanharPedido', { method: 'POST', body, headers: { [CLIENT_IP_HEADER]: ip } }),
+      context: loadContext(testServices(database, { cookieSecret: linkSecret }), false),
+    } as never) as Promise<unknown>;
   };
-  const statusOf = (r: unknown) => (r instanceof Response ? r.status : (r as { init?: { status?: number } }).init?.status ?? 200);
+  const statusOf = (r: unknown) => (r instanceof Response ? r.status : ((r as { init?: { status?: number } }).init?.status ?? 200));
 
   beforeAll(async () => {
     database = await createTestDatabase('pglite', { seedProducts: 3 });

@@ -3,14 +3,14 @@
 import crypto from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../src/domain/catalog/schema.ts';
-import { listRecentOrders } from '../../src/domain/orders/read.server.ts';
-import { expiryWindowEnd } from '../../src/domain/orders/expiry.ts';
-import { deliverOrderEmail, deliverOrderEmails, queueOrderEmail } from '../../src/domain/orders/outbox.server.ts';
-import { renderOrderMailHtml } from '../../src/emails/render.server.ts';
-import { createMailer } from '../../src/platform/mailer.server.ts';
-import type { OrderView } from '../../src/domain/orders/view.ts';
-import { orders } from '../../src/domain/orders/schema.ts';
+import { products } from '#src/domain/catalog/schema.ts';
+import { listRecentOrders } from '#src/domain/orders/read.server.ts';
+import { expiryWindowEnd } from '#src/domain/orders/expiry.ts';
+import { deliverOrderEmail, deliverOrderEmails, queueOrderEmail } from '#src/domain/orders/outbox.server.ts';
+import { renderOrderMailHtml } from '#src/emails/render.server.ts';
+import { createMailer } from '#src/platform/mailer.server.ts';
+import type { OrderView } from '#src/domain/orders/view.ts';
+import { orders } from '#src/domain/orders/schema.ts';
 import { countRoundTrips, countStatements, createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { createTestApp } from '../support/app.ts';
@@ -55,7 +55,10 @@ describe.each(DATABASE_KINDS)('order path efficiency on %s', (kind) => {
       expect(first.status).toBe(201);
       const { result: res, roundTrips, texts } = await countRoundTrips(async () => t.request('POST', '/api/orders', order()));
       expect(res.status).toBe(201);
-      const windows = await queryRows<{ expires_at: Date }>(database.db, sql`select expires_at from orders where number in ${[((await first.json()) as Placed).order.number, ((await res.clone().json()) as Placed).order.number]}`);
+      const windows = await queryRows<{ expires_at: Date }>(
+        database.db,
+        sql`select expires_at from orders where number in ${[((await first.json()) as Placed).order.number, ((await res.clone().json()) as Placed).order.number]}`,
+      );
       const sameWindow = new Set(windows.map((w) => expiryWindowEnd(new Date(w.expires_at)).getTime())).size === 1;
       expect(roundTrips, texts.join('\n')).toBe(sameWindow ? 5 : 6);
       // An order e-mail: taken with its order read whole (1), then recorded as sent (1).
@@ -63,7 +66,9 @@ describe.each(DATABASE_KINDS)('order path efficiency on %s', (kind) => {
       const [row] = await queryRows<{ id: number }>(database.db, sql`select id from orders where number = ${number}`);
       await queueOrderEmail(database.db, Number(row!.id), 'shipped', { trackingCode: 'BR123456789BR' }, null);
       const mailer = createMailer({ from: 'loja@example.com', mailDir: t.mailDir });
-      const sent = await countRoundTrips(() => deliverOrderEmail(database.db, { orderId: Number(row!.id), kind: 'shipped' }, { mailer, publicUrl: 'http://localhost', storeName: 'Olimpo Peças', html: renderOrderMailHtml }));
+      const sent = await countRoundTrips(() =>
+        deliverOrderEmail(database.db, { orderId: Number(row!.id), kind: 'shipped' }, { mailer, publicUrl: 'http://localhost', storeName: 'Olimpo Peças', html: renderOrderMailHtml }),
+      );
       expect(sent.result).toBe('sent');
       expect(sent.roundTrips, sent.texts.join('\n')).toBe(2);
       // A batch of the e-mail jobs shares them: three orders' e-mails in the same 2, each with its own outcome.
@@ -79,9 +84,27 @@ describe.each(DATABASE_KINDS)('order path efficiency on %s', (kind) => {
     });
 
   it('reads a list of orders whole in one statement', async () => {
-    const two = await queryRows<{ id: number }>(database.db, sql`update products set stock = stock + 50 where id in (select p.id from products p where not exists (select 1 from product_variants v where v.product_id = p.id) order by p.id limit 2) returning id`);
+    const two = await queryRows<{ id: number }>(
+      database.db,
+      sql`update products set stock = stock + 50 where id in (select p.id from products p where not exists (select 1 from product_variants v where v.product_id = p.id) order by p.id limit 2) returning id`,
+    );
     const [a, b] = two.map((r) => Number(r.id)) as [number, number];
-    for (const body of [order({ payment: 'credit', card, lines: [{ productId: a, quantity: 1 }, { productId: b, quantity: 2 }] }), order({ lines: [{ productId: b, quantity: 1 }, { productId: a, quantity: 3 }] })]) {
+    for (const body of [
+      order({
+        payment: 'credit',
+        card,
+        lines: [
+          { productId: a, quantity: 1 },
+          { productId: b, quantity: 2 },
+        ],
+      }),
+      order({
+        lines: [
+          { productId: b, quantity: 1 },
+          { productId: a, quantity: 3 },
+        ],
+      }),
+    ]) {
       expect((await t.request('POST', '/api/orders', body)).status).toBe(201);
     }
     const rows = await database.db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(30);

@@ -3,9 +3,9 @@
 // multipart forms are checked field by field without holding their files a second time.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setRole } from '../../src/domain/accounts/users.server.ts';
-import type { Role } from '../../src/domain/accounts/roles.ts';
-import { CONTROL_CHARS_MESSAGE } from '../../src/platform/control-chars.ts';
+import { setRole } from '#src/domain/accounts/users.server.ts';
+import type { Role } from '#src/domain/accounts/roles.ts';
+import { CONTROL_CHARS_MESSAGE } from '#src/platform/control-chars.ts';
 import { accountsHarness, cookiesOf } from '../support/accounts.ts';
 import type { AccountsHarness } from '../support/accounts.ts';
 import { createTestDatabase } from '../support/databases.ts';
@@ -150,7 +150,12 @@ describe('page form bodies', () => {
   });
 
   it('a multipart body that ends early or has no boundary is a pt-BR 400', async () => {
-    const cut = await h.request('/CriarProduto', { method: 'POST', cookie: cookie.seller, body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="titulo"\r\n\r\nFarol`, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } });
+    const cut = await h.request('/CriarProduto', {
+      method: 'POST',
+      cookie: cookie.seller,
+      body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="titulo"\r\n\r\nFarol`,
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    });
     expect(cut.status).toBe(400);
     expect(await cut.text()).toContain('Não foi possível ler o formulário enviado.');
     const noBoundary = await h.request('/Login', { method: 'POST', body: 'garbage', headers: { 'content-type': 'multipart/form-data' } });

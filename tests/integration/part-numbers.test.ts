@@ -3,13 +3,13 @@
 // PGlite always, PostgreSQL when TEST_DATABASE_URL is set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { parseCatalogQuery } from '../../src/domain/catalog/query.ts';
-import type { CatalogQuery } from '../../src/domain/catalog/query.ts';
-import { getProduct } from '../../src/domain/catalog/products.server.ts';
-import { searchProducts } from '../../src/domain/catalog/search/search.server.ts';
-import { generateCatalog } from '../../src/domain/catalog/seed/generate.ts';
-import { products } from '../../src/domain/catalog/schema.ts';
-import { normalizeCode } from '../../src/domain/catalog/codes.ts';
+import { parseCatalogQuery } from '#src/domain/catalog/query.ts';
+import type { CatalogQuery } from '#src/domain/catalog/query.ts';
+import { getProduct } from '#src/domain/catalog/products.server.ts';
+import { searchProducts } from '#src/domain/catalog/search/search.server.ts';
+import { generateCatalog } from '#src/domain/catalog/seed/generate.ts';
+import { products } from '#src/domain/catalog/schema.ts';
+import { normalizeCode } from '#src/domain/catalog/codes.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 
@@ -62,7 +62,12 @@ describe.each(DATABASE_KINDS)('part numbers on %s', (kind) => {
     expect(row!.keys).toContain(' 30698811 ');
     const detail = await getProduct(database.db, 1);
     expect(detail).toMatchObject({ oemCodes: ['30698811', '31299927'], equivalentCodes: ['Arteb 0318004', 'Hella 1EL 354 123-011'] });
-    expect(detail!.specs).toEqual(expect.arrayContaining([{ label: 'Lado', value: 'Esquerdo (motorista)' }, { label: 'Peso', value: '2,85 kg' }]));
+    expect(detail!.specs).toEqual(
+      expect.arrayContaining([
+        { label: 'Lado', value: 'Esquerdo (motorista)' },
+        { label: 'Peso', value: '2,85 kg' },
+      ]),
+    );
   });
 
   it('keeps text searches as they were and finds nothing for an unknown code', async () => {

@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { openDatabase } from '../../src/db/client.server.ts';
-import { rememberFileSizes } from '../../src/db/pglite-fs.server.ts';
-import type { Database } from '../../src/db/client.server.ts';
+import { openDatabase } from '#src/db/client.server.ts';
+import { rememberFileSizes } from '#src/db/pglite-fs.server.ts';
+import type { Database } from '#src/db/client.server.ts';
 import { sql } from 'drizzle-orm';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-pglite-fs-'));

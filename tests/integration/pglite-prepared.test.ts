@@ -6,9 +6,9 @@ import { sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, text, timestamp, boolean } from 'drizzle-orm/pg-core';
 import { messages } from '@electric-sql/pglite';
 import type { PGlite } from '@electric-sql/pglite';
-import { openDatabase } from '../../src/db/client.server.ts';
-import type { Database } from '../../src/db/client.server.ts';
-import { executeNamed, preparedQuery } from '../../src/db/prepared.server.ts';
+import { openDatabase } from '#src/db/client.server.ts';
+import type { Database } from '#src/db/client.server.ts';
+import { executeNamed, preparedQuery } from '#src/db/prepared.server.ts';
 
 const things = pgTable('prep_things', {
   id: integer('id').primaryKey(),
@@ -97,18 +97,23 @@ describe('prepared statements on PGlite', () => {
   it('runs prepared statements inside transactions, rolls them back, and reports their errors as PGlite does', async () => {
     const { db } = database;
     const insert = (id: number) => db.insert(things).values({ id, name: `nova ${id}`, tags: [], active: true, createdAt: new Date('2026-11-26T12:00:00Z') });
-    await db.transaction(async (tx) => {
-      for (const id of [101, 102, 103]) await tx.insert(things).values({ id, name: `nova ${id}`, tags: [], active: true, createdAt: new Date('2026-11-26T12:00:00Z') });
-      const inside = await tx.select({ id: things.id }).from(things).where(sql`${things.id} > 100`);
-      expect(inside.map((r) => r.id).sort()).toEqual([101, 102, 103]);
-      tx.rollback();
-    }).catch((err: Error) => expect(err.message).toMatch(/rollback/i));
+    await db
+      .transaction(async (tx) => {
+        for (const id of [101, 102, 103]) await tx.insert(things).values({ id, name: `nova ${id}`, tags: [], active: true, createdAt: new Date('2026-11-26T12:00:00Z') });
+        const inside = await tx.select({ id: things.id }).from(things).where(sql`${things.id} > 100`);
+        expect(inside.map((r) => r.id).sort()).toEqual([101, 102, 103]);
+        tx.rollback();
+      })
+      .catch((err: Error) => expect(err.message).toMatch(/rollback/i));
     expect(await db.select({ id: things.id }).from(things).where(sql`${things.id} > 100`)).toEqual([]);
 
     await insert(200);
     await insert(201);
     // A duplicate key, prepared or not, is PostgreSQL's unique violation, and the statement stays usable.
-    const duplicate = await insert(200).then(() => null, (err: { cause?: { code?: string } }) => err.cause?.code);
+    const duplicate = await insert(200).then(
+      () => null,
+      (err: { cause?: { code?: string } }) => err.cause?.code,
+    );
     expect(duplicate).toBe('23505');
     await insert(202);
     expect((await db.select({ id: things.id }).from(things).where(sql`${things.id} >= 200`).orderBy(things.id)).map((r) => r.id)).toEqual([200, 201, 202]);
@@ -124,11 +129,21 @@ describe('prepared statements on PGlite', () => {
 
   it('serves concurrent callers and transactions in turn, each with its own answer', async () => {
     const { db } = database;
-    const reads = Array.from({ length: 60 }, (_, i) => db.select({ name: things.name }).from(things).where(sql`${things.id} = ${(i % 50) + 1}`));
+    const reads = Array.from({ length: 60 }, (_, i) =>
+      db
+        .select({ name: things.name })
+        .from(things)
+        .where(sql`${things.id} = ${(i % 50) + 1}`),
+    );
     const writes = Array.from({ length: 5 }, (_, i) =>
       db.transaction(async (tx) => {
         await tx.insert(things).values({ id: 400 + i, name: `concorrente ${i}`, tags: [], active: true, createdAt: new Date() });
-        return (await tx.select({ id: things.id }).from(things).where(sql`${things.id} = ${400 + i}`))[0]?.id;
+        return (
+          await tx
+            .select({ id: things.id })
+            .from(things)
+            .where(sql`${things.id} = ${400 + i}`)
+        )[0]?.id;
       }),
     );
     const [readRows, writeIds] = await Promise.all([Promise.all(reads), Promise.all(writes)]);

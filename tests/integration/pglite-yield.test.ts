@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
-import { openDatabase } from '../../src/db/client.server.ts';
-import type { Database } from '../../src/db/client.server.ts';
-import { yieldBetweenTurns } from '../../src/db/pglite-adapter.server.ts';
+import { openDatabase } from '#src/db/client.server.ts';
+import type { Database } from '#src/db/client.server.ts';
+import { yieldBetweenTurns } from '#src/db/pglite-adapter.server.ts';
 
 // About 5 ms of PostgreSQL work per statement on the machines this runs on (a sum over 30,000 rows).
 const busy = sql`select sum(g) from generate_series(1, 30000) g`;

@@ -7,13 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readProductPost } from '../../app/lib/product-page.server.ts';
-import { photoDecodeStats, processProductPhoto, processRemoteProductPhoto } from '../../src/domain/catalog/photos.server.ts';
-import { PRODUCT_MESSAGES } from '../../src/domain/catalog/product-form.ts';
-import { createRemoteFetch } from '../../src/platform/remote-image.server.ts';
-import type { RemoteFetch } from '../../src/platform/remote-image.server.ts';
-import type { UploadStore } from '../../src/platform/uploads.server.ts';
-import { createUploadStore } from '../../src/platform/uploads.server.ts';
+import { readProductPost } from '#app/lib/product-page.server.ts';
+import { photoDecodeStats, processProductPhoto, processRemoteProductPhoto } from '#src/domain/catalog/photos.server.ts';
+import { PRODUCT_MESSAGES } from '#src/domain/catalog/product-form.ts';
+import { createRemoteFetch } from '#src/platform/remote-image.server.ts';
+import type { RemoteFetch } from '#src/platform/remote-image.server.ts';
+import type { UploadStore } from '#src/platform/uploads.server.ts';
+import { createUploadStore } from '#src/platform/uploads.server.ts';
 import { createTestDatabase } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { startFakePhotoHost } from '../support/fake-photo-host.ts';
@@ -31,7 +31,9 @@ let uploadStore: UploadStore;
 
 beforeAll(async () => {
   database = await createTestDatabase('pglite');
-  png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c33' } }).png().toBuffer();
+  png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c33' } })
+    .png()
+    .toBuffer();
   fake = await startFakePhotoHost((route, _req, res) => {
     if (route === '/ok.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(png);
     if (route === '/moved.png') return res.writeHead(302, { location: `${base}/ok.png` }).end();
@@ -81,16 +83,33 @@ describe('photos at an https:// address', () => {
 
   it('never fetches from our own network (with the production defaults)', async () => {
     const production = createRemoteFetch({ timeoutMs: 800 });
-    {
-      for (const url of ['https://127.0.0.1/x.png', 'https://10.0.0.8/x.png', 'https://[::1]/x.png', 'https://169.254.169.254/latest/meta-data', `https://127.0.0.2:${fake.port}/ok.png`, `https://localhost:${fake.port}/ok.png`]) {
-        expect(await processRemoteProductPhoto(url, production), url).toEqual({ ok: false, message: M.fotoUrlFetch });
-      }
+    for (const url of [
+      'https://127.0.0.1/x.png',
+      'https://10.0.0.8/x.png',
+      'https://[::1]/x.png',
+      'https://169.254.169.254/latest/meta-data',
+      `https://127.0.0.2:${fake.port}/ok.png`,
+      `https://localhost:${fake.port}/ok.png`,
+    ]) {
+      expect(await processRemoteProductPhoto(url, production), url).toEqual({ ok: false, message: M.fotoUrlFetch });
     }
   });
 
   it('"Cadastrar Produto" with a photo address stores our own copy and points the product at it', async () => {
     const form = new FormData();
-    for (const [k, v] of Object.entries({ titulo: 'Farol Remoto Teste', descricao: 'Farol com foto vinda de um endereço.', valorantigo: '200,00', valoratual: '150,00', categoria: 'iluminacao', marca: 'Bosch', veiculo: 'carros', estado: 'novo', estoque: '3', foto_url: `${base}/ok.png` })) form.append(k, v);
+    for (const [k, v] of Object.entries({
+      titulo: 'Farol Remoto Teste',
+      descricao: 'Farol com foto vinda de um endereço.',
+      valorantigo: '200,00',
+      valoratual: '150,00',
+      categoria: 'iluminacao',
+      marca: 'Bosch',
+      veiculo: 'carros',
+      estado: 'novo',
+      estoque: '3',
+      foto_url: `${base}/ok.png`,
+    }))
+      form.append(k, v);
     const post = await readProductPost(new Request('http://loja.test/CriarProduto', { method: 'POST', body: form }), database.db, { photoRequired: true, remoteFetch, uploads: uploadStore });
     expect(post.ok).toBe(true);
     if (!post.ok) return;
@@ -107,13 +126,21 @@ describe('photos at an https:// address', () => {
 
 describe('uploads', () => {
   it('refuses more than 24 megapixels before decoding', async () => {
-    const huge = await sharp({ create: { width: 6000, height: 4100, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
+    const huge = await sharp({ create: { width: 6000, height: 4100, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(huge.byteLength).toBeLessThan(5 * 1024 * 1024);
     expect(await processProductPhoto(huge)).toEqual({ ok: false, message: M.fotoPixels });
   });
 
   it('decodes one photo at a time', async () => {
-    const photos = await Promise.all([0, 1, 2, 3].map((i) => sharp({ create: { width: 2000 + i, height: 1500, channels: 3, background: '#39c' } }).jpeg().toBuffer()));
+    const photos = await Promise.all(
+      [0, 1, 2, 3].map((i) =>
+        sharp({ create: { width: 2000 + i, height: 1500, channels: 3, background: '#39c' } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    );
     const results = await Promise.all(photos.map((p) => processProductPhoto(p)));
     expect(results.every((r) => r.ok)).toBe(true);
     expect(photoDecodeStats().mostAtOnce).toBe(1);

@@ -2,10 +2,10 @@
 // connections the shared lane may hold, and what a request waiting too long for one gets.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/client.server.ts';
-import type { Database } from '../../src/db/client.server.ts';
-import { DatabaseBusyError, runInDbScope } from '../../src/db/request-scope.server.ts';
-import type { DbLane } from '../../src/db/request-scope.server.ts';
+import { openDatabase } from '#src/db/client.server.ts';
+import type { Database } from '#src/db/client.server.ts';
+import { DatabaseBusyError, runInDbScope } from '#src/db/request-scope.server.ts';
+import type { DbLane } from '#src/db/request-scope.server.ts';
 import { createEmptyPostgresDatabase, queryRows } from '../support/databases.ts';
 import pg from 'pg';
 

@@ -2,8 +2,8 @@
 // them: the same results as the statement built per call, values bound per call, inside transactions too.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../src/domain/catalog/schema.ts';
-import { executeNamed, executeNamedText, preparedQuery, shapeCache, unnamedSelect, unnamedStatement } from '../../src/db/prepared.server.ts';
+import { products } from '#src/domain/catalog/schema.ts';
+import { executeNamed, executeNamedText, preparedQuery, shapeCache, unnamedSelect, unnamedStatement } from '#src/db/prepared.server.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 
@@ -31,12 +31,18 @@ describe.each(DATABASE_KINDS)('prepared statements on %s', (kind) => {
     expect(await executeNamedText<{ n: number }>(database.db, 'select $1::int * 2 as n', [21])).toEqual([{ n: 42 }]);
   });
 
-  it('builds a statement once per shape, runs it unnamed with each call\'s values, and forgets the least recently used shape past 256', async () => {
+  it("builds a statement once per shape, runs it unnamed with each call's values, and forgets the least recently used shape past 256", async () => {
     const cache = shapeCache<{ execute(values: Record<string, unknown>): Promise<unknown> }>();
     let built = 0;
     const byPrice = () => {
       built++;
-      return unnamedSelect(database.db.select({ id: products.id }).from(products).where(sql`${products.priceCents} >= ${sql.placeholder('min')}`).orderBy(products.id));
+      return unnamedSelect(
+        database.db
+          .select({ id: products.id })
+          .from(products)
+          .where(sql`${products.priceCents} >= ${sql.placeholder('min')}`)
+          .orderBy(products.id),
+      );
     };
     const all = await database.db.select({ id: products.id, priceCents: products.priceCents }).from(products).orderBy(products.id);
     for (const p of all) {

@@ -6,18 +6,51 @@
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSafeFetch, isPublicAddress } from '../../src/platform/safe-fetch.server.ts';
-import type { ResolvedAddress } from '../../src/platform/safe-fetch.server.ts';
+import { createSafeFetch, isPublicAddress } from '#src/platform/safe-fetch.server.ts';
+import type { ResolvedAddress } from '#src/platform/safe-fetch.server.ts';
 import { startFakePhotoHost } from '../support/fake-photo-host.ts';
 import type { FakePhotoHost } from '../support/fake-photo-host.ts';
 
 describe('the strict address check', () => {
   it.each([
-    '127.0.0.1', '127.8.9.10', '10.0.0.8', '172.16.5.4', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '100.127.255.254',
-    '0.0.0.0', '255.255.255.255', '224.0.0.1', '239.255.255.250', '192.0.2.10', '198.18.0.1', '240.0.0.1',
-    '::', '::1', 'fe80::1', 'fc00::1', 'fd12:3456::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '::ffff:169.254.169.254',
-    '::7f00:1', '::127.0.0.1', '64:ff9b::a00:1', '2002:a00:1::1', '2001::1', '2001:db8::1', '100::1',
-    '2130706433', '0x7f.0.0.1', 'localhost', '', 'não é ip',
+    '127.0.0.1',
+    '127.8.9.10',
+    '10.0.0.8',
+    '172.16.5.4',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '100.127.255.254',
+    '0.0.0.0',
+    '255.255.255.255',
+    '224.0.0.1',
+    '239.255.255.250',
+    '192.0.2.10',
+    '198.18.0.1',
+    '240.0.0.1',
+    '::',
+    '::1',
+    'fe80::1',
+    'fc00::1',
+    'fd12:3456::1',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:10.0.0.1',
+    '::ffff:169.254.169.254',
+    '::7f00:1',
+    '::127.0.0.1',
+    '64:ff9b::a00:1',
+    '2002:a00:1::1',
+    '2001::1',
+    '2001:db8::1',
+    '100::1',
+    '2130706433',
+    '0x7f.0.0.1',
+    'localhost',
+    '',
+    'não é ip',
   ])('refuses %s', (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });

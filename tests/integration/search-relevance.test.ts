@@ -4,12 +4,12 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCatalogQuery, searchTerms } from '../../src/domain/catalog/query.ts';
-import type { CatalogQuery } from '../../src/domain/catalog/query.ts';
-import { searchProducts } from '../../src/domain/catalog/search/search.server.ts';
-import { ensureSearchPostings } from '../../src/domain/catalog/search/postings.server.ts';
-import { products } from '../../src/domain/catalog/schema.ts';
-import { FEATURED_BRANDS, OTHER_BRANDS } from '../../src/domain/catalog/taxonomy.ts';
+import { parseCatalogQuery, searchTerms } from '#src/domain/catalog/query.ts';
+import type { CatalogQuery } from '#src/domain/catalog/query.ts';
+import { searchProducts } from '#src/domain/catalog/search/search.server.ts';
+import { ensureSearchPostings } from '#src/domain/catalog/search/postings.server.ts';
+import { products } from '#src/domain/catalog/schema.ts';
+import { FEATURED_BRANDS, OTHER_BRANDS } from '#src/domain/catalog/taxonomy.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 
@@ -154,7 +154,10 @@ describe.each(DATABASE_KINDS)('search relevance and facets on %s', (kind) => {
         sql`select count(*)::int as n from products where active and ${and(...(query.q && searchTerms(query.q).length > 0 ? [sql`search_vector @@ to_tsquery('olimpo_pt', olimpo_search_text(${(plain.correctedQuery ?? searchTerms(query.q).join(' ')).split(' ').join(' & ')}))`] : []), ...filters(query)) ?? sql`true`}`,
       );
       expect(withFacets.total, qs).toBe(plain.total);
-      expect(withFacets.items.map((p) => p.id), qs).toEqual(plain.items.map((p) => p.id));
+      expect(
+        withFacets.items.map((p) => p.id),
+        qs,
+      ).toEqual(plain.items.map((p) => p.id));
       expect(plain.total, qs).toBe(Number(counted[0]!.n));
       if (plain.total > 0) nonZero++;
     }
@@ -232,7 +235,9 @@ describe.each(DATABASE_KINDS)('search relevance and facets on %s', (kind) => {
     let found = await searchProducts(database.db, parse('q=zumbrelax'));
     expect(found.items.map((p) => p.id)).toEqual([copy]);
     // Edits that move it in the search: title, kind, popularity, facet keys.
-    await database.db.execute(sql`update products set title = 'Farol Quadrilux', kind = 'Farol auxiliar', popularity = 999999, category = 'iluminacao', vehicle_type = 'motos', condition = 'usado' where id = ${copy}`);
+    await database.db.execute(
+      sql`update products set title = 'Farol Quadrilux', kind = 'Farol auxiliar', popularity = 999999, category = 'iluminacao', vehicle_type = 'motos', condition = 'usado' where id = ${copy}`,
+    );
     expect(await postingsOutOfStep()).toBe(0);
     found = await searchProducts(database.db, parse('q=zumbrelax'));
     expect(found.total).toBe(0);
@@ -265,10 +270,7 @@ describe.each(DATABASE_KINDS)('search relevance and facets on %s', (kind) => {
   });
 
   it('keeps kind_head in step with the kind when a product changes', async () => {
-    const [row] = await queryRows<{ ok: boolean }>(
-      database.db,
-      sql`select bool_and(kind_head = to_tsvector('olimpo_pt', olimpo_search_text(split_part(kind, ' ', 1)))) as ok from products`,
-    );
+    const [row] = await queryRows<{ ok: boolean }>(database.db, sql`select bool_and(kind_head = to_tsvector('olimpo_pt', olimpo_search_text(split_part(kind, ' ', 1)))) as ok from products`);
     expect(row!.ok).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 // The search box's suggestions while typing, through the real app on PGlite and PostgreSQL: products found by
 // the list page's search, categories and brands by prefix, nothing under two characters, public caching.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Suggestions } from '../../src/domain/catalog/suggestions.server.ts';
+import type { Suggestions } from '#src/domain/catalog/suggestions.server.ts';
 import { createTestApp } from '../support/app.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';

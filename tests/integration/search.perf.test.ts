@@ -1,9 +1,9 @@
 // Efficiency of the catalog search: statements per search, and each statement's text written once per shape.
 // Which products a search finds and in what order: search-relevance.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCatalogQuery } from '../../src/domain/catalog/query.ts';
-import type { CatalogQuery } from '../../src/domain/catalog/query.ts';
-import { searchProducts } from '../../src/domain/catalog/search/search.server.ts';
+import { parseCatalogQuery } from '#src/domain/catalog/query.ts';
+import type { CatalogQuery } from '#src/domain/catalog/query.ts';
+import { searchProducts } from '#src/domain/catalog/search/search.server.ts';
 import { countStatements, countWrittenStatements, createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 
@@ -27,7 +27,12 @@ describe.each(DATABASE_KINDS)('search efficiency on %s', (kind) => {
   it('reads a word search in relevance order in one statement (the total comes with the page), a price order in two', async () => {
     // Before, every word search ran its page and a separate count (two reads of every match). A price order
     // keeps its separate count: its page can stop early on the price index.
-    for (const [qs, expected] of [['q=farol', 1], ['q=pastilha freio&categoria=freios', 1], ['q=oleo&pagina=2', 1], ['q=filtro&ordem=menor-preco', 2]] as const) {
+    for (const [qs, expected] of [
+      ['q=farol', 1],
+      ['q=pastilha freio&categoria=freios', 1],
+      ['q=oleo&pagina=2', 1],
+      ['q=filtro&ordem=menor-preco', 2],
+    ] as const) {
       const { result, statements } = await countStatements(database.db, () => searchProducts(database.db, parse(qs)));
       expect(result.total, qs).toBeGreaterThan(0);
       expect(statements, qs).toBe(expected);
@@ -54,7 +59,10 @@ describe.each(DATABASE_KINDS)('search efficiency on %s', (kind) => {
         expect(first.total, label).toBeGreaterThan(0);
         expect(other.result.total, label).toBeGreaterThan(0);
         expect(again.result, label).toEqual(first);
-        expect(other.result.items.map((p) => p.id), label).not.toEqual(first.items.map((p) => p.id));
+        expect(
+          other.result.items.map((p) => p.id),
+          label,
+        ).not.toEqual(first.items.map((p) => p.id));
       }
     }
   });

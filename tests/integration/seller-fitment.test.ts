@@ -2,15 +2,15 @@
 // badge; its codes are searchable; editing replaces what it fits. PGlite always, PostgreSQL when
 // TEST_DATABASE_URL is set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct, getEditableProduct, updateProduct } from '../../src/domain/catalog/admin.server.ts';
-import { parseProductForm } from '../../src/domain/catalog/product-form.ts';
-import type { ProductInput } from '../../src/domain/catalog/product-form.ts';
-import { parseCatalogQuery } from '../../src/domain/catalog/query.ts';
-import { searchProducts } from '../../src/domain/catalog/search/search.server.ts';
-import { loadFleet } from '../../src/domain/fitment/fleet.server.ts';
-import { parseCompatibility } from '../../src/domain/fitment/product-form.ts';
-import { replaceProductFitment } from '../../src/domain/fitment/repository.server.ts';
-import { fitBadges, searchWithFitment } from '../../src/domain/fitment/search.server.ts';
+import { createProduct, getEditableProduct, updateProduct } from '#src/domain/catalog/admin.server.ts';
+import { parseProductForm } from '#src/domain/catalog/product-form.ts';
+import type { ProductInput } from '#src/domain/catalog/product-form.ts';
+import { parseCatalogQuery } from '#src/domain/catalog/query.ts';
+import { searchProducts } from '#src/domain/catalog/search/search.server.ts';
+import { loadFleet } from '#src/domain/fitment/fleet.server.ts';
+import { parseCompatibility } from '#src/domain/fitment/product-form.ts';
+import { replaceProductFitment } from '#src/domain/fitment/repository.server.ts';
+import { fitBadges, searchWithFitment } from '#src/domain/fitment/search.server.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 
@@ -72,7 +72,13 @@ describe.each(DATABASE_KINDS)('seller part with compatibility on %s', (kind) => 
     for (const q of ['5U0698151Q', '5u0-698-151-q', '0986QZ9777', 'Bosch 0 986 QZ9 777']) {
       expect((await searchProducts(db, query(`q=${encodeURIComponent(q)}`))).items[0]?.id, q).toBe(id);
     }
-    expect(await getEditableProduct(db, id)).toMatchObject({ oemCodes: ['5U0 698 151 Q'], specs: [{ label: 'Posição', value: 'Dianteira' }, { label: 'Peso', value: '0,9 kg' }] });
+    expect(await getEditableProduct(db, id)).toMatchObject({
+      oemCodes: ['5U0 698 151 Q'],
+      specs: [
+        { label: 'Posição', value: 'Dianteira' },
+        { label: 'Peso', value: '0,9 kg' },
+      ],
+    });
 
     // Edited to universal for motorcycles only: gone from the Gol's list.
     const saved = await updateProduct(db, id, 'vendedor-teste', input(), null, (tx, productId) => replaceProductFitment(tx, productId, { rows: [], universal: ['motos'] }));
@@ -85,6 +91,12 @@ describe.each(DATABASE_KINDS)('seller part with compatibility on %s', (kind) => 
     const photo = { url: 'https://imagens.exemplo.com/bota.jpg', width: 600, height: 600 };
     const id = await createProduct(database.db, 'vendedor-teste', input({ titulo: 'Bota Zenturo Couro', categoria: 'calcados', estoque: '', variacoes: 'Preto; 40; 5\nCaramelo; 41; 2' }), photo);
     const p = await getEditableProduct(database.db, id);
-    expect(p).toMatchObject({ stock: 7, variants: [{ color: 'Caramelo', size: '41', stock: 2 }, { color: 'Preto', size: '40', stock: 5 }] });
+    expect(p).toMatchObject({
+      stock: 7,
+      variants: [
+        { color: 'Caramelo', size: '41', stock: 2 },
+        { color: 'Preto', size: '40', stock: 5 },
+      ],
+    });
   });
 });

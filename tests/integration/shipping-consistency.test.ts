@@ -2,10 +2,10 @@
 // and the order that is placed show (and charge) the same shipping options, on PGlite and PostgreSQL.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Quote } from '../../src/domain/cart/quote.ts';
-import { productFreight } from '../../src/domain/shipping/quote.server.ts';
-import { createTableShipping } from '../../src/domain/shipping/service.ts';
-import type { OrderView } from '../../src/domain/orders/view.ts';
+import type { Quote } from '#src/domain/cart/quote.ts';
+import { productFreight } from '#src/domain/shipping/quote.server.ts';
+import { createTableShipping } from '#src/domain/shipping/service.ts';
+import type { OrderView } from '#src/domain/orders/view.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { createTestApp } from '../support/app.ts';

@@ -3,13 +3,13 @@
 // pay more and wait longer; when the API fails the table's options stand in and the shopper is told.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Quote } from '../../src/domain/cart/quote.ts';
-import type { OrderView } from '../../src/domain/orders/view.ts';
-import { createMelhorEnvioProvider } from '../../src/domain/shipping/melhorenvio.server.ts';
-import { FALLBACK_NOTICE } from '../../src/domain/shipping/options.ts';
-import { productFreight } from '../../src/domain/shipping/quote.server.ts';
-import { createShippingService } from '../../src/domain/shipping/service.ts';
-import type { ShippingService } from '../../src/domain/shipping/service.ts';
+import type { Quote } from '#src/domain/cart/quote.ts';
+import type { OrderView } from '#src/domain/orders/view.ts';
+import { createMelhorEnvioProvider } from '#src/domain/shipping/melhorenvio.server.ts';
+import { FALLBACK_NOTICE } from '#src/domain/shipping/options.ts';
+import { productFreight } from '#src/domain/shipping/quote.server.ts';
+import { createShippingService } from '#src/domain/shipping/service.ts';
+import type { ShippingService } from '#src/domain/shipping/service.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { createTestApp } from '../support/app.ts';
@@ -42,7 +42,15 @@ describe.each(DATABASE_KINDS)('Melhor Envio shipping on %s', (kind) => {
     return (await res.json()) as Quote;
   };
   const place = (cep: string, shippingId: string) =>
-    t.request('POST', '/api/orders', { idempotencyKey: crypto.randomUUID(), email: 'maria@example.com', lines: [{ productId: 1, quantity: 1 }], address: addressIn(cep), shipping: shippingId, payment: 'pix', customer });
+    t.request('POST', '/api/orders', {
+      idempotencyKey: crypto.randomUUID(),
+      email: 'maria@example.com',
+      lines: [{ productId: 1, quantity: 1 }],
+      address: addressIn(cep),
+      shipping: shippingId,
+      payment: 'pix',
+      customer,
+    });
 
   it('sends the real calculate request: origin, destination, each product in cm and kg with its value, token and User-Agent', async () => {
     fake.requests.length = 0;

@@ -3,10 +3,10 @@
 // too), and a pickup order costs nothing to ship and carries a code for the counter.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Quote } from '../../src/domain/cart/quote.ts';
-import type { OrderView } from '../../src/domain/orders/view.ts';
-import { freeShippingHint } from '../../src/domain/shipping/options.ts';
-import { createTableShipping } from '../../src/domain/shipping/service.ts';
+import type { Quote } from '#src/domain/cart/quote.ts';
+import type { OrderView } from '#src/domain/orders/view.ts';
+import { freeShippingHint } from '#src/domain/shipping/options.ts';
+import { createTableShipping } from '#src/domain/shipping/service.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { createTestApp } from '../support/app.ts';
@@ -49,7 +49,15 @@ describe.each(DATABASE_KINDS)('pickup and free shipping on %s', (kind) => {
   it('offers "Retirar na loja" for R$ 0,00 and gives the order a pickup code', async () => {
     const q = await quote({ lines: [{ productId: 1, quantity: 1 }], cep: '01310-100' });
     expect(q.shipping?.options.at(-1)).toMatchObject({ id: 'pickup', label: 'Retirar na loja', priceCents: 0, kind: 'pickup' });
-    const res = await t.request('POST', '/api/orders', { idempotencyKey: crypto.randomUUID(), email: 'maria@example.com', lines: [{ productId: 1, quantity: 1 }], address, shipping: 'pickup', payment: 'pix', customer });
+    const res = await t.request('POST', '/api/orders', {
+      idempotencyKey: crypto.randomUUID(),
+      email: 'maria@example.com',
+      lines: [{ productId: 1, quantity: 1 }],
+      address,
+      shipping: 'pickup',
+      payment: 'pix',
+      customer,
+    });
     expect(res.status).toBe(201);
     const { order } = (await res.json()) as { order: OrderView };
     expect(order).toMatchObject({ shippingCents: 0, shippingLabel: 'Retirar na loja', shippingMethod: 'pickup' });
@@ -58,7 +66,15 @@ describe.each(DATABASE_KINDS)('pickup and free shipping on %s', (kind) => {
 
   it('refuses pickup where the store does not offer it', async () => {
     const plain = createTestApp(database);
-    const res = await plain.request('POST', '/api/orders', { idempotencyKey: crypto.randomUUID(), email: 'maria@example.com', lines: [{ productId: 1, quantity: 1 }], address, shipping: 'pickup', payment: 'pix', customer });
+    const res = await plain.request('POST', '/api/orders', {
+      idempotencyKey: crypto.randomUUID(),
+      email: 'maria@example.com',
+      lines: [{ productId: 1, quantity: 1 }],
+      address,
+      shipping: 'pickup',
+      payment: 'pix',
+      customer,
+    });
     expect(res.status).toBe(400);
   });
 });

@@ -2,7 +2,7 @@
 // provider over HTTP: our app → provider consent → callback → session, on PGlite and PostgreSQL.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, users } from '../../src/domain/accounts/schema.ts';
+import { accounts, users } from '#src/domain/accounts/schema.ts';
 import { accountsHarness, cookiesOf } from '../support/accounts.ts';
 import type { AccountsHarness } from '../support/accounts.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';

@@ -8,14 +8,14 @@ import crypto from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ordersCsv } from '../../app/lib/orders-csv.server.ts';
-import { exportCatalogCsv } from '../../src/domain/catalog/import/export.server.ts';
-import { createImport, markQueued, runImport } from '../../src/domain/catalog/import/import.server.ts';
-import { products } from '../../src/domain/catalog/schema.ts';
-import { customerSchema } from '../../src/domain/checkout/rules.ts';
-import { placeOrder } from '../../src/domain/checkout/place-order.server.ts';
-import { ordersForExport } from '../../src/domain/orders/back-office.server.ts';
-import { createSandboxProvider } from '../../src/domain/payments/provider.ts';
+import { ordersCsv } from '#app/lib/orders-csv.server.ts';
+import { exportCatalogCsv } from '#src/domain/catalog/import/export.server.ts';
+import { createImport, markQueued, runImport } from '#src/domain/catalog/import/import.server.ts';
+import { products } from '#src/domain/catalog/schema.ts';
+import { customerSchema } from '#src/domain/checkout/rules.ts';
+import { placeOrder } from '#src/domain/checkout/place-order.server.ts';
+import { ordersForExport } from '#src/domain/orders/back-office.server.ts';
+import { createSandboxProvider } from '#src/domain/payments/provider.ts';
 import { createTestDatabase } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 
@@ -34,7 +34,16 @@ describe('spreadsheet exports', () => {
     const customer = customerSchema.parse({ name: FORMULA_NAME, cpf: '529.982.247-25', phone: '(11) 98765-4321' });
     const placed = await placeOrder(
       { db: database.db, provider },
-      { idempotencyKey: crypto.randomBytes(12).toString('hex'), email: 'formula@example.com', customer, lines: [{ productId: 1, quantity: 1 }], address: { cep: '01001000', street: 'Praça da Sé', number: '1', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' }, shipping: 'standard', payment: 'pix', installments: 1 },
+      {
+        idempotencyKey: crypto.randomBytes(12).toString('hex'),
+        email: 'formula@example.com',
+        customer,
+        lines: [{ productId: 1, quantity: 1 }],
+        address: { cep: '01001000', street: 'Praça da Sé', number: '1', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' },
+        shipping: 'standard',
+        payment: 'pix',
+        installments: 1,
+      },
       { userId: null },
     );
     if (!placed.ok) throw new Error(placed.message);
@@ -49,7 +58,11 @@ describe('spreadsheet exports', () => {
   });
 
   it('the catalog export quotes formula-like titles and re-imports them unchanged', async () => {
-    for (const [i, title] of TITLES.entries()) await database.db.update(products).set({ title, description: `${title.slice(0, 1)}Descrição que começa como fórmula.` }).where(eq(products.id, i + 1));
+    for (const [i, title] of TITLES.entries())
+      await database.db
+        .update(products)
+        .set({ title, description: `${title.slice(0, 1)}Descrição que começa como fórmula.` })
+        .where(eq(products.id, i + 1));
     let text = '';
     for await (const chunk of exportCatalogCsv(database.db)) text += chunk;
     const [header, ...rows] = parse(text.replace(/^\uFEFF/, ''), { delimiter: ';' }) as string[][];

@@ -2,9 +2,9 @@
 // order line it is stored as (which the checkout, success page, order page and e-mails read).
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artColorForName, parseArtPath } from '../../src/domain/catalog/art.ts';
-import { generateCatalog } from '../../src/domain/catalog/seed/generate.ts';
-import type { Quote } from '../../src/domain/cart/quote.ts';
+import { artColorForName, parseArtPath } from '#src/domain/catalog/art.ts';
+import { generateCatalog } from '#src/domain/catalog/seed/generate.ts';
+import type { Quote } from '#src/domain/cart/quote.ts';
 import { createTestApp } from '../support/app.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
@@ -12,7 +12,9 @@ import type { TestDatabase } from '../support/databases.ts';
 const COUNT = 200;
 const catalog = [...generateCatalog(COUNT)];
 // A shoe with two colours or more, whose last colour (alphabetically, so not the photo's) has a size in stock.
-const shoeIndex = catalog.findIndex((p) => new Set(p.variants.map((v) => v.color)).size > 1 && p.variants.some((v) => v.stock > 0 && v.color === [...new Set(p.variants.map((x) => x.color))].sort().at(-1)));
+const shoeIndex = catalog.findIndex(
+  (p) => new Set(p.variants.map((v) => v.color)).size > 1 && p.variants.some((v) => v.stock > 0 && v.color === [...new Set(p.variants.map((x) => x.color))].sort().at(-1)),
+);
 const shoe = catalog[shoeIndex]!;
 const shoeId = shoeIndex + 1;
 const lastColor = [...new Set(shoe.variants.map((v) => v.color))].sort().at(-1)!;

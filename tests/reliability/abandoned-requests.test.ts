@@ -56,7 +56,14 @@ describe('requests the client abandons (PGlite, built server)', () => {
     // Product pages and their .data, each with a CEP of its own (the lookups are cached per CEP).
     const paths = Array.from({ length: REQUESTS }, (_, i) => `/ProductView/${1 + i}${i % 2 ? '.data' : ''}?cep=0131000${i}`);
     const client = new AbortController();
-    const sent = Promise.all(paths.map((path) => server.fetch(path, { signal: client.signal }).then((r) => r.arrayBuffer()).catch(() => null)));
+    const sent = Promise.all(
+      paths.map((path) =>
+        server
+          .fetch(path, { signal: client.signal })
+          .then((r) => r.arrayBuffer())
+          .catch(() => null),
+      ),
+    );
     // Every loader is waiting on ViaCEP: the shopper leaves.
     await until(() => viaCep.lookups() >= REQUESTS, 10_000, 'as consultas ao ViaCEP');
     expect(viaCep.lookups()).toBe(REQUESTS);

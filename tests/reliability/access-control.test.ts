@@ -11,10 +11,10 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAddress } from '../../src/domain/accounts/addresses.server.ts';
-import { submitSellerApplication } from '../../src/domain/accounts/sellers.server.ts';
-import { createProduct } from '../../src/domain/catalog/admin.server.ts';
-import { parseProductForm } from '../../src/domain/catalog/product-form.ts';
+import { addAddress } from '#src/domain/accounts/addresses.server.ts';
+import { submitSellerApplication } from '#src/domain/accounts/sellers.server.ts';
+import { createProduct } from '#src/domain/catalog/admin.server.ts';
+import { parseProductForm } from '#src/domain/catalog/product-form.ts';
 import { createAccounts, expectPageRefusal, randomIp, signIn } from './support/accounts.ts';
 import type { Account } from './support/accounts.ts';
 import { createServerDatabase, DATABASE_KINDS, dumpAllRows, rows } from './support/databases.ts';
@@ -27,7 +27,20 @@ const ACTORS: ActorKey[] = ['visitante', 'dono', 'outro cliente', 'vendedor', 'o
 // Markers only the owner's data contains: a page or answer showing them to anyone else leaks.
 const OWNER_STREET = 'Rua Exclusiva do Dono';
 const OWNER_CPF = '529.982.247-25';
-const PRODUCT = { titulo: 'Pastilha Controle de Acesso', descricao: 'Produto do vendedor para a tabela de acesso.', valorantigo: '200,00', valoratual: '150,00', desconto: '', valordesconto: '', categoria: 'freios', marca: 'Bosch', veiculo: 'carros', estado: 'novo', estoque: '7', foto_url: 'https://fotos.example.com/acesso.jpg' };
+const PRODUCT = {
+  titulo: 'Pastilha Controle de Acesso',
+  descricao: 'Produto do vendedor para a tabela de acesso.',
+  valorantigo: '200,00',
+  valoratual: '150,00',
+  desconto: '',
+  valordesconto: '',
+  categoria: 'freios',
+  marca: 'Bosch',
+  veiculo: 'carros',
+  estado: 'novo',
+  estoque: '7',
+  foto_url: 'https://fotos.example.com/acesso.jpg',
+};
 
 /**
  * What an endpoint must answer: 'ok' (2xx), 'login' (a page sends guests to sign in), 'unauthorized' (the
@@ -45,7 +58,14 @@ describe.each(DATABASE_KINDS)('access control: actors × endpoints (%s)', (kind)
   let before: string[];
 
   const cookieOf = (actor: ActorKey) =>
-    ({ visitante: '', dono: accounts.owner!.cookie, 'outro cliente': accounts.stranger!.cookie, vendedor: accounts.seller!.cookie, 'outro vendedor': accounts.seller2!.cookie, admin: accounts.admin!.cookie })[actor];
+    ({
+      visitante: '',
+      dono: accounts.owner!.cookie,
+      'outro cliente': accounts.stranger!.cookie,
+      vendedor: accounts.seller!.cookie,
+      'outro vendedor': accounts.seller2!.cookie,
+      admin: accounts.admin!.cookie,
+    })[actor];
   const call = (actor: ActorKey, method: string, url: string, body?: { json?: unknown; form?: Record<string, string> }) => {
     const headers: Record<string, string> = { origin: server.url, 'x-forwarded-for': randomIp() };
     if (cookieOf(actor)) headers.cookie = cookieOf(actor);
@@ -82,14 +102,33 @@ describe.each(DATABASE_KINDS)('access control: actors × endpoints (%s)', (kind)
       seedProducts: 10,
       prepare: async (db) => {
         made = await createAccounts(db, { owner: 'customer', stranger: 'customer', seller: 'seller', seller2: 'seller', admin: 'admin' });
-        const a = await addAddress(db, made.owner!.id, { nome: 'Dono Do Pedido', celular: '11987654321', cep: '01305000', rua: OWNER_STREET, numero: '42', complemento: '', bairro: 'Consolação', cidade: 'São Paulo', estado: 'SP' });
+        const a = await addAddress(db, made.owner!.id, {
+          nome: 'Dono Do Pedido',
+          celular: '11987654321',
+          cep: '01305000',
+          rua: OWNER_STREET,
+          numero: '42',
+          complemento: '',
+          bairro: 'Consolação',
+          cidade: 'São Paulo',
+          estado: 'SP',
+        });
         if (!a.ok) throw new Error(a.message);
         ids.ownerAddress = a.address.id;
         const product = parseProductForm(PRODUCT);
         if (!product.ok) throw new Error(JSON.stringify(product.errors));
         ids.product = await createProduct(db, made.seller!.id, product.value, { url: PRODUCT.foto_url, width: 600, height: 600 });
         ids.otherProduct = await createProduct(db, made.seller2!.id, { ...product.value, title: 'Produto do Outro Vendedor' }, { url: PRODUCT.foto_url, width: 600, height: 600 });
-        const applied = await submitSellerApplication(db, made.stranger!.id, { nome: 'Outro Cliente', email: 'outro@example.com', cpf: '11144477735', celular: '11987654321', endereco: 'Rua B, 1', bairro: 'Centro', cidade: 'São Paulo', cep: '01305000' });
+        const applied = await submitSellerApplication(db, made.stranger!.id, {
+          nome: 'Outro Cliente',
+          email: 'outro@example.com',
+          cpf: '11144477735',
+          celular: '11987654321',
+          endereco: 'Rua B, 1',
+          bairro: 'Centro',
+          cidade: 'São Paulo',
+          cep: '01305000',
+        });
         if (!applied.ok) throw new Error(applied.message);
         ids.application = (await rows<{ id: number }>(db, sql`select id from seller_applications order by id desc limit 1`))[0]!.id;
       },
@@ -101,13 +140,33 @@ describe.each(DATABASE_KINDS)('access control: actors × endpoints (%s)', (kind)
     for (const a of Object.values(accounts)) await signIn(server, a);
     // The owner's order, placed signed in, and a profile with the owner's CPF.
     const placed = await call('dono', 'POST', '/api/orders', {
-      json: { idempotencyKey: crypto.randomUUID(), email: accounts.owner!.email, lines: [{ productId: 2, quantity: 1 }], address: { cep: '01305000', street: OWNER_STREET, number: '42', neighborhood: 'Consolação', city: 'São Paulo', state: 'SP' }, shipping: 'standard', payment: 'pix', installments: 1, customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' } },
+      json: {
+        idempotencyKey: crypto.randomUUID(),
+        email: accounts.owner!.email,
+        lines: [{ productId: 2, quantity: 1 }],
+        address: { cep: '01305000', street: OWNER_STREET, number: '42', neighborhood: 'Consolação', city: 'São Paulo', state: 'SP' },
+        shipping: 'standard',
+        payment: 'pix',
+        installments: 1,
+        customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' },
+      },
     });
     const body = (await placed.json()) as { order: { number: string }; accessToken: string };
     expect(placed.status).toBe(201);
     ids.order = body.order.number;
     ids.orderToken = body.accessToken;
-    const profile = await call('dono', 'POST', '/Informacoes', { form: { nome: 'Dono Do Pedido', email: accounts.owner!.email, cpf: OWNER_CPF, celular: '(11) 98765-4321', endereco: `${OWNER_STREET}, 42`, bairro: 'Consolação', cidade: 'São Paulo', cep: '01305-000' } });
+    const profile = await call('dono', 'POST', '/Informacoes', {
+      form: {
+        nome: 'Dono Do Pedido',
+        email: accounts.owner!.email,
+        cpf: OWNER_CPF,
+        celular: '(11) 98765-4321',
+        endereco: `${OWNER_STREET}, 42`,
+        bairro: 'Consolação',
+        cidade: 'São Paulo',
+        cep: '01305-000',
+      },
+    });
     expect(profile.status, await profile.text()).toBe(302);
     const cart = await call('dono', 'PUT', '/api/account/cart', { json: { items: [{ id: 3, quantity: 2, cor: 'Cor-Do-Dono' }] } });
     expect(cart.status).toBe(200);
@@ -134,7 +193,10 @@ describe.each(DATABASE_KINDS)('access control: actors × endpoints (%s)', (kind)
    * A write to the back office or a product form: the edge checks the session before reading the body, so a
    * guest gets the 401 page (with a link to sign in) rather than the action's redirect.
    */
-  const guardedWrite = (allowed: (a: ActorKey) => Outcome) => (a: ActorKey): Outcome => (a === 'visitante' ? 'unauthorized' : allowed(a));
+  const guardedWrite =
+    (allowed: (a: ActorKey) => Outcome) =>
+    (a: ActorKey): Outcome =>
+      a === 'visitante' ? 'unauthorized' : allowed(a);
 
   interface Endpoint {
     name: string;
@@ -166,46 +228,144 @@ describe.each(DATABASE_KINDS)('access control: actors × endpoints (%s)', (kind)
     { name: 'GET /api/account/export (LGPD)', send: (a) => call(a, 'GET', '/api/account/export'), expected: signedApi, secret: { text: () => OWNER_STREET, mayContain: (a) => a === 'dono' } },
     { name: 'DELETE /api/account (LGPD)', send: (a) => call(a, 'DELETE', '/api/account'), expected: refusedWrite(signedApi), write: true },
     { name: 'página /MinhaConta', send: (a) => call(a, 'GET', '/MinhaConta'), expected: customerPage, secret: { text: () => accounts.owner!.email, mayContain: (a) => a === 'dono' } },
-    { name: 'POST /MinhaConta (excluir conta)', send: (a) => call(a, 'POST', '/MinhaConta', { form: { intent: 'excluir', confirmacao: 'EXCLUIR' } }), expected: refusedWrite(customerPage), write: true },
+    {
+      name: 'POST /MinhaConta (excluir conta)',
+      send: (a) => call(a, 'POST', '/MinhaConta', { form: { intent: 'excluir', confirmacao: 'EXCLUIR' } }),
+      expected: refusedWrite(customerPage),
+      write: true,
+    },
     { name: 'página /Informacoes', send: (a) => call(a, 'GET', '/Informacoes'), expected: customerPage, secret: { text: () => OWNER_CPF, mayContain: (a) => a === 'dono' } },
     { name: 'página /CustomerForm', send: (a) => call(a, 'GET', '/CustomerForm'), expected: customerPage, secret: { text: () => OWNER_CPF, mayContain: (a) => a === 'dono' } },
-    { name: 'POST /Informacoes', send: (a) => call(a, 'POST', '/Informacoes', { form: { nome: 'Outra Pessoa', email: 'x@example.com', cpf: '111.444.777-35', celular: '(11) 98765-4321', endereco: 'Rua X, 1', bairro: 'B', cidade: 'C', cep: '01305-000' } }), expected: refusedWrite(customerPage), write: true },
+    {
+      name: 'POST /Informacoes',
+      send: (a) =>
+        call(a, 'POST', '/Informacoes', {
+          form: { nome: 'Outra Pessoa', email: 'x@example.com', cpf: '111.444.777-35', celular: '(11) 98765-4321', endereco: 'Rua X, 1', bairro: 'B', cidade: 'C', cep: '01305-000' },
+        }),
+      expected: refusedWrite(customerPage),
+      write: true,
+    },
     { name: 'página /CriarFormulario', send: (a) => call(a, 'GET', '/CriarFormulario'), expected: customerPage, secret: { text: () => OWNER_STREET, mayContain: (a) => a === 'dono' } },
     // Somebody else's address id: not found for everyone but its owner (who is not asked: it would delete it).
-    { name: 'POST /CriarFormulario (apagar endereço do dono)', send: (a) => call(a, 'POST', '/CriarFormulario', { form: { intent: 'apagar', id: String(ids.ownerAddress) } }), expected: (a) => (a === 'visitante' ? 'login' : a === 'dono' ? 'ok' : 'not-found'), write: true },
+    {
+      name: 'POST /CriarFormulario (apagar endereço do dono)',
+      send: (a) => call(a, 'POST', '/CriarFormulario', { form: { intent: 'apagar', id: String(ids.ownerAddress) } }),
+      expected: (a) => (a === 'visitante' ? 'login' : a === 'dono' ? 'ok' : 'not-found'),
+      write: true,
+    },
     { name: 'página /SellerForm', send: (a) => call(a, 'GET', '/SellerForm'), expected: customerPage, secret: { text: () => OWNER_CPF, mayContain: (a) => a === 'dono' } },
     { name: 'página /garagem', send: (a) => call(a, 'GET', '/garagem'), expected: () => 'ok' },
     // Sellers.
     { name: 'página /CriarProduto', send: (a) => call(a, 'GET', '/CriarProduto'), expected: sellerPage },
     { name: 'POST /CriarProduto', send: (a) => call(a, 'POST', '/CriarProduto', { form: { ...PRODUCT, titulo: 'Produto Que Não Pode Existir' } }), expected: guardedWrite(sellerPage), write: true },
     { name: 'página /MeusProdutos', send: (a) => call(a, 'GET', '/MeusProdutos'), expected: sellerPage, secret: { text: () => PRODUCT.titulo, mayContain: (a) => a === 'vendedor' } },
-    { name: 'página /MeusProdutos/:id (do vendedor)', send: (a) => call(a, 'GET', `/MeusProdutos/${ids.product}`), expected: (a) => (a === 'visitante' ? 'login' : a === 'vendedor' || a === 'admin' ? 'ok' : 'forbidden') },
-    { name: 'POST /MeusProdutos/:id (do vendedor)', send: (a) => call(a, 'POST', `/MeusProdutos/${ids.product}`, { form: { ...PRODUCT, titulo: 'Produto Alterado Por Outro', valoratual: '1,00' } }), expected: guardedWrite((a) => (a === 'visitante' ? 'login' : a === 'vendedor' || a === 'admin' ? 'ok' : 'forbidden')), write: true },
-    { name: 'página /MeusProdutos/:id (do outro vendedor)', send: (a) => call(a, 'GET', `/MeusProdutos/${ids.otherProduct}`), expected: (a) => (a === 'visitante' ? 'login' : a === 'outro vendedor' || a === 'admin' ? 'ok' : 'forbidden') },
+    {
+      name: 'página /MeusProdutos/:id (do vendedor)',
+      send: (a) => call(a, 'GET', `/MeusProdutos/${ids.product}`),
+      expected: (a) => (a === 'visitante' ? 'login' : a === 'vendedor' || a === 'admin' ? 'ok' : 'forbidden'),
+    },
+    {
+      name: 'POST /MeusProdutos/:id (do vendedor)',
+      send: (a) => call(a, 'POST', `/MeusProdutos/${ids.product}`, { form: { ...PRODUCT, titulo: 'Produto Alterado Por Outro', valoratual: '1,00' } }),
+      expected: guardedWrite((a) => (a === 'visitante' ? 'login' : a === 'vendedor' || a === 'admin' ? 'ok' : 'forbidden')),
+      write: true,
+    },
+    {
+      name: 'página /MeusProdutos/:id (do outro vendedor)',
+      send: (a) => call(a, 'GET', `/MeusProdutos/${ids.otherProduct}`),
+      expected: (a) => (a === 'visitante' ? 'login' : a === 'outro vendedor' || a === 'admin' ? 'ok' : 'forbidden'),
+    },
     // The back office.
-    { name: 'página /Admin/Pedidos', send: (a) => call(a, 'GET', '/Admin/Pedidos'), expected: adminPage, secret: { text: () => accounts.owner!.email, mayContain: (a) => a === 'admin' || a === 'dono' } },
+    {
+      name: 'página /Admin/Pedidos',
+      send: (a) => call(a, 'GET', '/Admin/Pedidos'),
+      expected: adminPage,
+      secret: { text: () => accounts.owner!.email, mayContain: (a) => a === 'admin' || a === 'dono' },
+    },
     { name: 'POST /Admin/Pedidos (cancelar)', send: (a) => call(a, 'POST', '/Admin/Pedidos', { form: { numero: ids.order, status: 'cancelled' } }), expected: guardedWrite(adminPage), write: true },
     { name: 'página /Admin/Vendedores', send: (a) => call(a, 'GET', '/Admin/Vendedores'), expected: adminPage },
     // The back office of issue 18: every page, action and export is for admins; /Admin/Produtos also lets
     // sellers in, limited to their own products.
     { name: 'página /Admin (painel)', send: (a) => call(a, 'GET', '/Admin'), expected: adminPage },
     { name: 'página /Admin/Cupons', send: (a) => call(a, 'GET', '/Admin/Cupons'), expected: adminPage, secret: { text: () => 'OLIMPO', mayContain: (a) => a === 'admin' } },
-    { name: 'POST /Admin/Cupons (criar)', send: (a) => call(a, 'POST', '/Admin/Cupons', { form: { codigo: 'INVASOR', tipo: 'percent', percentual: '90', ativo: 'on' } }), expected: guardedWrite(adminPage), write: true },
-    { name: 'POST /Admin/Cupons (desativar OLIMPO)', send: (a) => call(a, 'POST', '/Admin/Cupons', { form: { intent: 'toggle', id: '1', ativo: 'false' } }), expected: guardedWrite(adminPage), write: true },
+    {
+      name: 'POST /Admin/Cupons (criar)',
+      send: (a) => call(a, 'POST', '/Admin/Cupons', { form: { codigo: 'INVASOR', tipo: 'percent', percentual: '90', ativo: 'on' } }),
+      expected: guardedWrite(adminPage),
+      write: true,
+    },
+    {
+      name: 'POST /Admin/Cupons (desativar OLIMPO)',
+      send: (a) => call(a, 'POST', '/Admin/Cupons', { form: { intent: 'toggle', id: '1', ativo: 'false' } }),
+      expected: guardedWrite(adminPage),
+      write: true,
+    },
     { name: 'página /Admin/Importar', send: (a) => call(a, 'GET', '/Admin/Importar'), expected: adminPage },
     { name: 'POST /Admin/Importar (confirmar)', send: (a) => call(a, 'POST', '/Admin/Importar', { form: { intent: 'confirmar', id: '1' } }), expected: guardedWrite(adminPage), write: true },
-    { name: 'GET /Admin/Produtos/exportar.csv', send: (a) => call(a, 'GET', '/Admin/Produtos/exportar.csv'), expected: adminPage, secret: { text: () => 'Produto do Outro Vendedor', mayContain: (a) => a === 'admin' } },
-    { name: 'página /Admin/Produtos', send: (a) => call(a, 'GET', '/Admin/Produtos'), expected: sellerPage, secret: { text: () => 'Produto do Outro Vendedor', mayContain: (a) => a === 'outro vendedor' || a === 'admin' } },
-    { name: 'página /Admin/Produtos/:id (do vendedor)', send: (a) => call(a, 'GET', `/Admin/Produtos/${ids.product}`), expected: (a) => (a === 'visitante' ? 'login' : a === 'vendedor' || a === 'admin' ? 'ok' : a === 'outro vendedor' ? 'not-found' : 'forbidden') },
-    { name: 'POST /Admin/Produtos/:id (do vendedor)', send: (a) => call(a, 'POST', `/Admin/Produtos/${ids.product}`, { form: { titulo: 'Preço Mudado Por Outro', descricao: 'Descrição alterada por quem não pode.', preco: '1,00', preco_antigo: '', estoque: '999', ativo: 'on', oem: '', equivalentes: '' } }), expected: guardedWrite((a) => (a === 'visitante' ? 'login' : a === 'vendedor' || a === 'admin' ? 'ok' : a === 'outro vendedor' ? 'not-found' : 'forbidden')), write: true },
-    { name: 'POST /Admin/Produtos (desativar em lote o do vendedor)', send: (a) => call(a, 'POST', '/Admin/Produtos', { form: { ids: String(ids.product), acao: 'desativar' } }), expected: guardedWrite((a) => (a === 'visitante' ? 'login' : a === 'vendedor' || a === 'admin' ? 'ok' : 'forbidden')), write: true },
+    {
+      name: 'GET /Admin/Produtos/exportar.csv',
+      send: (a) => call(a, 'GET', '/Admin/Produtos/exportar.csv'),
+      expected: adminPage,
+      secret: { text: () => 'Produto do Outro Vendedor', mayContain: (a) => a === 'admin' },
+    },
+    {
+      name: 'página /Admin/Produtos',
+      send: (a) => call(a, 'GET', '/Admin/Produtos'),
+      expected: sellerPage,
+      secret: { text: () => 'Produto do Outro Vendedor', mayContain: (a) => a === 'outro vendedor' || a === 'admin' },
+    },
+    {
+      name: 'página /Admin/Produtos/:id (do vendedor)',
+      send: (a) => call(a, 'GET', `/Admin/Produtos/${ids.product}`),
+      expected: (a) => (a === 'visitante' ? 'login' : a === 'vendedor' || a === 'admin' ? 'ok' : a === 'outro vendedor' ? 'not-found' : 'forbidden'),
+    },
+    {
+      name: 'POST /Admin/Produtos/:id (do vendedor)',
+      send: (a) =>
+        call(a, 'POST', `/Admin/Produtos/${ids.product}`, {
+          form: { titulo: 'Preço Mudado Por Outro', descricao: 'Descrição alterada por quem não pode.', preco: '1,00', preco_antigo: '', estoque: '999', ativo: 'on', oem: '', equivalentes: '' },
+        }),
+      expected: guardedWrite((a) => (a === 'visitante' ? 'login' : a === 'vendedor' || a === 'admin' ? 'ok' : a === 'outro vendedor' ? 'not-found' : 'forbidden')),
+      write: true,
+    },
+    {
+      name: 'POST /Admin/Produtos (desativar em lote o do vendedor)',
+      send: (a) => call(a, 'POST', '/Admin/Produtos', { form: { ids: String(ids.product), acao: 'desativar' } }),
+      expected: guardedWrite((a) => (a === 'visitante' ? 'login' : a === 'vendedor' || a === 'admin' ? 'ok' : 'forbidden')),
+      write: true,
+    },
     { name: 'página /Admin/Pedidos/:n', send: (a) => call(a, 'GET', `/Admin/Pedidos/${ids.order}`), expected: adminPage, secret: { text: () => OWNER_STREET, mayContain: (a) => a === 'admin' } },
-    { name: 'POST /Admin/Pedidos/:n (cancelar)', send: (a) => call(a, 'POST', `/Admin/Pedidos/${ids.order}`, { form: { intent: 'cancelar', confirmacao: 'on' } }), expected: guardedWrite(adminPage), write: true },
-    { name: 'página /Admin/Pedidos/:n/etiqueta', send: (a) => call(a, 'GET', `/Admin/Pedidos/${ids.order}/etiqueta`), expected: adminPage, secret: { text: () => OWNER_STREET, mayContain: (a) => a === 'admin' } },
-    { name: 'GET /Admin/Pedidos/exportar.csv', send: (a) => call(a, 'GET', '/Admin/Pedidos/exportar.csv'), expected: adminPage, secret: { text: () => accounts.owner!.email, mayContain: (a) => a === 'admin' } },
+    {
+      name: 'POST /Admin/Pedidos/:n (cancelar)',
+      send: (a) => call(a, 'POST', `/Admin/Pedidos/${ids.order}`, { form: { intent: 'cancelar', confirmacao: 'on' } }),
+      expected: guardedWrite(adminPage),
+      write: true,
+    },
+    {
+      name: 'página /Admin/Pedidos/:n/etiqueta',
+      send: (a) => call(a, 'GET', `/Admin/Pedidos/${ids.order}/etiqueta`),
+      expected: adminPage,
+      secret: { text: () => OWNER_STREET, mayContain: (a) => a === 'admin' },
+    },
+    {
+      name: 'GET /Admin/Pedidos/exportar.csv',
+      send: (a) => call(a, 'GET', '/Admin/Pedidos/exportar.csv'),
+      expected: adminPage,
+      secret: { text: () => accounts.owner!.email, mayContain: (a) => a === 'admin' },
+    },
     { name: 'página /Admin/Clientes', send: (a) => call(a, 'GET', '/Admin/Clientes'), expected: adminPage, secret: { text: () => accounts.owner!.email, mayContain: (a) => a === 'admin' } },
-    { name: 'página /Admin/Clientes/:id', send: (a) => call(a, 'GET', `/Admin/Clientes/${accounts.owner!.id}`), expected: adminPage, secret: { text: () => accounts.owner!.email, mayContain: (a) => a === 'admin' } },
-    { name: 'POST /Admin/Vendedores (aprovar)', send: (a) => call(a, 'POST', '/Admin/Vendedores', { form: { id: String(ids.application), decisao: 'aprovar' } }), expected: guardedWrite(adminPage), write: true },
+    {
+      name: 'página /Admin/Clientes/:id',
+      send: (a) => call(a, 'GET', `/Admin/Clientes/${accounts.owner!.id}`),
+      expected: adminPage,
+      secret: { text: () => accounts.owner!.email, mayContain: (a) => a === 'admin' },
+    },
+    {
+      name: 'POST /Admin/Vendedores (aprovar)',
+      send: (a) => call(a, 'POST', '/Admin/Vendedores', { form: { id: String(ids.application), decisao: 'aprovar' } }),
+      expected: guardedWrite(adminPage),
+      write: true,
+    },
   ];
 
   async function expectOutcome(res: Response, outcome: Outcome, what: string) {
@@ -250,8 +410,18 @@ describe.each(DATABASE_KINDS)('access control: actors × endpoints (%s)', (kind)
   });
 
   it('cross-origin writes are refused whoever is signed in', async () => {
-    for (const [method, url] of [['DELETE', '/api/account'], ['PUT', '/api/account/cart'], ['POST', '/MinhaConta'], ['POST', '/Admin/Pedidos'], ['POST', `/MeusProdutos/${ids.product}`]] as const) {
-      const res = await server.fetch(url, { method, headers: { origin: 'https://loja-falsa.example', cookie: accounts.admin!.cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: 'intent=excluir&confirmacao=EXCLUIR' });
+    for (const [method, url] of [
+      ['DELETE', '/api/account'],
+      ['PUT', '/api/account/cart'],
+      ['POST', '/MinhaConta'],
+      ['POST', '/Admin/Pedidos'],
+      ['POST', `/MeusProdutos/${ids.product}`],
+    ] as const) {
+      const res = await server.fetch(url, {
+        method,
+        headers: { origin: 'https://loja-falsa.example', cookie: accounts.admin!.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'intent=excluir&confirmacao=EXCLUIR',
+      });
       expect(res.status, `${method} ${url}`).toBe(403);
       await res.arrayBuffer();
     }
@@ -268,7 +438,16 @@ describe.each(DATABASE_KINDS)('access control: actors × endpoints (%s)', (kind)
       ['HTML renomeado .jpg', text(`<!doctype html><html><body><script>alert(1)</script></body></html>`), 'foto.jpg', 'image/jpeg'],
       ['arquivo vazio', new Uint8Array(0), 'foto.jpg', 'image/jpeg'],
       ['poliglota JPEG + HTML', new Uint8Array([...jpegHeader, ...text(`<html><script>alert(1)</script></html><?php echo 1; ?>`)]), 'foto.jpg', 'image/jpeg'],
-      ['GIF (formato não aceito)', Uint8Array.from(await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } }).gif().toBuffer()), 'foto.gif', 'image/gif'],
+      [
+        'GIF (formato não aceito)',
+        Uint8Array.from(
+          await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } })
+            .gif()
+            .toBuffer(),
+        ),
+        'foto.gif',
+        'image/gif',
+      ],
       ['grande demais (5,5 MB)', crypto.randomBytes(5.5 * 1024 * 1024), 'foto.jpg', 'image/jpeg'],
       ['enorme (8 MB)', crypto.randomBytes(8 * 1024 * 1024), 'foto.jpg', 'image/jpeg'],
     ];
@@ -301,7 +480,9 @@ describe.each(DATABASE_KINDS)('access control: actors × endpoints (%s)', (kind)
   });
 
   it('an image carrying a payload after its data is stored re-encoded, without the payload', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
     const payload = `<?php system($_GET['c']); ?><script>alert(1)</script>`;
     const form = new FormData();
     for (const [k, v] of Object.entries({ ...PRODUCT, foto_url: '', titulo: 'Produto Com Foto Poliglota' })) form.append(k, v);

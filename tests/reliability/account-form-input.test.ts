@@ -11,11 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addAddress } from '../../src/domain/accounts/addresses.server.ts';
-import { submitSellerApplication } from '../../src/domain/accounts/sellers.server.ts';
-import { createProduct } from '../../src/domain/catalog/admin.server.ts';
-import { parseProductForm } from '../../src/domain/catalog/product-form.ts';
-import { UFS } from '../../src/domain/shipping/uf.ts';
+import { addAddress } from '#src/domain/accounts/addresses.server.ts';
+import { submitSellerApplication } from '#src/domain/accounts/sellers.server.ts';
+import { createProduct } from '#src/domain/catalog/admin.server.ts';
+import { parseProductForm } from '#src/domain/catalog/product-form.ts';
+import { UFS } from '#src/domain/shipping/uf.ts';
 import { createAccounts, expectPageRefusal, randomIp, signIn } from './support/accounts.ts';
 import type { Account } from './support/accounts.ts';
 import { expectNoPrototypePollution } from './support/checks.ts';
@@ -23,7 +23,30 @@ import { createServerDatabase, DATABASE_KINDS, dumpAllRows, rows } from './suppo
 import type { ServerDatabase } from './support/databases.ts';
 import { AppServer } from './support/server.ts';
 import { sql } from 'drizzle-orm';
-import { ADDRESS, PERSON, NUM_RUNS, fcOptions, BOOKKEEPING, controlChar, weirdText, tooLong, huge, blank, badText, badEnum, notEmail, badNumberText, words, req, opt, brokenForm, encodeForm, PRODUCT, personBreakers, productBreakers } from './support/account-fuzz.ts';
+import {
+  ADDRESS,
+  PERSON,
+  NUM_RUNS,
+  fcOptions,
+  BOOKKEEPING,
+  controlChar,
+  weirdText,
+  tooLong,
+  huge,
+  blank,
+  badText,
+  badEnum,
+  notEmail,
+  badNumberText,
+  words,
+  req,
+  opt,
+  brokenForm,
+  encodeForm,
+  PRODUCT,
+  personBreakers,
+  productBreakers,
+} from './support/account-fuzz.ts';
 import type { Field } from './support/account-fuzz.ts';
 describe.each(DATABASE_KINDS)('bad input on page forms never breaks anything nor writes (%s)', (kind) => {
   let database: ServerDatabase;
@@ -95,7 +118,16 @@ describe.each(DATABASE_KINDS)('bad input on page forms never breaks anything nor
     const placed = await server.fetch('/api/orders', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({ idempotencyKey: crypto.randomUUID(), email: 'pedido@example.com', lines: [{ productId: 2, quantity: 1 }], address: { cep: '01001000', street: 'Praça da Sé', number: '1', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' }, shipping: 'standard', payment: 'pix', installments: 1, customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' } }),
+      body: JSON.stringify({
+        idempotencyKey: crypto.randomUUID(),
+        email: 'pedido@example.com',
+        lines: [{ productId: 2, quantity: 1 }],
+        address: { cep: '01001000', street: 'Praça da Sé', number: '1', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' },
+        shipping: 'standard',
+        payment: 'pix',
+        installments: 1,
+        customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' },
+      }),
     });
     const order = (await placed.json()) as { order: { number: string } };
     expect(placed.status).toBe(201);
@@ -142,33 +174,40 @@ describe.each(DATABASE_KINDS)('bad input on page forms never breaks anything nor
         name: 'Login',
         url: () => '/Login',
         actor: () => null,
-        form: brokenForm(() => ({ intent: 'senha', email: accounts.shopper!.email, password: 'senha-errada-123', redirectTo: '/' }), [
-          req('email', fc.oneof(notEmail, blank)),
-          req('password', fc.oneof(weirdText, tooLong(128), huge)),
-          opt('intent', fc.constantFrom('google', 'facebook')),
-        ]),
+        form: brokenForm(
+          () => ({ intent: 'senha', email: accounts.shopper!.email, password: 'senha-errada-123', redirectTo: '/' }),
+          [req('email', fc.oneof(notEmail, blank)), req('password', fc.oneof(weirdText, tooLong(128), huge)), opt('intent', fc.constantFrom('google', 'facebook'))],
+        ),
       },
       {
         name: 'Registrar',
         url: () => '/Registrar',
         actor: () => null,
-        form: brokenForm(() => ({ intent: 'cadastro', email: uniqueEmail(), name: 'Ana Souza', password: 'senha-valida-123', redirectTo: '/' }), [
-          req('email', notEmail),
-          req('name', fc.oneof(badText(100), weirdText.filter((s) => words(s) < 2))),
-          req('password', fc.oneof(fc.string({ maxLength: 7 }), tooLong(128), huge)),
-          opt('intent', fc.constantFrom('google', 'facebook')),
-        ]),
+        form: brokenForm(
+          () => ({ intent: 'cadastro', email: uniqueEmail(), name: 'Ana Souza', password: 'senha-valida-123', redirectTo: '/' }),
+          [
+            req('email', notEmail),
+            req(
+              'name',
+              fc.oneof(
+                badText(100),
+                weirdText.filter((s) => words(s) < 2),
+              ),
+            ),
+            req('password', fc.oneof(fc.string({ maxLength: 7 }), tooLong(128), huge)),
+            opt('intent', fc.constantFrom('google', 'facebook')),
+          ],
+        ),
       },
       { name: 'EsqueciSenha', url: () => '/EsqueciSenha', actor: () => null, form: brokenForm(() => ({ email: accounts.shopper!.email }), [req('email', notEmail)]) },
       {
         name: 'RedefinirSenha',
         url: () => '/RedefinirSenha?token=x',
         actor: () => null,
-        form: brokenForm(() => ({ token: crypto.randomBytes(16).toString('hex'), password: 'senha-nova-123', confirm: 'senha-nova-123' }), [
-          req('token', fc.oneof(weirdText, tooLong(200))),
-          req('password', fc.oneof(fc.string({ maxLength: 7 }), tooLong(128), huge)),
-          req('confirm', weirdText),
-        ]),
+        form: brokenForm(
+          () => ({ token: crypto.randomBytes(16).toString('hex'), password: 'senha-nova-123', confirm: 'senha-nova-123' }),
+          [req('token', fc.oneof(weirdText, tooLong(200))), req('password', fc.oneof(fc.string({ maxLength: 7 }), tooLong(128), huge)), req('confirm', weirdText)],
+        ),
       },
       { name: 'Informacoes', url: () => '/Informacoes', actor: () => accounts.shopper!, form: brokenForm(() => ({ ...PERSON }), personBreakers) },
       { name: 'CustomerForm', url: () => '/CustomerForm', actor: () => accounts.shopper!, form: brokenForm(() => ({ ...PERSON }), personBreakers) },
@@ -177,37 +216,62 @@ describe.each(DATABASE_KINDS)('bad input on page forms never breaks anything nor
         name: 'CriarFormulario (novo endereço)',
         url: () => '/CriarFormulario',
         actor: () => accounts.shopper!,
-        form: brokenForm(() => ({ ...ADDRESS }), [
-          ...personBreakers.filter((b) => ['nome', 'celular', 'cep', 'bairro', 'cidade'].includes(b.field)),
-          req('rua', badText(200)),
-          req('numero', badText(20)),
-          opt('complemento', fc.oneof(tooLong(100), huge)),
-          req('estado', badEnum(UFS)),
-        ]),
+        form: brokenForm(
+          () => ({ ...ADDRESS }),
+          [
+            ...personBreakers.filter((b) => ['nome', 'celular', 'cep', 'bairro', 'cidade'].includes(b.field)),
+            req('rua', badText(200)),
+            req('numero', badText(20)),
+            opt('complemento', fc.oneof(tooLong(100), huge)),
+            req('estado', badEnum(UFS)),
+          ],
+        ),
       },
       {
         name: 'CriarFormulario (apagar)',
         url: () => '/CriarFormulario',
         actor: () => accounts.shopper!,
-        form: brokenForm(() => ({ intent: 'apagar', id: String(ids.othersAddress) }), [
-          req('id', fc.oneof(badNumberText, fc.constant(null).map(() => String(ids.othersAddress)), fc.integer({ min: 100_000, max: 2_000_000_000 }).map(String))),
-        ]),
+        form: brokenForm(
+          () => ({ intent: 'apagar', id: String(ids.othersAddress) }),
+          [
+            req(
+              'id',
+              fc.oneof(
+                badNumberText,
+                fc.constant(null).map(() => String(ids.othersAddress)),
+                fc.integer({ min: 100_000, max: 2_000_000_000 }).map(String),
+              ),
+            ),
+          ],
+        ),
       },
       {
         name: 'MinhaConta (excluir)',
         url: () => '/MinhaConta',
         actor: () => accounts.shopper!,
-        form: brokenForm(() => ({ intent: 'excluir', confirmacao: 'EXCLUIR' }), [req('intent', badEnum(['excluir'])), req('confirmacao', weirdText.filter((s) => s.trim().toUpperCase() !== 'EXCLUIR'))]),
+        form: brokenForm(
+          () => ({ intent: 'excluir', confirmacao: 'EXCLUIR' }),
+          [
+            req('intent', badEnum(['excluir'])),
+            req(
+              'confirmacao',
+              weirdText.filter((s) => s.trim().toUpperCase() !== 'EXCLUIR'),
+            ),
+          ],
+        ),
       },
       {
         name: 'garagem',
         url: () => '/garagem',
         actor: () => accounts.shopper!,
-        form: brokenForm(() => ({ intencao: 'usar', versao: '999999', ano: '2015', voltar: '/garagem' }), [
-          req('intencao', badEnum(['usar', 'remover', 'limpar'])),
-          req('versao', fc.oneof(badNumberText, fc.integer({ min: 1, max: 999_999_999 }).map(String))),
-          req('ano', fc.oneof(badNumberText, fc.integer({ min: 1000, max: 9999 }).map(String))),
-        ]),
+        form: brokenForm(
+          () => ({ intencao: 'usar', versao: '999999', ano: '2015', voltar: '/garagem' }),
+          [
+            req('intencao', badEnum(['usar', 'remover', 'limpar'])),
+            req('versao', fc.oneof(badNumberText, fc.integer({ min: 1, max: 999_999_999 }).map(String))),
+            req('ano', fc.oneof(badNumberText, fc.integer({ min: 1000, max: 9999 }).map(String))),
+          ],
+        ),
       },
       { name: 'CriarProduto', url: () => '/CriarProduto', actor: () => accounts.seller!, form: brokenForm(() => ({ ...PRODUCT }), productBreakers(true)) },
       { name: 'MeusProdutos/:id', url: () => `/MeusProdutos/${ids.product}`, actor: () => accounts.seller!, form: brokenForm(() => ({ ...PRODUCT }), productBreakers(false)) },
@@ -215,20 +279,32 @@ describe.each(DATABASE_KINDS)('bad input on page forms never breaks anything nor
         name: 'Admin/Pedidos',
         url: () => '/Admin/Pedidos',
         actor: () => accounts.admin!,
-        form: brokenForm(() => ({ numero: ids.order, status: 'paid', rastreio: 'BR123456789BR' }), [
-          req('numero', fc.oneof(weirdText, fc.integer({ min: 10_000_000, max: 99_999_999 }).filter((n) => String(n) !== ids.order).map(String))),
-          req('status', badEnum(['paid', 'cancelled'])),
-          opt('rastreio', fc.oneof(tooLong(40), huge)),
-        ]),
+        form: brokenForm(
+          () => ({ numero: ids.order, status: 'paid', rastreio: 'BR123456789BR' }),
+          [
+            req(
+              'numero',
+              fc.oneof(
+                weirdText,
+                fc
+                  .integer({ min: 10_000_000, max: 99_999_999 })
+                  .filter((n) => String(n) !== ids.order)
+                  .map(String),
+              ),
+            ),
+            req('status', badEnum(['paid', 'cancelled'])),
+            opt('rastreio', fc.oneof(tooLong(40), huge)),
+          ],
+        ),
       },
       {
         name: 'Admin/Vendedores',
         url: () => '/Admin/Vendedores',
         actor: () => accounts.admin!,
-        form: brokenForm(() => ({ id: String(ids.application), decisao: 'aprovar' }), [
-          req('id', fc.oneof(badNumberText, fc.integer({ min: 100_000, max: 2_000_000_000 }).map(String))),
-          req('decisao', badEnum(['aprovar', 'recusar'])),
-        ]),
+        form: brokenForm(
+          () => ({ id: String(ids.application), decisao: 'aprovar' }),
+          [req('id', fc.oneof(badNumberText, fc.integer({ min: 100_000, max: 2_000_000_000 }).map(String))), req('decisao', badEnum(['aprovar', 'recusar']))],
+        ),
       },
     ];
 
@@ -263,7 +339,10 @@ describe.each(DATABASE_KINDS)('bad input on page forms never breaks anything nor
       const targets = PAGES.map((p) => [p.url, p.actor] as const);
       const valid = new URLSearchParams({ email: 'a@example.com', password: 'x' }).toString();
       const request = fc.oneof(
-        fc.record({ type: fc.constantFrom('application/json', 'text/plain', 'application/xml', 'text/html', 'application/octet-stream', 'form', ''), body: fc.oneof(fc.constant(valid), fc.constant('{"email":"a@b.com"}'), fc.string({ maxLength: 100 })) }),
+        fc.record({
+          type: fc.constantFrom('application/json', 'text/plain', 'application/xml', 'text/html', 'application/octet-stream', 'form', ''),
+          body: fc.oneof(fc.constant(valid), fc.constant('{"email":"a@b.com"}'), fc.string({ maxLength: 100 })),
+        }),
         fc.record({
           type: fc.constantFrom('multipart/form-data', 'multipart/form-data; boundary=x', 'multipart/form-data; boundary=----olimpo'),
           body: fc.oneof(fc.constant('garbage'), fc.constant('------olimpo\r\nContent-Disposition: form-data; name="email"\r\n\r\na'), fc.string({ unit: 'binary', maxLength: 200 })),
@@ -272,7 +351,11 @@ describe.each(DATABASE_KINDS)('bad input on page forms never breaks anything nor
       );
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...targets), request, async ([url, actor], { type, body }) => {
-          const res = await server.fetch(url(), { method: 'POST', headers: { origin: server.url, 'x-forwarded-for': randomIp(), ...(type ? { 'content-type': type } : {}), ...(actor() ? { cookie: actor()!.cookie } : {}) }, body });
+          const res = await server.fetch(url(), {
+            method: 'POST',
+            headers: { origin: server.url, 'x-forwarded-for': randomIp(), ...(type ? { 'content-type': type } : {}), ...(actor() ? { cookie: actor()!.cookie } : {}) },
+            body,
+          });
           await expectPageRefusal(res, `${url()} [${type}] ${body.slice(0, 80)}`);
         }),
         fcOptions(),

@@ -10,10 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addAddress } from '../../src/domain/accounts/addresses.server.ts';
-import { submitSellerApplication } from '../../src/domain/accounts/sellers.server.ts';
-import { createProduct } from '../../src/domain/catalog/admin.server.ts';
-import { parseProductForm } from '../../src/domain/catalog/product-form.ts';
+import { addAddress } from '#src/domain/accounts/addresses.server.ts';
+import { submitSellerApplication } from '#src/domain/accounts/sellers.server.ts';
+import { createProduct } from '#src/domain/catalog/admin.server.ts';
+import { parseProductForm } from '#src/domain/catalog/product-form.ts';
 import { createAccounts, expectJsonRefusal, randomIp, signIn } from './support/accounts.ts';
 import type { Account } from './support/accounts.ts';
 import { expectNoPrototypePollution } from './support/checks.ts';
@@ -23,7 +23,7 @@ import { AppServer } from './support/server.ts';
 import { sql } from 'drizzle-orm';
 import { ADDRESS, PERSON, fcOptions, BOOKKEEPING, weirdText, tooLong, blank, notString, notObject, notArray, badInt, DELETE, brokenJson, encodeForm, PRODUCT } from './support/account-fuzz.ts';
 import type { Field } from './support/account-fuzz.ts';
-describe.each(DATABASE_KINDS)('bad input on accounts\' JSON endpoints never breaks anything nor writes (%s)', (kind) => {
+describe.each(DATABASE_KINDS)("bad input on accounts' JSON endpoints never breaks anything nor writes (%s)", (kind) => {
   let database: ServerDatabase;
   let server: AppServer;
   let dataDir: string;
@@ -93,7 +93,16 @@ describe.each(DATABASE_KINDS)('bad input on accounts\' JSON endpoints never brea
     const placed = await server.fetch('/api/orders', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({ idempotencyKey: crypto.randomUUID(), email: 'pedido@example.com', lines: [{ productId: 2, quantity: 1 }], address: { cep: '01001000', street: 'Praça da Sé', number: '1', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' }, shipping: 'standard', payment: 'pix', installments: 1, customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' } }),
+      body: JSON.stringify({
+        idempotencyKey: crypto.randomUUID(),
+        email: 'pedido@example.com',
+        lines: [{ productId: 2, quantity: 1 }],
+        address: { cep: '01001000', street: 'Praça da Sé', number: '1', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' },
+        shipping: 'standard',
+        payment: 'pix',
+        installments: 1,
+        customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' },
+      }),
     });
     const order = (await placed.json()) as { order: { number: string } };
     expect(placed.status).toBe(201);
@@ -135,12 +144,23 @@ describe.each(DATABASE_KINDS)('bad input on accounts\' JSON endpoints never brea
     afterAll(() => expectUnchanged('JSON endpoints'));
 
     it('POST /api/auth/sign-up/email: a broken sign-up → 4xx in pt-BR, no account', async () => {
-      const body = brokenJson(() => ({ email: uniqueEmail(), name: 'Ana Souza', password: 'senha-valida-123' }), [
-        [[], fc.oneof(fc.constant(DELETE), notObject)],
-        [['email'], fc.oneof(fc.constant(DELETE), notString, weirdText.filter((s) => !s.includes('@')), fc.constant(`${'a'.repeat(300)}@example.com`))],
-        [['name'], fc.oneof(fc.constant(DELETE), notString)],
-        [['password'], fc.oneof(fc.constant(DELETE), notString, fc.string({ maxLength: 7 }), tooLong(128))],
-      ]);
+      const body = brokenJson(
+        () => ({ email: uniqueEmail(), name: 'Ana Souza', password: 'senha-valida-123' }),
+        [
+          [[], fc.oneof(fc.constant(DELETE), notObject)],
+          [
+            ['email'],
+            fc.oneof(
+              fc.constant(DELETE),
+              notString,
+              weirdText.filter((s) => !s.includes('@')),
+              fc.constant(`${'a'.repeat(300)}@example.com`),
+            ),
+          ],
+          [['name'], fc.oneof(fc.constant(DELETE), notString)],
+          [['password'], fc.oneof(fc.constant(DELETE), notString, fc.string({ maxLength: 7 }), tooLong(128))],
+        ],
+      );
       await fc.assert(
         fc.asyncProperty(body, async ({ text, where }) => {
           await expectJsonRefusal(await json('POST', '/api/auth/sign-up/email', text), `sign-up ${where}: ${text.slice(0, 200)}`);
@@ -150,12 +170,15 @@ describe.each(DATABASE_KINDS)('bad input on accounts\' JSON endpoints never brea
     });
 
     it('POST /api/auth/sign-in/email: broken or wrong credentials → 4xx in pt-BR, no session', async () => {
-      const body = brokenJson(() => ({ email: accounts.shopper!.email, password: 'senha-errada-123' }), [
-        [[], fc.oneof(fc.constant(DELETE), notObject)],
-        [['email'], fc.oneof(fc.constant(DELETE), notString, weirdText, tooLong(320))],
-        [['password'], fc.oneof(fc.constant(DELETE), notString, weirdText, tooLong(128))],
-        [['rememberMe'], fc.oneof(notString, weirdText)],
-      ]);
+      const body = brokenJson(
+        () => ({ email: accounts.shopper!.email, password: 'senha-errada-123' }),
+        [
+          [[], fc.oneof(fc.constant(DELETE), notObject)],
+          [['email'], fc.oneof(fc.constant(DELETE), notString, weirdText, tooLong(320))],
+          [['password'], fc.oneof(fc.constant(DELETE), notString, weirdText, tooLong(128))],
+          [['rememberMe'], fc.oneof(notString, weirdText)],
+        ],
+      );
       await fc.assert(
         fc.asyncProperty(body, async ({ text, where }) => {
           await expectJsonRefusal(await json('POST', '/api/auth/sign-in/email', text), `sign-in ${where}: ${text.slice(0, 200)}`);
@@ -166,15 +189,28 @@ describe.each(DATABASE_KINDS)('bad input on accounts\' JSON endpoints never brea
 
     it('POST /api/auth/request-password-reset and /reset-password: broken requests, unknown tokens → 4xx in pt-BR', async () => {
       const request = fc.oneof(
-        brokenJson(() => ({ email: accounts.shopper!.email, redirectTo: '/RedefinirSenha' }), [
-          [[], fc.oneof(fc.constant(DELETE), notObject)],
-          [['email'], fc.oneof(fc.constant(DELETE), notString, weirdText.filter((s) => !s.includes('@')))],
-        ]).map((b) => ({ ...b, url: '/api/auth/request-password-reset' })),
-        brokenJson(() => ({ token: crypto.randomBytes(12).toString('hex'), newPassword: 'senha-nova-123' }), [
-          [[], fc.oneof(fc.constant(DELETE), notObject)],
-          [['token'], fc.oneof(fc.constant(DELETE), notString, weirdText, tooLong(300))],
-          [['newPassword'], fc.oneof(fc.constant(DELETE), notString, fc.string({ maxLength: 7 }), tooLong(128))],
-        ]).map((b) => ({ ...b, url: '/api/auth/reset-password' })),
+        brokenJson(
+          () => ({ email: accounts.shopper!.email, redirectTo: '/RedefinirSenha' }),
+          [
+            [[], fc.oneof(fc.constant(DELETE), notObject)],
+            [
+              ['email'],
+              fc.oneof(
+                fc.constant(DELETE),
+                notString,
+                weirdText.filter((s) => !s.includes('@')),
+              ),
+            ],
+          ],
+        ).map((b) => ({ ...b, url: '/api/auth/request-password-reset' })),
+        brokenJson(
+          () => ({ token: crypto.randomBytes(12).toString('hex'), newPassword: 'senha-nova-123' }),
+          [
+            [[], fc.oneof(fc.constant(DELETE), notObject)],
+            [['token'], fc.oneof(fc.constant(DELETE), notString, weirdText, tooLong(300))],
+            [['newPassword'], fc.oneof(fc.constant(DELETE), notString, fc.string({ maxLength: 7 }), tooLong(128))],
+          ],
+        ).map((b) => ({ ...b, url: '/api/auth/reset-password' })),
       );
       await fc.assert(
         fc.asyncProperty(request, async ({ text, where, url }) => {
@@ -186,26 +222,45 @@ describe.each(DATABASE_KINDS)('bad input on accounts\' JSON endpoints never brea
 
     it('signed-in /api/auth calls (update-user, change-password, change-email, sign-in/social): broken → 4xx in pt-BR, nothing changed', async () => {
       const request = fc.oneof(
-        brokenJson(() => ({ name: 'Conta shopper Teste' }), [
-          [[], notObject],
-          [['name'], fc.oneof(notString, tooLong(100), blank)],
-          [['role'], fc.constantFrom('admin', 'seller')],
-          [['email'], fc.constantFrom('outro@example.com')],
-          [['image'], fc.oneof(notString, fc.constantFrom('javascript:alert(1)'))],
-        ]).map((b) => ({ ...b, url: '/api/auth/update-user' })),
-        brokenJson(() => ({ currentPassword: 'senha-errada-123', newPassword: 'senha-nova-123' }), [
-          [[], notObject],
-          [['currentPassword'], fc.oneof(fc.constant(DELETE), notString, weirdText)],
-          [['newPassword'], fc.oneof(fc.constant(DELETE), notString, fc.string({ maxLength: 7 }), tooLong(128))],
-        ]).map((b) => ({ ...b, url: '/api/auth/change-password' })),
-        brokenJson(() => ({ newEmail: uniqueEmail() }), [
-          [[], notObject],
-          [['newEmail'], fc.oneof(fc.constant(DELETE), notString, weirdText.filter((s) => !s.includes('@')))],
-        ]).map((b) => ({ ...b, url: '/api/auth/change-email' })),
-        brokenJson(() => ({ provider: 'google', callbackURL: '/' }), [
-          [['provider'], fc.oneof(fc.constant(DELETE), notString, weirdText, fc.constantFrom('google', 'facebook', 'github'))],
-          [['callbackURL'], fc.oneof(notString, fc.constantFrom('https://evil.example/roubo', '//evil.example', 'javascript:alert(1)'))],
-        ]).map((b) => ({ ...b, url: '/api/auth/sign-in/social' })),
+        brokenJson(
+          () => ({ name: 'Conta shopper Teste' }),
+          [
+            [[], notObject],
+            [['name'], fc.oneof(notString, tooLong(100), blank)],
+            [['role'], fc.constantFrom('admin', 'seller')],
+            [['email'], fc.constantFrom('outro@example.com')],
+            [['image'], fc.oneof(notString, fc.constantFrom('javascript:alert(1)'))],
+          ],
+        ).map((b) => ({ ...b, url: '/api/auth/update-user' })),
+        brokenJson(
+          () => ({ currentPassword: 'senha-errada-123', newPassword: 'senha-nova-123' }),
+          [
+            [[], notObject],
+            [['currentPassword'], fc.oneof(fc.constant(DELETE), notString, weirdText)],
+            [['newPassword'], fc.oneof(fc.constant(DELETE), notString, fc.string({ maxLength: 7 }), tooLong(128))],
+          ],
+        ).map((b) => ({ ...b, url: '/api/auth/change-password' })),
+        brokenJson(
+          () => ({ newEmail: uniqueEmail() }),
+          [
+            [[], notObject],
+            [
+              ['newEmail'],
+              fc.oneof(
+                fc.constant(DELETE),
+                notString,
+                weirdText.filter((s) => !s.includes('@')),
+              ),
+            ],
+          ],
+        ).map((b) => ({ ...b, url: '/api/auth/change-email' })),
+        brokenJson(
+          () => ({ provider: 'google', callbackURL: '/' }),
+          [
+            [['provider'], fc.oneof(fc.constant(DELETE), notString, weirdText, fc.constantFrom('google', 'facebook', 'github'))],
+            [['callbackURL'], fc.oneof(notString, fc.constantFrom('https://evil.example/roubo', '//evil.example', 'javascript:alert(1)'))],
+          ],
+        ).map((b) => ({ ...b, url: '/api/auth/sign-in/social' })),
       );
       await fc.assert(
         fc.asyncProperty(request, async ({ text, where, url }) => {
@@ -217,15 +272,25 @@ describe.each(DATABASE_KINDS)('bad input on accounts\' JSON endpoints never brea
 
     it('PUT /api/account/cart and POST /api/account/cart/merge: a broken cart → 400 in pt-BR', async () => {
       const line = ['items', 0];
-      const body = brokenJson(() => ({ items: [{ id: 2, quantity: 1, cor: 'Preto' }] }), [
-        [[], fc.oneof(fc.constant(DELETE), notObject)],
-        [['items'], fc.oneof(fc.constant(DELETE), notArray, fc.integer({ min: 101, max: 150 }).map((n) => Array.from({ length: n }, (_, i) => ({ id: 1 + (i % 10), quantity: 1 }))))],
-        [line, notObject],
-        [[...line, 'id'], fc.oneof(fc.constant(DELETE), badInt(1, 2_147_483_647))],
-        [[...line, 'quantity'], fc.oneof(fc.constant(DELETE), badInt(1, 999))],
-        [[...line, 'cor'], fc.oneof(notString, tooLong(40))],
-        [[...line, 'tamanho'], fc.oneof(notString, tooLong(10))],
-      ]);
+      const body = brokenJson(
+        () => ({ items: [{ id: 2, quantity: 1, cor: 'Preto' }] }),
+        [
+          [[], fc.oneof(fc.constant(DELETE), notObject)],
+          [
+            ['items'],
+            fc.oneof(
+              fc.constant(DELETE),
+              notArray,
+              fc.integer({ min: 101, max: 150 }).map((n) => Array.from({ length: n }, (_, i) => ({ id: 1 + (i % 10), quantity: 1 }))),
+            ),
+          ],
+          [line, notObject],
+          [[...line, 'id'], fc.oneof(fc.constant(DELETE), badInt(1, 2_147_483_647))],
+          [[...line, 'quantity'], fc.oneof(fc.constant(DELETE), badInt(1, 999))],
+          [[...line, 'cor'], fc.oneof(notString, tooLong(40))],
+          [[...line, 'tamanho'], fc.oneof(notString, tooLong(10))],
+        ],
+      );
       await fc.assert(
         fc.asyncProperty(body, fc.constantFrom(['PUT', '/api/account/cart'], ['POST', '/api/account/cart/merge']), async ({ text, where }, [method, url]) => {
           const { status } = await expectJsonRefusal(await json(method!, url!, text, { cookie: accounts.shopper!.cookie }), `${method} ${url} ${where}: ${text.slice(0, 200)}`);

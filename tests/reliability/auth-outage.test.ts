@@ -60,7 +60,11 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('accounts while the database
     }
     return cookieOf(res);
   };
-  const cookieOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ');
+  const cookieOf = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .join('; ');
   const signUp = () => {
     const email = `tempestade-${crypto.randomBytes(4).toString('hex')}@example.com`;
     emails.add(email);
@@ -135,7 +139,10 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('accounts while the database
     expect(killed).toBeGreaterThan(10);
     expect(server.isRunning).toBe(true);
     expect(bad.slice(0, 10)).toEqual([]);
-    expect([...statuses.keys()].some((k) => k.endsWith(' 503')), 'some requests met a dead connection').toBe(true);
+    expect(
+      [...statuses.keys()].some((k) => k.endsWith(' 503')),
+      'some requests met a dead connection',
+    ).toBe(true);
 
     await waitReady();
     const again = await signIn(accounts.bruno!);

@@ -6,13 +6,38 @@
 import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signWebhook } from '../../src/domain/payments/provider.ts';
+import { signWebhook } from '#src/domain/payments/provider.ts';
 import { createTestApp, TEST_WEBHOOK_SECRET } from '../support/app.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { expectNoPrototypePollution, expectPtBrClientError } from './support/checks.ts';
 import { dumpAllRows } from './support/databases.ts';
-import { fcOptions, withControl, weirdText, notString, notObject, notArray, badInt, tooLong, badEnum, badEmail, badLegacyCep, badKey, seg, many, DELETE, setPath, required, optional, broken, address, card, validOrder, addressBreakers, badCard } from './support/api-fuzz.ts';
+import {
+  fcOptions,
+  withControl,
+  weirdText,
+  notString,
+  notObject,
+  notArray,
+  badInt,
+  tooLong,
+  badEnum,
+  badEmail,
+  badLegacyCep,
+  badKey,
+  seg,
+  many,
+  DELETE,
+  setPath,
+  required,
+  optional,
+  broken,
+  address,
+  card,
+  validOrder,
+  addressBreakers,
+  badCard,
+} from './support/api-fuzz.ts';
 import type { Json, Path, Breaker } from './support/api-fuzz.ts';
 
 describe.each(DATABASE_KINDS)('bad input never breaks the API nor writes anything (%s)', (kind) => {
@@ -58,7 +83,13 @@ describe.each(DATABASE_KINDS)('bad input never breaks the API nor writes anythin
   const catalogBad = fc.oneof(
     fc.record({ k: fc.constant('q'), v: tooLong(120) }),
     fc.record({ k: fc.constantFrom('marca', 'veiculo', 'categoria', 'ordem', 'estado'), v: weirdText.filter((s) => s.trim() !== '' && !/^(todos|novo|usado|carros|motos|caminhoes)$/i.test(s)) }),
-    fc.record({ k: fc.constantFrom('preco_min', 'preco_max'), v: fc.oneof(fc.constantFrom('-1', 'abc', '1e5', 'NaN', 'Infinity', '1,234.5.6', '99999999999', '0x10', '١٢٣'), weirdText.filter((s) => /[a-zA-Z]/.test(s))) }),
+    fc.record({
+      k: fc.constantFrom('preco_min', 'preco_max'),
+      v: fc.oneof(
+        fc.constantFrom('-1', 'abc', '1e5', 'NaN', 'Infinity', '1,234.5.6', '99999999999', '0x10', '١٢٣'),
+        weirdText.filter((s) => /[a-zA-Z]/.test(s)),
+      ),
+    }),
     fc.record({ k: fc.constant('pagina'), v: fc.constantFrom('0', '-1', 'abc', '1.5', '9999999', 'NaN', '1e3', '١') }),
     fc.record({ k: fc.constant('limite'), v: fc.constantFrom('0', '201', '-1', 'abc', '1e3', '99999', '2.5') }),
   );
@@ -78,7 +109,10 @@ describe.each(DATABASE_KINDS)('bad input never breaks the API nor writes anythin
   });
 
   it.each(['/api/products', '/api/produtos'])('GET %s: any query string at all → 200 or a pt-BR 400, never 5xx', async (endpoint) => {
-    const anyParams = fc.array(fc.tuple(fc.oneof(fc.constantFrom('q', 'marca', 'categoria', 'veiculo', 'estado', 'preco_min', 'preco_max', 'ordem', 'pagina', 'limite', 'facetas'), weirdText), weirdText), { maxLength: 6 });
+    const anyParams = fc.array(
+      fc.tuple(fc.oneof(fc.constantFrom('q', 'marca', 'categoria', 'veiculo', 'estado', 'preco_min', 'preco_max', 'ordem', 'pagina', 'limite', 'facetas'), weirdText), weirdText),
+      { maxLength: 6 },
+    );
     await fc.assert(
       fc.asyncProperty(anyParams, async (pairs) => {
         const qs = new URLSearchParams(pairs).toString();
@@ -95,10 +129,13 @@ describe.each(DATABASE_KINDS)('bad input never breaks the API nor writes anythin
   it('GET /api/products/:id: anything but a catalog id → 400 or 404 in pt-BR', async () => {
     const segment = fc.oneof(weirdText, fc.constantFrom('0', '-1', '1.5', '1e3', '9999999999', '2147483648', '4294967296', '99999999999', ' 1', '1 ', '０１', '¹'), fc.integer().map(String));
     await fc.assert(
-      fc.asyncProperty(segment.filter((s) => s !== '' && !(/^\d{1,10}$/.test(s) && Number(s) >= 1 && Number(s) <= 30)), async (s) => {
-        const { status } = await expectPtBrClientError(await send('GET', `/api/products/${seg(s)}`), `GET /api/products/${s}`);
-        expect([400, 404]).toContain(status);
-      }),
+      fc.asyncProperty(
+        segment.filter((s) => s !== '' && !(/^\d{1,10}$/.test(s) && Number(s) >= 1 && Number(s) <= 30)),
+        async (s) => {
+          const { status } = await expectPtBrClientError(await send('GET', `/api/products/${seg(s)}`), `GET /api/products/${s}`);
+          expect([400, 404]).toContain(status);
+        },
+      ),
       fcOptions(),
     );
   });
@@ -178,7 +215,11 @@ describe.each(DATABASE_KINDS)('bad input never breaks the API nor writes anythin
       broken({ ...base, payment: 'credit' }, [optional(['card'], badCard)]).map((b) => ({ ...b, headers: {} as Record<string, string> })),
       // A valid order with an invalid Idempotency-Key header.
       fc
-        .oneof(fc.string({ maxLength: 15 }).filter((s) => /^[\x21-\x7e]*$/.test(s)), fc.constant('k'.repeat(101)), fc.constant('não-ascii-çççççççç'))
+        .oneof(
+          fc.string({ maxLength: 15 }).filter((s) => /^[\x21-\x7e]*$/.test(s)),
+          fc.constant('k'.repeat(101)),
+          fc.constant('não-ascii-çççççççç'),
+        )
         .filter((k) => !/^[A-Za-z0-9_-]{16,100}$/.test(k) && k !== '')
         .map((k) => ({ text: JSON.stringify(base), path: `Idempotency-Key ${k}`, headers: { 'idempotency-key': seg(k) } })),
     );
@@ -195,13 +236,21 @@ describe.each(DATABASE_KINDS)('bad input never breaks the API nor writes anythin
   it('a control character (NUL, ESC…) in any text field of a valid cart, order or chat → 400 in pt-BR, nothing written', async () => {
     const legacy = { email: 'fuzz@example.com', items: [{ id: 2, quantity: 1, cor: 'Preto', tamanho: '40' }], address, shipping: 'standard', payment: 'pix', coupon: 'OLIMPO' };
     const cases: { url: string; base: () => Json; paths: Path[] }[] = [
-      { url: '/api/cart/quote', base: () => ({ lines: [{ productId: 2, quantity: 1, color: 'Preto', size: '40' }], coupon: 'OLIMPO', cep: '01001000' }), paths: [['coupon'], ['cep'], ['lines', 0, 'color'], ['lines', 0, 'size']] },
+      {
+        url: '/api/cart/quote',
+        base: () => ({ lines: [{ productId: 2, quantity: 1, color: 'Preto', size: '40' }], coupon: 'OLIMPO', cep: '01001000' }),
+        paths: [['coupon'], ['cep'], ['lines', 0, 'color'], ['lines', 0, 'size']],
+      },
       {
         url: '/api/orders',
         base: () => ({ ...validOrder(), coupon: 'OLIMPO', lines: [{ productId: 2, quantity: 1, color: 'Preto' }] }),
         paths: [['email'], ['coupon'], ['lines', 0, 'color'], ...['cep', 'street', 'number', 'complement', 'neighborhood', 'city', 'state'].map((k) => ['address', k])],
       },
-      { url: '/orders', base: () => legacy, paths: [['email'], ['coupon'], ['items', 0, 'cor'], ['items', 0, 'tamanho'], ...['street', 'number', 'complement', 'neighborhood', 'city', 'state'].map((k) => ['address', k])] },
+      {
+        url: '/orders',
+        base: () => legacy,
+        paths: [['email'], ['coupon'], ['items', 0, 'cor'], ['items', 0, 'tamanho'], ...['street', 'number', 'complement', 'neighborhood', 'city', 'state'].map((k) => ['address', k])],
+      },
       { url: '/api/chat', base: () => ({ mensagens: [{ sender: 'user', content: 'Tem farol para Gol?' }] }), paths: [['mensagens', 0, 'content']] },
       { url: '/chat', base: () => ({ mensagens: [{ sender: 'user', content: 'Tem farol para Gol?' }] }), paths: [['mensagens', 0, 'content']] },
     ];
@@ -253,7 +302,13 @@ describe.each(DATABASE_KINDS)('bad input never breaks the API nor writes anythin
     const event = fc.oneof(
       broken({ event: 'payment.paid', orderNumber: '00000000', amountCents: 1 }, [
         required(['event'], badEnum(['payment.paid'])),
-        required(['orderNumber'], fc.oneof(notString, weirdText.filter((s) => !/^\d{8}$/.test(s)))),
+        required(
+          ['orderNumber'],
+          fc.oneof(
+            notString,
+            weirdText.filter((s) => !/^\d{8}$/.test(s)),
+          ),
+        ),
         required(['amountCents'], badInt(0, Number.MAX_SAFE_INTEGER)),
       ]),
       // Well-formed, for a real order, with the wrong amount; or for an order that does not exist.
@@ -289,16 +344,24 @@ describe.each(DATABASE_KINDS)('bad input never breaks the API nor writes anythin
   it('GET /api/cep/:cep: anything but 8 digits → 400 in pt-BR (ViaCEP is never called)', async () => {
     const segment = fc.oneof(weirdText, fc.constantFrom('0100100', '010010000', '01001-000', '１２３４５６７８', '0100100a', '-1', '1e7'), fc.integer().map(String));
     await fc.assert(
-      fc.asyncProperty(segment.filter((s) => s.trim() !== '' && !/^\d{8}$/.test(s) && s !== '.' && s !== '..'), async (s) => {
-        const { status } = await expectPtBrClientError(await send('GET', `/api/cep/${seg(s)}`), `GET /api/cep/${s}`);
-        expect([400, 404]).toContain(status);
-      }),
+      fc.asyncProperty(
+        segment.filter((s) => s.trim() !== '' && !/^\d{8}$/.test(s) && s !== '.' && s !== '..'),
+        async (s) => {
+          const { status } = await expectPtBrClientError(await send('GET', `/api/cep/${seg(s)}`), `GET /api/cep/${s}`);
+          expect([400, 404]).toContain(status);
+        },
+      ),
       fcOptions(),
     );
   });
 
   it.each(['/api/chat', '/chat'])('POST %s: a broken conversation → 400 in pt-BR', async (endpoint) => {
-    const base = { mensagens: [{ sender: 'bot', content: 'Olá!' }, { sender: 'user', content: 'Tem farol para Gol?' }] };
+    const base = {
+      mensagens: [
+        { sender: 'bot', content: 'Olá!' },
+        { sender: 'user', content: 'Tem farol para Gol?' },
+      ],
+    };
     const breakers: Breaker[] = [
       required([], notObject),
       required(['mensagens'], notArray),
@@ -323,7 +386,29 @@ describe.each(DATABASE_KINDS)('bad input never breaks the API nor writes anythin
   it('every POST endpoint: malformed JSON, wrong content types and oversized bodies → 4xx in pt-BR', async () => {
     const endpoints = ['/api/cart/quote', '/api/orders', '/orders', '/api/chat', '/chat', `/api/orders/{n}/rating`, '/api/payments/webhook'];
     const malformed = fc.oneof(
-      fc.constantFrom('', '{', '{"a":', '[1,2', 'undefined', "{'lines':[]}", '{"lines":[],}', '\uFEFF{}', 'NaN', '1e999', '-Infinity', '{"a":1e999}', '{"__proto__":', '"\\ud800"', '{"a":"\\u0000"}', 'null', 'true', '"texto"', '[]', '{}', '0'),
+      fc.constantFrom(
+        '',
+        '{',
+        '{"a":',
+        '[1,2',
+        'undefined',
+        "{'lines':[]}",
+        '{"lines":[],}',
+        '\uFEFF{}',
+        'NaN',
+        '1e999',
+        '-Infinity',
+        '{"a":1e999}',
+        '{"__proto__":',
+        '"\\ud800"',
+        '{"a":"\\u0000"}',
+        'null',
+        'true',
+        '"texto"',
+        '[]',
+        '{}',
+        '0',
+      ),
       fc.integer({ min: 1000, max: 20_000 }).map((n) => '['.repeat(n) + ']'.repeat(n)),
       fc.integer({ min: 1000, max: 5000 }).map((n) => '{"a":'.repeat(n) + '1' + '}'.repeat(n)),
       fc.string({ unit: 'binary', maxLength: 200 }),
@@ -331,7 +416,17 @@ describe.each(DATABASE_KINDS)('bad input never breaks the API nor writes anythin
     );
     // Valid requests sent as a browser form or plain text (a cross-site "simple" request) must be refused too.
     const validButWrongType = fc.constant(null).map(() => JSON.stringify(validOrder()));
-    const contentType = fc.constantFrom(undefined, 'text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/jsonx', 'json', '');
+    const contentType = fc.constantFrom(
+      undefined,
+      'text/plain',
+      'text/plain;charset=UTF-8',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/xml',
+      'application/jsonx',
+      'json',
+      '',
+    );
     const oversized = fc.integer({ min: 65 * 1024, max: 200 * 1024 }).map((n) => JSON.stringify({ lines: [], mensagens: [], pad: 'x'.repeat(n) }));
     const request = fc.oneof(
       fc.record({ body: malformed, type: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON') }),

@@ -46,7 +46,16 @@ describe.each(DATABASE_KINDS)('Brasília time with the server and the browser in
     const res = await server.fetch('/api/orders', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.url, cookie: accounts.shopper!.cookie },
-      body: JSON.stringify({ idempotencyKey: crypto.randomUUID(), email: accounts.shopper!.email, lines: [{ productId: 2, quantity: 1 }], address, shipping: 'standard', payment: 'pix', installments: 1, customer }),
+      body: JSON.stringify({
+        idempotencyKey: crypto.randomUUID(),
+        email: accounts.shopper!.email,
+        lines: [{ productId: 2, quantity: 1 }],
+        address,
+        shipping: 'standard',
+        payment: 'pix',
+        installments: 1,
+        customer,
+      }),
     });
     const body = (await res.json()) as { order: { number: string }; accessToken: string; erro?: string };
     expect(res.status, body.erro).toBe(201);

@@ -13,8 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLUMNS, formatMoneyCell } from '../../src/domain/catalog/import/format.ts';
-import { generateCatalog, universalKinds } from '../../src/domain/catalog/seed/generate.ts';
+import { COLUMNS, formatMoneyCell } from '#src/domain/catalog/import/format.ts';
+import { generateCatalog, universalKinds } from '#src/domain/catalog/seed/generate.ts';
 import { writeXlsx, writeXlsxBomb } from '../support/xlsx.ts';
 import { createAccounts, expectPageRefusal, randomIp, signIn } from './support/accounts.ts';
 import type { Account } from './support/accounts.ts';
@@ -60,7 +60,22 @@ function* supplierRows(count: number): Generator<(string | number)[]> {
   for (const p of generateCatalog(count)) {
     i++;
     const kind = [...universal].find(([k]) => p.title.startsWith(k));
-    yield [`FORN-${String(i).padStart(6, '0')}`, p.title, p.description, p.brand, p.category, p.vehicleType, p.condition, formatMoneyCell(p.priceCents), formatMoneyCell(p.onSale ? p.oldPriceCents : null), p.stock, `9${String(i).padStart(8, '0')}`, '', kind ? kind[1].map((t) => `universal:${t}`).join('|') : '', ''];
+    yield [
+      `FORN-${String(i).padStart(6, '0')}`,
+      p.title,
+      p.description,
+      p.brand,
+      p.category,
+      p.vehicleType,
+      p.condition,
+      formatMoneyCell(p.priceCents),
+      formatMoneyCell(p.onSale ? p.oldPriceCents : null),
+      p.stock,
+      `9${String(i).padStart(8, '0')}`,
+      '',
+      kind ? kind[1].map((t) => `universal:${t}`).join('|') : '',
+      '',
+    ];
   }
 }
 
@@ -163,7 +178,9 @@ describe('spreadsheet imports through /Admin/Importar (pglite)', () => {
       if (!server.isRunning) console.log(`o servidor parou:\n${server.output.slice(-4000)}`);
     }
     await server.stop();
-    const [count] = await database.use((db) => rows<{ n: number; files: number }>(db, sql`select (select count(*)::int from products where ref_code like 'FORN-%') as n, (select count(*)::int from catalog_import_files) as files`));
+    const [count] = await database.use((db) =>
+      rows<{ n: number; files: number }>(db, sql`select (select count(*)::int from products where ref_code like 'FORN-%') as n, (select count(*)::int from catalog_import_files) as files`),
+    );
     expect(count).toEqual({ n: ROWS, files: 0 });
   });
 });

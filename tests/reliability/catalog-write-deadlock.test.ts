@@ -41,7 +41,11 @@ describe.each(DATABASE_KINDS.filter((k) => k === 'postgres'))('concurrent catalo
         for (const id of batch) {
           // Facet keys first: the product moves between rows of catalog_facet_counts (migration 0018), whose
           // trigger runs before the postings' (and their lock) on the same update.
-          if (keys) await c.query(`update products set condition = case when (id + $1) % 2 = 0 then 'usado' else 'novo' end, vehicle_type = (array['carros', 'motos', 'caminhoes'])[1 + (id + $1) % 3] where id = $2`, [i + w, id]);
+          if (keys)
+            await c.query(
+              `update products set condition = case when (id + $1) % 2 = 0 then 'usado' else 'novo' end, vehicle_type = (array['carros', 'motos', 'caminhoes'])[1 + (id + $1) % 3] where id = $2`,
+              [i + w, id],
+            );
           await c.query('update products set title = $1 where id = $2', [`Peça ${WORDS[(i + w + id) % 8]} ${WORDS[(i * 3 + id) % 8]} ${id}`, id]);
         }
         await c.query('commit');

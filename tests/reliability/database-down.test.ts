@@ -11,7 +11,16 @@ import { startTcpProxy } from './support/tcp-proxy.ts';
 import type { TcpProxy } from './support/tcp-proxy.ts';
 
 const address = { cep: '01001000', street: 'Praça da Sé', number: '100', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' };
-const order = () => ({ idempotencyKey: crypto.randomUUID(), email: 'queda@example.com', lines: [{ productId: 1, quantity: 1 }], address, shipping: 'standard', payment: 'pix', installments: 1, customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' } });
+const order = () => ({
+  idempotencyKey: crypto.randomUUID(),
+  email: 'queda@example.com',
+  lines: [{ productId: 1, quantity: 1 }],
+  address,
+  shipping: 'standard',
+  payment: 'pix',
+  installments: 1,
+  customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' },
+});
 const legacyOrder = () => ({ email: 'queda@example.com', items: [{ id: 1, quantity: 1 }], address, shipping: 'standard', payment: 'boleto' });
 
 const PAGES = ['/', '/ProductList?q=farol', '/ProductView/1', '/Cart', '/sobre-nos'];
@@ -54,8 +63,7 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('database down (PostgreSQL b
     await database?.dispose();
   });
 
-  const call = (c: Call) =>
-    server.fetch(c.path, c.body ? { method: c.method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(c.body()) } : { method: c.method });
+  const call = (c: Call) => server.fetch(c.path, c.body ? { method: c.method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(c.body()) } : { method: c.method });
 
   /** Every answer while the database is away: fast, 503, pt-BR, no internals. */
   async function expectDown(first: 'page' | 'api') {
@@ -87,7 +95,11 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('database down (PostgreSQL b
         expect(Date.now() - t, `${c.path} answered in time`).toBeLessThan(12_000);
       }
       // The streaming chat too, once the server knows.
-      const res = await server.fetch('/api/chat?stream=1', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mensagens: [{ sender: 'user', content: 'farol' }] }) });
+      const res = await server.fetch('/api/chat?stream=1', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ mensagens: [{ sender: 'user', content: 'farol' }] }),
+      });
       expect(res.status).toBe(503);
       await res.arrayBuffer();
     };

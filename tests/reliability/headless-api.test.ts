@@ -28,12 +28,15 @@ describe('origins and CORS (PGlite, built server)', () => {
   /** A raw HTTP request to 127.0.0.1 with any Host header (fetch would not let us set it). */
   const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> =>
     new Promise((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port: server.port, method, path, headers: { ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}), ...headers } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (d: string) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-      });
+      const req = http.request(
+        { host: '127.0.0.1', port: server.port, method, path, headers: { ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}), ...headers } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (d: string) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
@@ -71,7 +74,12 @@ describe('origins and CORS (PGlite, built server)', () => {
     expect(out.status, out.text).toBe(200);
 
     // A page form at 127.0.0.1: the sign-in page answers (not "Envio recusado").
-    const page = await send('POST', '/Login', { origin: own, 'content-type': 'application/x-www-form-urlencoded' }, new URLSearchParams({ email: 'celular@example.com', password: 'segredo-forte-1' }).toString());
+    const page = await send(
+      'POST',
+      '/Login',
+      { origin: own, 'content-type': 'application/x-www-form-urlencoded' },
+      new URLSearchParams({ email: 'celular@example.com', password: 'segredo-forte-1' }).toString(),
+    );
     expect(page.status, page.text.slice(0, 300)).not.toBe(403);
     expect(page.text).not.toContain('Envio recusado');
   });
@@ -113,7 +121,12 @@ describe('origins and CORS (PGlite, built server)', () => {
     expect(list.headers['access-control-allow-origin']).toBe(FRONT_END);
     expect(list.headers['access-control-expose-headers']).toMatch(/X-Total-Count/);
 
-    const placed = await json('POST', '/orders', { origin: FRONT_END, 'idempotency-key': 'pedido-de-outra-origem-0001' }, { email: 'spa@example.com', items: [{ id: 2, quantity: 1 }], address, shipping: 'standard', payment: 'pix' });
+    const placed = await json(
+      'POST',
+      '/orders',
+      { origin: FRONT_END, 'idempotency-key': 'pedido-de-outra-origem-0001' },
+      { email: 'spa@example.com', items: [{ id: 2, quantity: 1 }], address, shipping: 'standard', payment: 'pix' },
+    );
     expect(placed.status, placed.text).toBe(201);
     expect(placed.headers['access-control-allow-origin']).toBe(FRONT_END);
     const chat = await json('POST', '/chat', { origin: FRONT_END }, { mensagens: [{ sender: 'user', content: 'Qual o prazo de entrega?' }] });

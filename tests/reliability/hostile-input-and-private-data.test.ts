@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../src/domain/catalog/schema.ts';
+import { products } from '#src/domain/catalog/schema.ts';
 import { createServerDatabase, dumpAllRows, rows } from './support/databases.ts';
 import type { ServerDatabase } from './support/databases.ts';
 import { AppServer } from './support/server.ts';
@@ -64,12 +64,18 @@ describe('hostile input and private data on the built server', () => {
       },
     });
     plain = (
-      await database.use((db) =>
-        rows<{ id: number }>(db, sql`select id from products p where id > 1 and not exists (select 1 from product_variants v where v.product_id = p.id) order by id limit 3`),
-      )
+      await database.use((db) => rows<{ id: number }>(db, sql`select id from products p where id > 1 and not exists (select 1 from product_variants v where v.product_id = p.id) order by id limit 3`))
     ).map((r) => r.id);
     baseline = await database.use(async (db) => {
-      await db.update(products).set({ stock: 500 }).where(sql`id in (${sql.join(plain.map((id) => sql`${id}`), sql`, `)})`);
+      await db
+        .update(products)
+        .set({ stock: 500 })
+        .where(
+          sql`id in (${sql.join(
+            plain.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        );
       return new Set((await dumpAllRows(db)).map((r) => `${r.table}:${r.text}`));
     });
     server = await AppServer.create({ ...database.server, env: { LOG_LEVEL: 'debug' } });
@@ -83,7 +89,17 @@ describe('hostile input and private data on the built server', () => {
 
   const json = (method: string, url: string, body: unknown, headers: Record<string, string> = {}) =>
     server.fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const order = (over: Record<string, unknown> = {}) => ({ idempotencyKey: crypto.randomUUID(), email: 'seguro@example.com', lines: [{ productId: plain[0], quantity: 1 }], address, shipping: 'standard', payment: 'pix', installments: 1, customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' }, ...over });
+  const order = (over: Record<string, unknown> = {}) => ({
+    idempotencyKey: crypto.randomUUID(),
+    email: 'seguro@example.com',
+    lines: [{ productId: plain[0], quantity: 1 }],
+    address,
+    shipping: 'standard',
+    payment: 'pix',
+    installments: 1,
+    customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' },
+    ...over,
+  });
 
   // --- XSS in Chromium ---------------------------------------------------------------------------------------
   describe('XSS payloads stay inert in Chromium', () => {
@@ -150,7 +166,10 @@ describe('hostile input and private data on the built server', () => {
     });
 
     it('in the cart kept in localStorage (colour, size, title)', async () => {
-      const cart = [{ id: 1, titulo: XSS[1], cor: XSS[0], tamanho: XSS[2], quantity: 1 }, { id: plain[0], titulo: XSS[4], quantity: 2 }];
+      const cart = [
+        { id: 1, titulo: XSS[1], cor: XSS[0], tamanho: XSS[2], quantity: 1 },
+        { id: plain[0], titulo: XSS[4], quantity: 2 },
+      ];
       const setCart = async (page: Page) => {
         await page.addInitScript((value) => localStorage.setItem('cart', value), JSON.stringify(cart));
       };
@@ -182,7 +201,7 @@ describe('hostile input and private data on the built server', () => {
   // --- SQL injection ------------------------------------------------------------------------------------------
   describe('SQL injection strings in search', () => {
     it('give normal answers, take normal time and change nothing', async () => {
-      const before = await (await server.fetch('/api/products?limite=1')).json() as { total: number };
+      const before = (await (await server.fetch('/api/products?limite=1')).json()) as { total: number };
       for (const q of SQLI) {
         const started = Date.now();
         const res = await server.fetch(`/api/products?q=${encodeURIComponent(q)}`);
@@ -210,7 +229,7 @@ describe('hostile input and private data on the built server', () => {
       const byId = await server.fetch(`/api/products/${encodeURIComponent('1 OR 1=1')}`);
       expect(byId.status).toBe(400);
       await byId.arrayBuffer();
-      const after = await (await server.fetch('/api/products?limite=1')).json() as { total: number };
+      const after = (await (await server.fetch('/api/products?limite=1')).json()) as { total: number };
       expect(after.total).toBe(before.total);
     });
   });

@@ -4,8 +4,8 @@
 // (stale-while-revalidate: the first request after the TTL refreshes the page).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { broadcastCatalogChanges, catalogChanged } from '../../src/domain/catalog/changes.server.ts';
-import { products } from '../../src/domain/catalog/schema.ts';
+import { broadcastCatalogChanges, catalogChanged } from '#src/domain/catalog/changes.server.ts';
+import { products } from '#src/domain/catalog/schema.ts';
 import { createServerDatabase, DATABASE_KINDS } from './support/databases.ts';
 import type { ServerDatabase } from './support/databases.ts';
 import { AppServer, sleep } from './support/server.ts';

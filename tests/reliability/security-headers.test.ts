@@ -9,8 +9,8 @@ import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/logger.ts';
-import { products } from '../../src/domain/catalog/schema.ts';
-import type { Database } from '../../src/db/client.server.ts';
+import { products } from '#src/domain/catalog/schema.ts';
+import type { Database } from '#src/db/client.server.ts';
 import { createServerDatabase, dumpAllRows, rows } from './support/databases.ts';
 import type { ServerDatabase } from './support/databases.ts';
 import { AppServer } from './support/server.ts';
@@ -40,12 +40,18 @@ describe('security headers of the built server', () => {
       },
     });
     plain = (
-      await database.use((db) =>
-        rows<{ id: number }>(db, sql`select id from products p where id > 1 and not exists (select 1 from product_variants v where v.product_id = p.id) order by id limit 3`),
-      )
+      await database.use((db) => rows<{ id: number }>(db, sql`select id from products p where id > 1 and not exists (select 1 from product_variants v where v.product_id = p.id) order by id limit 3`))
     ).map((r) => r.id);
     baseline = await database.use(async (db) => {
-      await db.update(products).set({ stock: 500 }).where(sql`id in (${sql.join(plain.map((id) => sql`${id}`), sql`, `)})`);
+      await db
+        .update(products)
+        .set({ stock: 500 })
+        .where(
+          sql`id in (${sql.join(
+            plain.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        );
       return new Set((await dumpAllRows(db)).map((r) => `${r.table}:${r.text}`));
     });
     server = await AppServer.create({ ...database.server, env: { LOG_LEVEL: 'debug' } });
@@ -59,11 +65,40 @@ describe('security headers of the built server', () => {
 
   const json = (method: string, url: string, body: unknown, headers: Record<string, string> = {}) =>
     server.fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const order = (over: Record<string, unknown> = {}) => ({ idempotencyKey: crypto.randomUUID(), email: 'seguro@example.com', lines: [{ productId: plain[0], quantity: 1 }], address, shipping: 'standard', payment: 'pix', installments: 1, customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' }, ...over });
+  const order = (over: Record<string, unknown> = {}) => ({
+    idempotencyKey: crypto.randomUUID(),
+    email: 'seguro@example.com',
+    lines: [{ productId: plain[0], quantity: 1 }],
+    address,
+    shipping: 'standard',
+    payment: 'pix',
+    installments: 1,
+    customer: { name: 'Maria da Silva', cpf: '529.982.247-25', phone: '(11) 98765-4321' },
+    ...over,
+  });
 
   // --- headers ---------------------------------------------------------------------------------------------
   describe('security headers', () => {
-    const PAGES = ['/', '/ProductList', '/ProductList?q=farol', '/ProductView/1', '/Cart', '/Checkout', '/Sucesso', '/Pedidos/12345678', '/sobre-nos', '/pagina-que-nao-existe', '/ProductList?ordem=xyz', '/sitemap.xml', '/robots.txt', '/Login', '/Registrar', '/EsqueciSenha', '/MinhaConta', '/Admin/Pedidos'];
+    const PAGES = [
+      '/',
+      '/ProductList',
+      '/ProductList?q=farol',
+      '/ProductView/1',
+      '/Cart',
+      '/Checkout',
+      '/Sucesso',
+      '/Pedidos/12345678',
+      '/sobre-nos',
+      '/pagina-que-nao-existe',
+      '/ProductList?ordem=xyz',
+      '/sitemap.xml',
+      '/robots.txt',
+      '/Login',
+      '/Registrar',
+      '/EsqueciSenha',
+      '/MinhaConta',
+      '/Admin/Pedidos',
+    ];
     const API: [string, string, unknown?][] = [
       ['GET', '/api/products?q=farol'],
       ['GET', '/api/produtos'],
@@ -115,7 +150,10 @@ describe('security headers of the built server', () => {
           const directives = expectSecurityHeaders(res, `${url} (${pass})`);
           if (!(res.headers.get('content-type') ?? '').includes('text/html')) continue;
           const scriptSrc = directives['script-src'] ?? [];
-          expect(scriptSrc.filter((v) => v.startsWith("'nonce-")), `${url}: nonce in script-src`).toEqual([]);
+          expect(
+            scriptSrc.filter((v) => v.startsWith("'nonce-")),
+            `${url}: nonce in script-src`,
+          ).toEqual([]);
           expect(body, `${url}: nonce attribute`).not.toMatch(/\snonce=/);
           const scripts = [...body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
           expect(scripts.length, url).toBeGreaterThan(0);

@@ -40,7 +40,10 @@ describe('the server bundle', () => {
       expect(exports, round).toEqual(['build', 'main']);
       expect(amaro, round).toEqual([]);
       const files = loaded.filter((u) => u.startsWith('file:')).map((u) => path.relative(ROOT, new URL(u).pathname));
-      expect(files.filter((f) => /\.tsx?$/.test(f)), round).toEqual([]);
+      expect(
+        files.filter((f) => /\.tsx?$/.test(f)),
+        round,
+      ).toEqual([]);
       const packages = new Set(files.flatMap((f) => f.match(/^node_modules\/((?:@[^/]+\/)?[^/]+)\//)?.[1] ?? []));
       // PGlite: its WebAssembly and data files are found next to its code. (The other package left out, sharp, is
       // loaded later, when the server starts.)
@@ -55,7 +58,11 @@ describe('the server bundle', () => {
     const routerBuild = fs.readFileSync(path.join(ROOT, 'build/server/index.js'), 'utf8');
     expect(routerBuild).not.toMatch(/^\/\/ (src|server)\//m);
     expect(routerBuild).toContain(`from ${JSON.stringify(path.join(ROOT, 'src/db/client.server.ts'))}`);
-    const bundle = fs.readdirSync(BUNDLE).filter((f) => f.endsWith('.js')).map((f) => fs.readFileSync(path.join(BUNDLE, f), 'utf8')).join('\n');
+    const bundle = fs
+      .readdirSync(BUNDLE)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => fs.readFileSync(path.join(BUNDLE, f), 'utf8'))
+      .join('\n');
     // Functions both sides use: a second copy would be renamed authFor2 and so on by esbuild.
     for (const name of ['isConnectionError', 'authFor', 'loadGarage']) {
       expect(bundle.match(new RegExp(`function ${name}\\d*\\(`, 'g')), name).toEqual([`function ${name}(`]);

@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { products } from '../../src/domain/catalog/schema.ts';
+import { products } from '#src/domain/catalog/schema.ts';
 import { createServerDatabase } from './support/databases.ts';
 import type { ServerDatabase } from './support/databases.ts';
 import { AppServer, sleep } from './support/server.ts';
@@ -41,8 +41,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('slow reads on PostgreSQL (built
   // Another connection watches: inside the locker's transaction pg_stat_activity would stay one snapshot.
   let watcher: pg.Client;
   /** The server's backends waiting on a lock. */
-  const waiting = async () =>
-    Number((await watcher.query<{ n: string }>("select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'")).rows[0]!.n);
+  const waiting = async () => Number((await watcher.query<{ n: string }>("select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'")).rows[0]!.n);
 
   beforeAll(async () => {
     database = await createServerDatabase('postgres', { seedProducts: 40, prepare: async (db) => void (await db.update(products).set({ stock: 100 }).where(eq(products.id, PRODUCT))) });

@@ -95,9 +95,7 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('the shop behind nginx with 
   });
 
   it('sends plain http to https', async () => {
-    const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
-      http.get({ host: '127.0.0.1', port: httpPort, path: '/Cart?x=1', headers: { host: HOST } }, resolve).on('error', reject),
-    );
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) => http.get({ host: '127.0.0.1', port: httpPort, path: '/Cart?x=1', headers: { host: HOST } }, resolve).on('error', reject));
     res.resume();
     expect(res.statusCode).toBe(301);
     expect(res.headers.location).toBe(`https://${HOST}/Cart?x=1`);
@@ -106,8 +104,18 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('the shop behind nginx with 
   it('takes a shopper from sign-up to a paid PIX order and the owner to the next status, through one instance after the other dies', async () => {
     const shopper = await visitor();
     onTestFailed(async () => {
-      const tail = nginx.accessLog().slice(-25).map((l) => `${l.status} ${l.method} ${l.uri} ← ${l.upstreams.join(', ')}`);
-      console.error(`página: ${shopper.page.url()}\n${(await shopper.page.locator('main').innerText().catch(() => '')).slice(0, 600)}\n\nnginx:\n${tail.join('\n')}\n${nginx.errorLog().slice(-1500)}\n\ninstâncias:\n${a.output.slice(-1500)}\n${b.output.slice(-1500)}`);
+      const tail = nginx
+        .accessLog()
+        .slice(-25)
+        .map((l) => `${l.status} ${l.method} ${l.uri} ← ${l.upstreams.join(', ')}`);
+      console.error(
+        `página: ${shopper.page.url()}\n${(
+          await shopper.page
+            .locator('main')
+            .innerText()
+            .catch(() => '')
+        ).slice(0, 600)}\n\nnginx:\n${tail.join('\n')}\n${nginx.errorLog().slice(-1500)}\n\ninstâncias:\n${a.output.slice(-1500)}\n${b.output.slice(-1500)}`,
+      );
     });
     const email = `tls-${crypto.randomBytes(4).toString('hex')}@example.com`;
 
@@ -206,7 +214,10 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('the shop behind nginx with 
     // After the kill every answer came from the survivor, and none was a proxy error.
     const after = nginx.accessLog().slice(killedAt);
     expect(after.length).toBeGreaterThan(10);
-    expect(after.filter((l) => l.status >= 500), JSON.stringify(after.filter((l) => l.status >= 500))).toEqual([]);
+    expect(
+      after.filter((l) => l.status >= 500),
+      JSON.stringify(after.filter((l) => l.status >= 500)),
+    ).toEqual([]);
     for (const l of after) expect(l.upstreams.at(-1), `${l.method} ${l.uri}`).toBe(`127.0.0.1:${b.port}`);
     // nginx did try the dead instance, and moved the request on to the other.
     expect(after.some((l) => l.upstreams.length === 2 && l.upstreams[0] === `127.0.0.1:${a.port}`)).toBe(true);
@@ -244,18 +255,25 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('the shop behind nginx with 
   });
 
   /** One HTTP/1.1 request through nginx over TLS; with a content-length and no body, only the headers go. */
-  function viaProxy(pathname: string, init: { method?: string; headers?: Record<string, string> } = {}, tls = { servername: HOST }): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  function viaProxy(
+    pathname: string,
+    init: { method?: string; headers?: Record<string, string> } = {},
+    tls = { servername: HOST },
+  ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
     const { port } = new URL(origin);
     return new Promise((resolve, reject) => {
-      const req = https.request({ host: '127.0.0.1', port, servername: tls.servername, rejectUnauthorized: false, method: init.method ?? 'GET', path: pathname, headers: { host: `${HOST}:${port}`, ...init.headers } }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (d: string) => (body += d));
-        res.on('end', () => {
-          req.destroy();
-          resolve({ status: res.statusCode!, headers: res.headers, body });
-        });
-      });
+      const req = https.request(
+        { host: '127.0.0.1', port, servername: tls.servername, rejectUnauthorized: false, method: init.method ?? 'GET', path: pathname, headers: { host: `${HOST}:${port}`, ...init.headers } },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (d: string) => (body += d));
+          res.on('end', () => {
+            req.destroy();
+            resolve({ status: res.statusCode!, headers: res.headers, body });
+          });
+        },
+      );
       req.on('error', reject);
       req.flushHeaders();
     });
@@ -274,16 +292,29 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('the shop behind nginx with 
 });
 
 async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const w = window as unknown as { __reactRouterDataRouter?: { state?: { initialized?: boolean } } };
-    if (!w.__reactRouterDataRouter?.state?.initialized) return false;
-    const el = document.querySelector('header a[href="/Cart"]');
-    return !!el && Object.keys(el).some((k) => k.startsWith('__reactProps'));
-  }, undefined, WAIT);
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { __reactRouterDataRouter?: { state?: { initialized?: boolean } } };
+      if (!w.__reactRouterDataRouter?.state?.initialized) return false;
+      const el = document.querySelector('header a[href="/Cart"]');
+      return !!el && Object.keys(el).some((k) => k.startsWith('__reactProps'));
+    },
+    undefined,
+    WAIT,
+  );
 }
 
 async function notice(page: Page, text: string): Promise<void> {
-  await expect.poll(() => page.getByTestId('aviso').textContent().catch(() => null), WAIT).toBe(text);
+  await expect
+    .poll(
+      () =>
+        page
+          .getByTestId('aviso')
+          .textContent()
+          .catch(() => null),
+      WAIT,
+    )
+    .toBe(text);
 }
 
 async function continueTo(page: Page, step: string): Promise<void> {

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../src/domain/catalog/schema.ts';
+import { products } from '#src/domain/catalog/schema.ts';
 import { createServerDatabase, DATABASE_KINDS } from './support/databases.ts';
 import type { ServerDatabase } from './support/databases.ts';
 import { AppServer } from './support/server.ts';

@@ -5,13 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/logger.ts';
-import { configureAuth } from '../../src/domain/accounts/auth.server.ts';
-import type { AuthSettings } from '../../src/domain/accounts/auth.server.ts';
-import { createMailer } from '../../src/platform/mailer.server.ts';
-import { createUploadStore } from '../../src/platform/uploads.server.ts';
-import type { UploadStore } from '../../src/platform/uploads.server.ts';
+import { configureAuth } from '#src/domain/accounts/auth.server.ts';
+import type { AuthSettings } from '#src/domain/accounts/auth.server.ts';
+import { createMailer } from '#src/platform/mailer.server.ts';
+import { createUploadStore } from '#src/platform/uploads.server.ts';
+import type { UploadStore } from '#src/platform/uploads.server.ts';
 import type { TestDatabase } from './databases.ts';
-import { renderPasswordResetHtml } from '../../src/emails/render.server.ts';
+import { renderPasswordResetHtml } from '#src/emails/render.server.ts';
 import { testServices } from './services.ts';
 
 export const ORIGIN = 'http://loja.test';
@@ -33,7 +33,15 @@ export function accountsHarness(database: TestDatabase, auth: Partial<AuthSettin
   const uploadsDir = path.join(tmp, 'uploads');
   const mailer = createMailer({ from: 'Olimpo Peças <nao-responda@olimpopecas.com.br>', mailDir });
   const uploads = createUploadStore(uploadsDir);
-  configureAuth({ mailer, onConnectionLoss: database.noteConnectionLoss, publicUrl: ORIGIN, secret: 'segredo-de-teste-com-mais-de-32-caracteres!', log: () => {}, resetEmailHtml: renderPasswordResetHtml, ...auth });
+  configureAuth({
+    mailer,
+    onConnectionLoss: database.noteConnectionLoss,
+    publicUrl: ORIGIN,
+    secret: 'segredo-de-teste-com-mais-de-32-caracteres!',
+    log: () => {},
+    resetEmailHtml: renderPasswordResetHtml,
+    ...auth,
+  });
   const app = createApp({
     build: () => Promise.reject(new Error('pages are not under test here')),
     services: testServices(database, { uploads, mailer }),
@@ -86,7 +94,11 @@ export async function waitForMail(dir: string, to: string, timeoutMs = 5000): Pr
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (fs.existsSync(dir)) {
-      const files = fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse();
+      const files = fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+        .reverse();
       for (const f of files) {
         const text = fs.readFileSync(path.join(dir, f), 'utf8');
         if (text.includes(`To: ${to}`)) return text;

@@ -10,10 +10,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase } from '../../src/db/client.server.ts';
-import type { Database } from '../../src/db/client.server.ts';
+import { openDatabase } from '#src/db/client.server.ts';
+import type { Database } from '#src/db/client.server.ts';
 import { TEMPLATE_PREFIX } from './database-templates-setup.ts';
-import { isAlive } from '../../src/db/pglite.server.ts';
+import { isAlive } from '#src/db/pglite.server.ts';
 
 /** How to prepare a database; `key` (lowercase letters, digits, `_`) names the prepared copy. */
 export interface Recipe {
@@ -89,7 +89,6 @@ export async function postgresTemplate(adminUrl: string, recipe: Recipe): Promis
   });
   return name;
 }
-
 
 /**
  * Builds `target` (a file or a folder) once per run: the first worker takes `<target>.lock` and the others

@@ -5,14 +5,14 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import type { SQL } from 'drizzle-orm';
-import { openDatabase } from '../../src/db/client.server.ts';
-import type { Database } from '../../src/db/client.server.ts';
-import { seedCatalog } from '../../src/domain/catalog/seed/seed.server.ts';
-import { seedCouponsIfEmpty } from '../../src/domain/pricing/coupons.server.ts';
-import { seedFitment } from '../../src/domain/fitment/seed/seed.server.ts';
+import { openDatabase } from '#src/db/client.server.ts';
+import type { Database } from '#src/db/client.server.ts';
+import { seedCatalog } from '#src/domain/catalog/seed/seed.server.ts';
+import { seedCouponsIfEmpty } from '#src/domain/pricing/coupons.server.ts';
+import { seedFitment } from '#src/domain/fitment/seed/seed.server.ts';
 import { createPostgresDatabase, pgliteTemplate, postgresTemplate } from './database-templates.ts';
 import type { Recipe } from './database-templates.ts';
-import { isReadyMadeText } from '../../src/db/prepared.server.ts';
+import { isReadyMadeText } from '#src/db/prepared.server.ts';
 
 export type Kind = 'pglite' | 'postgres';
 

@@ -20,7 +20,12 @@ export function fakeQuote(toCep: string, kg: number) {
   ];
 }
 
-export function startFakeMelhorEnvio(): Promise<{ url: string; close: () => Promise<void>; requests: { headers: http.IncomingHttpHeaders; body: Calculate }[]; mode: { value: 'ok' | 'fail' | 'hang' } }> {
+export function startFakeMelhorEnvio(): Promise<{
+  url: string;
+  close: () => Promise<void>;
+  requests: { headers: http.IncomingHttpHeaders; body: Calculate }[];
+  mode: { value: 'ok' | 'fail' | 'hang' };
+}> {
   const requests: { headers: http.IncomingHttpHeaders; body: Calculate }[] = [];
   const mode = { value: 'ok' as 'ok' | 'fail' | 'hang' };
   const server = http.createServer((req, res) => {

@@ -8,10 +8,10 @@
 // FUND rejected (insufficient funds), CONT pending review; any other name is approved.
 import crypto from 'node:crypto';
 import http from 'node:http';
-import { buildBoleto } from '../../src/domain/payments/boleto.ts';
-import { brasiliaDay } from '../../src/platform/datetime.ts';
-import { signMercadoPagoWebhook } from '../../src/domain/payments/mercadopago.server.ts';
-import { pixCode } from '../../src/domain/payments/pix.ts';
+import { buildBoleto } from '#src/domain/payments/boleto.ts';
+import { brasiliaDay } from '#src/platform/datetime.ts';
+import { signMercadoPagoWebhook } from '#src/domain/payments/mercadopago.server.ts';
+import { pixCode } from '#src/domain/payments/pix.ts';
 
 export interface FakeRequest {
   method: string;
@@ -218,7 +218,16 @@ export async function startFakeMercadoPago(opts: FakeMercadoPagoOptions) {
     const dataId = String(paymentId);
     const requestId = o.requestId ?? crypto.randomUUID();
     const ts = o.ts ?? String(Date.now());
-    const body = JSON.stringify({ action: o.action ?? 'payment.updated', api_version: 'v1', type: 'payment', data: { id: dataId }, date_created: new Date().toISOString(), id: crypto.randomInt(1e9), live_mode: false, user_id: '123456' });
+    const body = JSON.stringify({
+      action: o.action ?? 'payment.updated',
+      api_version: 'v1',
+      type: 'payment',
+      data: { id: dataId },
+      date_created: new Date().toISOString(),
+      id: crypto.randomInt(1e9),
+      live_mode: false,
+      user_id: '123456',
+    });
     const base = typeof target === 'string' ? target : 'http://loja.test/api/payments/mercadopago/webhook';
     const request = new Request(`${base}?data.id=${encodeURIComponent(dataId)}&type=payment`, {
       method: 'POST',

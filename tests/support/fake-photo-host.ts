@@ -9,7 +9,7 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { RemoteFetchSettings } from '../../src/platform/remote-image.server.ts';
+import type { RemoteFetchSettings } from '#src/platform/remote-image.server.ts';
 
 export const PHOTO_HOST = 'fotos.example.com';
 const HOST_ADDRESS = '127.0.0.2';
@@ -30,7 +30,29 @@ export function makeCertificate(names: string[]): { key: string; cert: string } 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-cert-'));
   try {
     const san = [...names.map((n) => `DNS:${n}`), 'IP:127.0.0.1', 'IP:127.0.0.2', 'IP:::1'].join(',');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-subj', `/CN=${names[0]}`, '-addext', `subjectAltName=${san}`, '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        `/CN=${names[0]}`,
+        '-addext',
+        `subjectAltName=${san}`,
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     return { key: fs.readFileSync(path.join(dir, 'key.pem'), 'utf8'), cert: fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8') };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 // Shared by the order API tests (tests/integration/order-*.test.ts): a valid order's parts and its answer.
 import crypto from 'node:crypto';
-import type { OrderView } from '../../src/domain/orders/view.ts';
+import type { OrderView } from '#src/domain/orders/view.ts';
 
 export const address = { cep: '01001000', street: 'Praça da Sé', number: '100', complement: 'Sala 2', neighborhood: 'Sé', city: 'São Paulo', state: 'SP' };
 export const card = { number: '4111 1111 1111 1111', name: 'MARIA DA SILVA', expiry: '12/30', cvv: '123' };

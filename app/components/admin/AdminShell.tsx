@@ -22,9 +22,7 @@ export function AdminShell({ title, children, actions, sellerView = false }: { t
               <NavLink
                 to={s.to}
                 end={s.end}
-                className={({ isActive }) =>
-                  `inline-block rounded-lg px-3 py-1.5 font-semibold ${isActive ? 'bg-ink text-white' : 'bg-white text-ink ring-1 ring-neutral-200 hover:bg-neutral-50'}`
-                }
+                className={({ isActive }) => `inline-block rounded-lg px-3 py-1.5 font-semibold ${isActive ? 'bg-ink text-white' : 'bg-white text-ink ring-1 ring-neutral-200 hover:bg-neutral-50'}`}
               >
                 {s.label}
               </NavLink>

@@ -1,6 +1,6 @@
 // Daily revenue as server-rendered SVG bars (no chart library, no JavaScript): it scales to the width it
 // is given; screen readers get a summary and the figures as a table.
-import { formatBRL } from '../../../src/domain/pricing/money.ts';
+import { formatBRL } from '#src/domain/pricing/money.ts';
 
 export function RevenueChart({ days }: { days: { day: string; label: string; revenueCents: number; orders: number }[] }) {
   const W = 600;

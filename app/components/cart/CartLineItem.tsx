@@ -1,8 +1,8 @@
 // One line of the cart: photo, title, variant, the server's price and stock message, quantity and remove.
 import { Link } from 'react-router';
-import type { QuotedLine } from '../../../src/domain/cart/quote.ts';
-import { formatBRL } from '../../../src/domain/pricing/money.ts';
-import type { CartItem } from '../../lib/cart-storage.ts';
+import type { QuotedLine } from '#src/domain/cart/quote.ts';
+import { formatBRL } from '#src/domain/pricing/money.ts';
+import type { CartItem } from '#app/lib/cart-storage.ts';
 
 /** The same product, colour and size, whether it is a stored item or a quoted line. */
 export const lineKey = (l: { id?: number; productId?: number; cor?: string | null; tamanho?: string | null; color?: string | null; size?: string | null }) =>
@@ -72,14 +72,26 @@ export function CartLineItem({ item, line, onQuantity, onRemove }: { item: CartI
 function QuantityControl({ item, title, max, disabled, onQuantity }: { item: CartItem; title: string; max: number; disabled: boolean; onQuantity: (q: number) => void }) {
   return (
     <div className="inline-flex items-center rounded-lg border border-neutral-300">
-      <button type="button" aria-label={`Diminuir quantidade de ${title}`} disabled={disabled || item.quantity <= 1} onClick={() => onQuantity(item.quantity - 1)} className="h-9 w-9 text-lg disabled:text-neutral-300">
+      <button
+        type="button"
+        aria-label={`Diminuir quantidade de ${title}`}
+        disabled={disabled || item.quantity <= 1}
+        onClick={() => onQuantity(item.quantity - 1)}
+        className="h-9 w-9 text-lg disabled:text-neutral-300"
+      >
         −
       </button>
       <span className="w-8 text-center font-semibold">
         <span className="sr-only">Quantidade de {title}: </span>
         <span data-testid="quantity">{item.quantity}</span>
       </span>
-      <button type="button" aria-label={`Aumentar quantidade de ${title}`} disabled={disabled || item.quantity >= max} onClick={() => onQuantity(item.quantity + 1)} className="h-9 w-9 text-lg disabled:text-neutral-300">
+      <button
+        type="button"
+        aria-label={`Aumentar quantidade de ${title}`}
+        disabled={disabled || item.quantity >= max}
+        onClick={() => onQuantity(item.quantity + 1)}
+        className="h-9 w-9 text-lg disabled:text-neutral-300"
+      >
         +
       </button>
     </div>

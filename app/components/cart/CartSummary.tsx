@@ -1,7 +1,7 @@
 // The cart's "RESUMO": subtotal, freight (once a CEP is given), discount and total from the server's quote.
-import type { Quote } from '../../../src/domain/cart/quote.ts';
-import { formatBRL } from '../../../src/domain/pricing/money.ts';
-import { freeShippingHint } from '../../../src/domain/shipping/options.ts';
+import type { Quote } from '#src/domain/cart/quote.ts';
+import { formatBRL } from '#src/domain/pricing/money.ts';
+import { freeShippingHint } from '#src/domain/shipping/options.ts';
 
 function Row({ label, value }: { label: string; value: string }) {
   return (

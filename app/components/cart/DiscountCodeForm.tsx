@@ -1,7 +1,7 @@
 // "Cupom de desconto": the code typed here is judged by the server's quote (applied, or why not).
 import { useState } from 'react';
-import type { Quote } from '../../../src/domain/cart/quote.ts';
-import { formatBRL } from '../../../src/domain/pricing/money.ts';
+import type { Quote } from '#src/domain/cart/quote.ts';
+import { formatBRL } from '#src/domain/pricing/money.ts';
 
 export function DiscountCodeForm({ error, coupon, onApply, onEdit }: { error: string; coupon: Quote['coupon'] | undefined; onApply: (code: string) => void; onEdit: () => void }) {
   const [input, setInput] = useState('');

@@ -1,6 +1,6 @@
 // The empty cart, and what the server sends before the browser's cart is read.
 import { Link } from 'react-router';
-import { CART_KEY } from '../../lib/cart-storage.ts';
+import { CART_KEY } from '#app/lib/cart-storage.ts';
 
 /**
  * The cart lives in the browser, so the server cannot know what it holds. It sends "Carregando carrinho..."

@@ -1,9 +1,9 @@
 // Products to add, under the cart: popular ones of the first item's category.
 import { useEffect, useState } from 'react';
-import type { ProductSummary } from '../../../src/domain/catalog/types.ts';
-import type { Quote } from '../../../src/domain/cart/quote.ts';
+import type { ProductSummary } from '#src/domain/catalog/types.ts';
+import type { Quote } from '#src/domain/cart/quote.ts';
 import { ProductGrid } from '../ProductCard.tsx';
-import type { CartItem } from '../../lib/cart-storage.ts';
+import type { CartItem } from '#app/lib/cart-storage.ts';
 
 const RELATED_COUNT = 4;
 
@@ -42,4 +42,3 @@ export function RelatedProducts({ items, quote, popular }: { items: CartItem[]; 
     </section>
   );
 }
-

@@ -1,15 +1,29 @@
 // Step 2, "Endereço": the delivery address (the CEP fills the rest when the lookup finds it) and the shipping method.
 import type { Dispatch, ReactNode } from 'react';
-import { cepInput, UFS } from '../../../src/domain/checkout/rules.ts';
-import type { AddressInput } from '../../../src/domain/checkout/rules.ts';
-import { formatBRL } from '../../../src/domain/pricing/money.ts';
-import type { ShippingQuote } from '../../../src/domain/shipping/options.ts';
+import { cepInput, UFS } from '#src/domain/checkout/rules.ts';
+import type { AddressInput } from '#src/domain/checkout/rules.ts';
+import { formatBRL } from '#src/domain/pricing/money.ts';
+import type { ShippingQuote } from '#src/domain/shipping/options.ts';
 import type { CheckoutAction, CheckoutField, CheckoutState, FieldErrors } from './checkout-state.ts';
 import { describe, describeGroup, FieldError, fieldClass } from './fields.tsx';
 
 type TextKey = Exclude<keyof AddressInput, 'cep' | 'state'>;
 
-function AddressInputField({ id, label, max, autoComplete, state, dispatch }: { id: TextKey; label: ReactNode; max: number; autoComplete?: string; state: CheckoutState; dispatch: Dispatch<CheckoutAction> }) {
+function AddressInputField({
+  id,
+  label,
+  max,
+  autoComplete,
+  state,
+  dispatch,
+}: {
+  id: TextKey;
+  label: ReactNode;
+  max: number;
+  autoComplete?: string;
+  state: CheckoutState;
+  dispatch: Dispatch<CheckoutAction>;
+}) {
   return (
     <div>
       <label htmlFor={id} className="font-medium">
@@ -29,17 +43,7 @@ function AddressInputField({ id, label, max, autoComplete, state, dispatch }: { 
   );
 }
 
-export function AddressStep({
-  state,
-  dispatch,
-  onCepBlur,
-  shippingQuote,
-}: {
-  state: CheckoutState;
-  dispatch: Dispatch<CheckoutAction>;
-  onCepBlur: () => void;
-  shippingQuote: ShippingQuote | null;
-}) {
+export function AddressStep({ state, dispatch, onCepBlur, shippingQuote }: { state: CheckoutState; dispatch: Dispatch<CheckoutAction>; onCepBlur: () => void; shippingQuote: ShippingQuote | null }) {
   const { address, shipping } = state;
   const errors: FieldErrors = state.fieldErrors;
   const text = { state, dispatch };

@@ -1,9 +1,9 @@
 // The checkout's "RESUMO": the server's totals for the chosen shipping and payment (PIX/boleto discounts included).
-import type { Quote } from '../../../src/domain/cart/quote.ts';
-import { formatBRL } from '../../../src/domain/pricing/money.ts';
-import { PAYMENT_METHODS } from '../../../src/domain/pricing/pricing.ts';
-import { findOption } from '../../../src/domain/shipping/options.ts';
-import type { ShippingQuote } from '../../../src/domain/shipping/options.ts';
+import type { Quote } from '#src/domain/cart/quote.ts';
+import { formatBRL } from '#src/domain/pricing/money.ts';
+import { PAYMENT_METHODS } from '#src/domain/pricing/pricing.ts';
+import { findOption } from '#src/domain/shipping/options.ts';
+import type { ShippingQuote } from '#src/domain/shipping/options.ts';
 
 function Money({ label, cents }: { label: string; cents: number | undefined }) {
   return (

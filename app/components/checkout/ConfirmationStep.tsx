@@ -1,10 +1,10 @@
 // Step 4, "Confirmação": everything the order will be, with the items priced by the server's quote.
-import type { CartItem } from '../../lib/cart-storage.ts';
-import type { Quote } from '../../../src/domain/cart/quote.ts';
-import { maskCard } from '../../../src/domain/payments/card.ts';
-import { formatBRL } from '../../../src/domain/pricing/money.ts';
-import { PAYMENT_METHODS } from '../../../src/domain/pricing/pricing.ts';
-import { findOption } from '../../../src/domain/shipping/options.ts';
+import type { CartItem } from '#app/lib/cart-storage.ts';
+import type { Quote } from '#src/domain/cart/quote.ts';
+import { maskCard } from '#src/domain/payments/card.ts';
+import { formatBRL } from '#src/domain/pricing/money.ts';
+import { PAYMENT_METHODS } from '#src/domain/pricing/pricing.ts';
+import { findOption } from '#src/domain/shipping/options.ts';
 import { ItemImage } from '../ItemImage.tsx';
 import type { CheckoutState } from './checkout-state.ts';
 import type { InstallmentPlan } from './PaymentStep.tsx';

@@ -1,6 +1,6 @@
 // Step 1, "Identificação": the e-mail for the confirmation, and who is buying (name, CPF, celular).
 import type { Dispatch } from 'react';
-import { applyMask, MASK_PATTERN } from '../../lib/masks.ts';
+import { applyMask, MASK_PATTERN } from '#app/lib/masks.ts';
 import type { CheckoutAction, CheckoutState } from './checkout-state.ts';
 import { describe, FieldError, fieldClass } from './fields.tsx';
 

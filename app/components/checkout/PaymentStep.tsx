@@ -1,9 +1,9 @@
 // Step 3, "Pagamento": PIX, boleto or card; for a card its fields (formatted as typed) and the installments
 // the server's total allows. With a gateway (token mode) the card goes from the browser to it, never to us.
 import type { Dispatch } from 'react';
-import { cvvLength, formatCardNumber, formatCvv, formatExpiry } from '../../../src/domain/payments/card.ts';
-import { formatBRL } from '../../../src/domain/pricing/money.ts';
-import { PAYMENT_METHODS } from '../../../src/domain/pricing/pricing.ts';
+import { cvvLength, formatCardNumber, formatCvv, formatExpiry } from '#src/domain/payments/card.ts';
+import { formatBRL } from '#src/domain/pricing/money.ts';
+import { PAYMENT_METHODS } from '#src/domain/pricing/pricing.ts';
 import type { CheckoutAction, CheckoutState } from './checkout-state.ts';
 import { describe, describeGroup, FieldError, fieldClass } from './fields.tsx';
 
@@ -73,14 +73,28 @@ export function PaymentStep({ state, dispatch, plans, tokenMode }: { state: Chec
             <label htmlFor="card-cvv" className="font-medium">
               CVV
             </label>
-            <input id="card-cvv" inputMode="numeric" autoComplete="cc-csc" value={card.cvv} maxLength={cvvLength(card.number)} onChange={(e) => setCard({ cvv: formatCvv(e.target.value, card.number) })} className={fieldClass} />
+            <input
+              id="card-cvv"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              value={card.cvv}
+              maxLength={cvvLength(card.number)}
+              onChange={(e) => setCard({ cvv: formatCvv(e.target.value, card.number) })}
+              className={fieldClass}
+            />
           </div>
           {tokenMode && <p className="text-sm text-ink-soft sm:col-span-2">Os dados do cartão vão direto para o Mercado Pago, com segurança: a loja não recebe o número nem o CVV.</p>}
           <div className="sm:col-span-2">
             <label htmlFor="installments" className="font-medium">
               Parcelas
             </label>
-            <select id="installments" value={installments} onChange={(e) => dispatch({ type: 'installments', value: Number(e.target.value) })} {...describe('installments', errors)} className={fieldClass}>
+            <select
+              id="installments"
+              value={installments}
+              onChange={(e) => dispatch({ type: 'installments', value: Number(e.target.value) })}
+              {...describe('installments', errors)}
+              className={fieldClass}
+            >
               {plans.map((p) => (
                 <option key={p.count} value={p.count}>
                   {p.count}x de {formatBRL(p.eachCents)} sem juros

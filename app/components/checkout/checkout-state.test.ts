@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../../src/domain/checkout/rules.ts';
-import { CARD_MESSAGES } from '../../../src/domain/payments/card.ts';
+import { MESSAGES } from '#src/domain/checkout/rules.ts';
+import { CARD_MESSAGES } from '#src/domain/payments/card.ts';
 import { checkoutReducer, initialCheckoutState, progressOf } from './checkout-state.ts';
 import type { CheckoutAction, CheckoutState, Progress } from './checkout-state.ts';
 
@@ -12,26 +12,73 @@ const noPrefill = { email: null, buyer: null, addresses: [] };
 
 describe('checkout reducer', () => {
   it('stays on a step that does not validate, with the spec message, and moves on once it does', () => {
-    let s = run([{ type: 'email', value: 'maria@' }, { type: 'next', now: NOW }]);
+    let s = run([
+      { type: 'email', value: 'maria@' },
+      { type: 'next', now: NOW },
+    ]);
     expect(s.step).toBe(1);
     expect(s.notice).toBe(MESSAGES.email);
-    s = run([{ type: 'email', value: 'maria@example.com' }, { type: 'buyer', patch: buyer }, { type: 'next', now: NOW }], s);
+    s = run(
+      [
+        { type: 'email', value: 'maria@example.com' },
+        { type: 'buyer', patch: buyer },
+        { type: 'next', now: NOW },
+      ],
+      s,
+    );
     expect(s).toMatchObject({ step: 2, notice: '' });
     s = run([{ type: 'next', now: NOW }], s);
     expect(s).toMatchObject({ step: 2, notice: MESSAGES.address });
-    s = run([{ type: 'address', patch: address }, { type: 'shipping', value: 'express' }, { type: 'next', now: NOW }], s);
+    s = run(
+      [
+        { type: 'address', patch: address },
+        { type: 'shipping', value: 'express' },
+        { type: 'next', now: NOW },
+      ],
+      s,
+    );
     expect(s.step).toBe(3);
   });
 
   it('checks the card only for credit, against the given clock', () => {
     const atPayment = { ...initialCheckoutState, step: 3 };
-    expect(run([{ type: 'payment', value: 'pix' }, { type: 'next', now: NOW }], atPayment).step).toBe(4);
-    const credit = run([{ type: 'payment', value: 'credit' }, { type: 'next', now: NOW }], atPayment);
+    expect(
+      run(
+        [
+          { type: 'payment', value: 'pix' },
+          { type: 'next', now: NOW },
+        ],
+        atPayment,
+      ).step,
+    ).toBe(4);
+    const credit = run(
+      [
+        { type: 'payment', value: 'credit' },
+        { type: 'next', now: NOW },
+      ],
+      atPayment,
+    );
     expect(credit).toMatchObject({ step: 3, notice: CARD_MESSAGES.missing });
     const card = { number: '4111 1111 1111 1111', name: 'MARIA DA SILVA', expiry: '12/26', cvv: '123' };
-    expect(run([{ type: 'card', patch: card }, { type: 'next', now: NOW }], credit).step).toBe(4);
+    expect(
+      run(
+        [
+          { type: 'card', patch: card },
+          { type: 'next', now: NOW },
+        ],
+        credit,
+      ).step,
+    ).toBe(4);
     // The same card a month later is expired.
-    expect(run([{ type: 'card', patch: card }, { type: 'next', now: new Date('2027-01-02T12:00:00-03:00') }], credit).step).toBe(3);
+    expect(
+      run(
+        [
+          { type: 'card', patch: card },
+          { type: 'next', now: new Date('2027-01-02T12:00:00-03:00') },
+        ],
+        credit,
+      ).step,
+    ).toBe(3);
   });
 
   it('going back clears the messages and never leaves step 1', () => {
@@ -49,7 +96,10 @@ describe('checkout reducer', () => {
   });
 
   it('installments fall to the most the total allows', () => {
-    const s = run([{ type: 'installments', value: 6 }, { type: 'maxInstallments', max: 3 }]);
+    const s = run([
+      { type: 'installments', value: 6 },
+      { type: 'maxInstallments', max: 3 },
+    ]);
     expect(s.installments).toBe(3);
     expect(run([{ type: 'maxInstallments', max: 10 }], s)).toBe(s);
   });

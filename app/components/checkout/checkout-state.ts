@@ -1,9 +1,9 @@
 // The checkout's state as one reducer: the four steps' fields, which step is open, and the messages shown.
 // Pure (no storage, no clock of its own): the page restores and saves `Progress` and passes `now` in.
-import type { CardInput } from '../../../src/domain/payments/card.ts';
-import { MESSAGES, validateAddress, validateBuyer, validatePayment } from '../../../src/domain/checkout/rules.ts';
-import type { AddressInput } from '../../../src/domain/checkout/rules.ts';
-import type { PaymentMethodId } from '../../../src/domain/pricing/pricing.ts';
+import type { CardInput } from '#src/domain/payments/card.ts';
+import { MESSAGES, validateAddress, validateBuyer, validatePayment } from '#src/domain/checkout/rules.ts';
+import type { AddressInput } from '#src/domain/checkout/rules.ts';
+import type { PaymentMethodId } from '#src/domain/pricing/pricing.ts';
 
 export const STEPS = ['Identificação', 'Endereço', 'Pagamento', 'Confirmação'] as const;
 export const LAST_STEP = STEPS.length;
@@ -116,7 +116,15 @@ function withoutError(errors: FieldErrors, ...fields: CheckoutField[]): FieldErr
   return next;
 }
 
-const ADDRESS_FIELDS: Record<keyof AddressInput, CheckoutField> = { cep: 'cep', street: 'street', number: 'number', complement: 'complement', neighborhood: 'neighborhood', city: 'city', state: 'state' };
+const ADDRESS_FIELDS: Record<keyof AddressInput, CheckoutField> = {
+  cep: 'cep',
+  street: 'street',
+  number: 'number',
+  complement: 'complement',
+  neighborhood: 'neighborhood',
+  city: 'city',
+  state: 'state',
+};
 const BUYER_FIELDS: Record<keyof Buyer, CheckoutField> = { name: 'buyer-name', cpf: 'buyer-cpf', phone: 'buyer-phone' };
 
 /** A saved session resumes where it was (at most the step asked for in ?etapa=); else the loader's prefill. */

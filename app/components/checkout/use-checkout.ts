@@ -2,11 +2,11 @@
 // progress), what it keeps across a reload, the server's quote for the current choices, and the CEP lookup.
 import { useEffect, useReducer, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { MESSAGES, validateCep } from '../../../src/domain/checkout/rules.ts';
-import { CHECKOUT_KEY, readCart } from '../../lib/cart-storage.ts';
-import type { CartItem, CheckoutData } from '../../lib/cart-storage.ts';
-import { quoteLine } from '../../lib/cart-form.ts';
-import { useQuote } from '../../lib/use-quote.ts';
+import { MESSAGES, validateCep } from '#src/domain/checkout/rules.ts';
+import { CHECKOUT_KEY, readCart } from '#app/lib/cart-storage.ts';
+import type { CartItem, CheckoutData } from '#app/lib/cart-storage.ts';
+import { quoteLine } from '#app/lib/cart-form.ts';
+import { useQuote } from '#app/lib/use-quote.ts';
 import { checkoutReducer, initialCheckoutState, progressOf } from './checkout-state.ts';
 import type { Prefill, Progress } from './checkout-state.ts';
 

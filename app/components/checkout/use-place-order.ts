@@ -5,15 +5,15 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Dispatch } from 'react';
 import { useFetcher, useNavigate } from 'react-router';
-import { MESSAGES } from '../../../src/domain/checkout/rules.ts';
-import { cardForOrder } from '../../lib/card-token.ts';
-import type { BrowserPayment } from '../../lib/card-token.ts';
-import { CHECKOUT_KEY, clearCart } from '../../lib/cart-storage.ts';
-import type { CartItem } from '../../lib/cart-storage.ts';
-import { quoteLine } from '../../lib/cart-form.ts';
-import { LAST_ORDER_KEY } from '../../lib/last-order.ts';
-import { orderForm } from '../../lib/order-form.ts';
-import type { OrderAnswer } from '../../lib/order-form.ts';
+import { MESSAGES } from '#src/domain/checkout/rules.ts';
+import { cardForOrder } from '#app/lib/card-token.ts';
+import type { BrowserPayment } from '#app/lib/card-token.ts';
+import { CHECKOUT_KEY, clearCart } from '#app/lib/cart-storage.ts';
+import type { CartItem } from '#app/lib/cart-storage.ts';
+import { quoteLine } from '#app/lib/cart-form.ts';
+import { LAST_ORDER_KEY } from '#app/lib/last-order.ts';
+import { orderForm } from '#app/lib/order-form.ts';
+import type { OrderAnswer } from '#app/lib/order-form.ts';
 import type { CheckoutAction, CheckoutState } from './checkout-state.ts';
 import { PROGRESS_KEY } from './use-checkout.ts';
 
@@ -25,7 +25,19 @@ function newKey(): string {
   return key;
 }
 
-export function usePlaceOrder({ state, dispatch, items, coupon, payment }: { state: CheckoutState; dispatch: Dispatch<CheckoutAction>; items: CartItem[]; coupon: string | null; payment: BrowserPayment }) {
+export function usePlaceOrder({
+  state,
+  dispatch,
+  items,
+  coupon,
+  payment,
+}: {
+  state: CheckoutState;
+  dispatch: Dispatch<CheckoutAction>;
+  items: CartItem[];
+  coupon: string | null;
+  payment: BrowserPayment;
+}) {
   const fetcher = useFetcher<OrderAnswer>();
   const navigate = useNavigate();
   // Two clicks in one task both run before React re-renders the disabled button: the second is dropped here.

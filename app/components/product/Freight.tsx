@@ -1,13 +1,13 @@
 import { Form, useNavigation } from 'react-router';
-import { formatBRL } from '../../../src/domain/pricing/money.ts';
-import type { DatedOption } from '../../../src/domain/shipping/delivery.ts';
-import type { applyMask } from '../../lib/masks.ts';
+import { formatBRL } from '#src/domain/pricing/money.ts';
+import type { DatedOption } from '#src/domain/shipping/delivery.ts';
+import type { applyMask } from '#app/lib/masks.ts';
 
 // The CEP mask (and its library) loads when the shopper first focuses or types in the field: no product
 // page needs it to be seen or to work (the form works without JavaScript), so it stays out of the first
 // load (issue 16's JavaScript budget).
 let mask: typeof applyMask | undefined;
-const loadMask = () => import('../../lib/masks.ts').then((m) => (mask = m.applyMask));
+const loadMask = () => import('#app/lib/masks.ts').then((m) => (mask = m.applyMask));
 
 export type FreightView =
   | { status: 'none' }
@@ -73,9 +73,15 @@ export function FreightCalculator({ productId, freight }: { productId: number; f
               <caption className="sr-only">Opções de entrega</caption>
               <thead>
                 <tr className="border-b border-neutral-200">
-                  <th scope="col" className="py-1 pr-2 font-semibold">Envio</th>
-                  <th scope="col" className="py-1 pr-2 font-semibold">Preço</th>
-                  <th scope="col" className="py-1 font-semibold">Chega até</th>
+                  <th scope="col" className="py-1 pr-2 font-semibold">
+                    Envio
+                  </th>
+                  <th scope="col" className="py-1 pr-2 font-semibold">
+                    Preço
+                  </th>
+                  <th scope="col" className="py-1 font-semibold">
+                    Chega até
+                  </th>
                 </tr>
               </thead>
               <tbody>

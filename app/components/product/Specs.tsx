@@ -1,5 +1,5 @@
-import type { ProductDetail } from '../../../src/domain/catalog/types.ts';
-import { equivalentSentence } from '../../../src/domain/catalog/codes.ts';
+import type { ProductDetail } from '#src/domain/catalog/types.ts';
+import { equivalentSentence } from '#src/domain/catalog/codes.ts';
 import { Static } from '../Static.tsx';
 
 /**
@@ -60,15 +60,17 @@ export function SizeGuide({ sizes }: { sizes: string[] }) {
   return (
     <details className="rounded-lg border border-neutral-200 bg-white p-3 text-sm">
       <summary className="cursor-pointer font-semibold underline underline-offset-2">Guia de tamanhos</summary>
-      <p className="mt-2 text-ink-soft">
-        Meça o pé de pé, do calcanhar à ponta do dedo mais longo, no fim do dia. Entre dois tamanhos, escolha o maior.
-      </p>
+      <p className="mt-2 text-ink-soft">Meça o pé de pé, do calcanhar à ponta do dedo mais longo, no fim do dia. Entre dois tamanhos, escolha o maior.</p>
       <table className="mt-2 w-full text-left">
         <caption className="sr-only">Tamanho brasileiro e comprimento do pé</caption>
         <thead>
           <tr className="border-b border-neutral-200">
-            <th scope="col" className="py-1 pr-3">Tamanho (BR)</th>
-            <th scope="col" className="py-1">Comprimento do pé</th>
+            <th scope="col" className="py-1 pr-3">
+              Tamanho (BR)
+            </th>
+            <th scope="col" className="py-1">
+              Comprimento do pé
+            </th>
           </tr>
         </thead>
         <tbody>

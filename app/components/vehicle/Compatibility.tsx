@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { SelectorData } from '../../../src/domain/fitment/selector-data.ts';
+import type { SelectorData } from '#src/domain/fitment/selector-data.ts';
 import { useReturnPath } from './VehicleBar.tsx';
 import { VehicleSelector } from './VehicleSelector.tsx';
 
@@ -32,7 +32,18 @@ export function FitAnswer({ compatibility, kind }: { compatibility: Compatibilit
   if (answer.fits) {
     return (
       <div role="status" className="flex gap-3 rounded-xl border border-green-300 bg-green-50 p-4 text-green-950">
-        <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" className="shrink-0 text-green-800">
+        <svg
+          aria-hidden="true"
+          width="24"
+          height="24"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="3"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          className="shrink-0 text-green-800"
+        >
           <path d="m5 12 5 5L20 7" />
         </svg>
         <div>

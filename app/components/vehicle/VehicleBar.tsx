@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Form, useLocation, useRouteLoaderData } from 'react-router';
-import { initialSelectorData } from '../../../src/domain/fitment/selector-data.ts';
-import type { GarageView } from '../../lib/garage.server.ts';
+import { initialSelectorData } from '#src/domain/fitment/selector-data.ts';
+import type { GarageView } from '#app/lib/garage.server.ts';
 import { VehicleSelector } from './VehicleSelector.tsx';
 
 /** The page to come back to after choosing a vehicle: this one, without a vehicle in the URL or a page number. */
@@ -87,9 +87,7 @@ export function VehicleBar() {
         </a>
       </div>
       <div id="painel-veiculo" hidden={!open} className="bg-white text-ink shadow-inner">
-        <div className="container-page py-4">
-          {open && <VehicleSelector data={initialSelectorData()} returnTo={returnTo} idPrefix="cabecalho" compact />}
-        </div>
+        <div className="container-page py-4">{open && <VehicleSelector data={initialSelectorData()} returnTo={returnTo} idPrefix="cabecalho" compact />}</div>
       </div>
     </div>
   );

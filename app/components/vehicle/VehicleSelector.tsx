@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form } from 'react-router';
-import type { SelectorData } from '../../../src/domain/fitment/selector-data.ts';
+import type { SelectorData } from '#src/domain/fitment/selector-data.ts';
 
 const LEVELS = [
   { key: 'tipo', option: 'type', label: 'Tipo' },

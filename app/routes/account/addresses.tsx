@@ -2,16 +2,16 @@
 // address step starts from these (listAddresses in src/domain/accounts/addresses.server.ts).
 import { data, Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/addresses';
-import { addAddress, deleteAddress, listAddresses } from '../../../src/domain/accounts/addresses.server.ts';
-import { UFS } from '../../../src/domain/shipping/uf.ts';
-import { ADDRESS_FIELDS, addressSchema, fieldErrorsOf, pickFields } from '../../../src/domain/accounts/validation.ts';
-import type { AddressInput } from '../../../src/domain/accounts/validation.ts';
-import { Field, FieldError, FormNotice, inputClass, SubmitButton } from '../../components/Form.tsx';
-import { Panel } from '../../components/PersonForm.tsx';
-import { redirectWithFlash } from '../../lib/flash.server.ts';
-import { applyMask } from '../../lib/masks.ts';
-import { requireUser } from '../../lib/session.server.ts';
-import { dbOf } from '../../lib/context.server.ts';
+import { addAddress, deleteAddress, listAddresses } from '#src/domain/accounts/addresses.server.ts';
+import { UFS } from '#src/domain/shipping/uf.ts';
+import { ADDRESS_FIELDS, addressSchema, fieldErrorsOf, pickFields } from '#src/domain/accounts/validation.ts';
+import type { AddressInput } from '#src/domain/accounts/validation.ts';
+import { Field, FieldError, FormNotice, inputClass, SubmitButton } from '#app/components/Form.tsx';
+import { Panel } from '#app/components/PersonForm.tsx';
+import { redirectWithFlash } from '#app/lib/flash.server.ts';
+import { applyMask } from '#app/lib/masks.ts';
+import { requireUser } from '#app/lib/session.server.ts';
+import { dbOf } from '#app/lib/context.server.ts';
 
 type Values = Partial<Record<keyof AddressInput, string>>;
 
@@ -82,7 +82,13 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
                 </div>
                 <Form method="post">
                   <input type="hidden" name="id" value={a.id} />
-                  <button type="submit" name="intent" value="apagar" className="rounded-lg border border-neutral-300 px-3 py-1.5 text-sm hover:bg-neutral-50" aria-label={`Apagar o endereço ${a.street}, ${a.number}`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="apagar"
+                    className="rounded-lg border border-neutral-300 px-3 py-1.5 text-sm hover:bg-neutral-50"
+                    aria-label={`Apagar o endereço ${a.street}, ${a.number}`}
+                  >
                     Apagar
                   </button>
                 </Form>
@@ -105,14 +111,30 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
             <Field className="sm:col-span-2" name="cep" label="CEP" mask="cep" autoComplete="postal-code" defaultValue={values.cep} error={errors.cep} />
             <Field className="sm:col-span-4" name="rua" label="Rua" autoComplete="address-line1" maxLength={200} defaultValue={values.rua} error={errors.rua} />
             <Field className="sm:col-span-2" name="numero" label="Número" maxLength={20} defaultValue={values.numero} error={errors.numero} />
-            <Field className="sm:col-span-4" name="complemento" label="Complemento (opcional)" required={false} autoComplete="address-line2" maxLength={100} defaultValue={values.complemento} error={errors.complemento} />
+            <Field
+              className="sm:col-span-4"
+              name="complemento"
+              label="Complemento (opcional)"
+              required={false}
+              autoComplete="address-line2"
+              maxLength={100}
+              defaultValue={values.complemento}
+              error={errors.complemento}
+            />
             <Field className="sm:col-span-2" name="bairro" label="Bairro" maxLength={100} defaultValue={values.bairro} error={errors.bairro} />
             <Field className="sm:col-span-3" name="cidade" label="Cidade" autoComplete="address-level2" maxLength={100} defaultValue={values.cidade} error={errors.cidade} />
             <div className="sm:col-span-1">
               <label htmlFor="estado" className="block text-sm font-semibold">
                 Estado
               </label>
-              <select id="estado" name="estado" defaultValue={values.estado ?? ''} aria-invalid={errors.estado ? true : undefined} aria-describedby={errors.estado ? 'estado-erro' : undefined} className={inputClass}>
+              <select
+                id="estado"
+                name="estado"
+                defaultValue={values.estado ?? ''}
+                aria-invalid={errors.estado ? true : undefined}
+                aria-describedby={errors.estado ? 'estado-erro' : undefined}
+                className={inputClass}
+              >
                 <option value="">UF</option>
                 {UFS.map((uf) => (
                   <option key={uf} value={uf}>

@@ -1,9 +1,9 @@
 // /CustomerForm, "Cadastrar Cliente": the signed-in shopper's registration data, saved to their profile
 // (the prototype only logged it).
 import type { Route } from './+types/customer-form';
-import { PersonForm } from '../../components/PersonForm.tsx';
-import { loadProfile, saveProfileForm } from '../../lib/profile-page.server.ts';
-import { dbOf } from '../../lib/context.server.ts';
+import { PersonForm } from '#app/components/PersonForm.tsx';
+import { loadProfile, saveProfileForm } from '#app/lib/profile-page.server.ts';
+import { dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cadastrar Cliente | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 

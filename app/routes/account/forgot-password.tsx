@@ -2,11 +2,11 @@
 // not there is an account, so nobody can find out who shops here. The link is valid for 1 hour, once.
 import { data, Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/forgot-password';
-import { MSG } from '../../../src/domain/accounts/messages.ts';
-import { fieldErrorsOf, forgotPasswordSchema } from '../../../src/domain/accounts/validation.ts';
-import { AuthCard, Field, FormNotice, SubmitButton } from '../../components/Form.tsx';
-import { auth, authFailure } from '../../lib/auth-actions.server.ts';
-import { dbOf } from '../../lib/context.server.ts';
+import { MSG } from '#src/domain/accounts/messages.ts';
+import { fieldErrorsOf, forgotPasswordSchema } from '#src/domain/accounts/validation.ts';
+import { AuthCard, Field, FormNotice, SubmitButton } from '#app/components/Form.tsx';
+import { auth, authFailure } from '#app/lib/auth-actions.server.ts';
+import { dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Esqueci minha senha | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 

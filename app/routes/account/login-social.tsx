@@ -2,11 +2,11 @@
 // it shows "Login com Google realizado!" (flash) on the page that asked for sign-in; otherwise, back to /Login.
 import { redirect } from 'react-router';
 import type { Route } from './+types/login-social';
-import { isSocialProvider } from '../../lib/auth-actions.server.ts';
-import { redirectWithFlash } from '../../lib/flash.server.ts';
-import { safeRedirect } from '../../lib/redirects.ts';
-import { getSessionUser } from '../../lib/session.server.ts';
-import { dbOf } from '../../lib/context.server.ts';
+import { isSocialProvider } from '#app/lib/auth-actions.server.ts';
+import { redirectWithFlash } from '#app/lib/flash.server.ts';
+import { safeRedirect } from '#app/lib/redirects.ts';
+import { getSessionUser } from '#app/lib/session.server.ts';
+import { dbOf } from '#app/lib/context.server.ts';
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const provider = url.searchParams.get('provedor');

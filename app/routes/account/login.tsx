@@ -2,16 +2,16 @@
 // form posts to this action, which signs in through Better Auth's server API and forwards its cookie.
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/login';
-import { enabledProviders } from '../../../src/domain/accounts/auth.server.ts';
-import { MSG, socialErrorMessage } from '../../../src/domain/accounts/messages.ts';
-import { fieldErrorsOf, signInSchema } from '../../../src/domain/accounts/validation.ts';
-import { AuthCard, Field, FormNotice, SubmitButton } from '../../components/Form.tsx';
-import { OrDivider, SocialSignIn } from '../../components/SocialSignIn.tsx';
-import { auth, authFailure, isSocialProvider, startSocialSignIn } from '../../lib/auth-actions.server.ts';
-import { redirectWithFlash } from '../../lib/flash.server.ts';
-import { safeRedirect } from '../../lib/redirects.ts';
-import { getSessionUser } from '../../lib/session.server.ts';
-import { dbOf } from '../../lib/context.server.ts';
+import { enabledProviders } from '#src/domain/accounts/auth.server.ts';
+import { MSG, socialErrorMessage } from '#src/domain/accounts/messages.ts';
+import { fieldErrorsOf, signInSchema } from '#src/domain/accounts/validation.ts';
+import { AuthCard, Field, FormNotice, SubmitButton } from '#app/components/Form.tsx';
+import { OrDivider, SocialSignIn } from '#app/components/SocialSignIn.tsx';
+import { auth, authFailure, isSocialProvider, startSocialSignIn } from '#app/lib/auth-actions.server.ts';
+import { redirectWithFlash } from '#app/lib/flash.server.ts';
+import { safeRedirect } from '#app/lib/redirects.ts';
+import { getSessionUser } from '#app/lib/session.server.ts';
+import { dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Acesse sua conta | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 

@@ -2,11 +2,11 @@
 // or an image elsewhere can never sign anyone out.
 import { Form, redirect } from 'react-router';
 import type { Route } from './+types/logout';
-import { AuthCard, SubmitButton } from '../../components/Form.tsx';
-import { auth } from '../../lib/auth-actions.server.ts';
-import { redirectWithFlash } from '../../lib/flash.server.ts';
-import { getSessionUser } from '../../lib/session.server.ts';
-import { dbOf } from '../../lib/context.server.ts';
+import { AuthCard, SubmitButton } from '#app/components/Form.tsx';
+import { auth } from '#app/lib/auth-actions.server.ts';
+import { redirectWithFlash } from '#app/lib/flash.server.ts';
+import { getSessionUser } from '#app/lib/session.server.ts';
+import { dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sair | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 

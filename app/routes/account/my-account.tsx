@@ -2,16 +2,16 @@
 // data (JSON) and delete the account (orders stay for fiscal records, without personal data).
 import { data, Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/my-account';
-import { anonymizeUser } from '../../../src/domain/accounts/privacy.server.ts';
-import { ROLE_LABEL } from '../../../src/domain/accounts/roles.ts';
-import { latestApplication } from '../../../src/domain/accounts/sellers.server.ts';
-import { STATUS_LABEL } from '../../../src/domain/accounts/sellers.ts';
-import { Field, FormNotice, SubmitButton } from '../../components/Form.tsx';
-import { Panel } from '../../components/PersonForm.tsx';
-import { auth } from '../../lib/auth-actions.server.ts';
-import { redirectWithFlash } from '../../lib/flash.server.ts';
-import { requireUser } from '../../lib/session.server.ts';
-import { dbOf } from '../../lib/context.server.ts';
+import { anonymizeUser } from '#src/domain/accounts/privacy.server.ts';
+import { ROLE_LABEL } from '#src/domain/accounts/roles.ts';
+import { latestApplication } from '#src/domain/accounts/sellers.server.ts';
+import { STATUS_LABEL } from '#src/domain/accounts/sellers.ts';
+import { Field, FormNotice, SubmitButton } from '#app/components/Form.tsx';
+import { Panel } from '#app/components/PersonForm.tsx';
+import { auth } from '#app/lib/auth-actions.server.ts';
+import { redirectWithFlash } from '#app/lib/flash.server.ts';
+import { requireUser } from '#app/lib/session.server.ts';
+import { dbOf } from '#app/lib/context.server.ts';
 
 const CONFIRM_WORD = 'EXCLUIR';
 
@@ -27,7 +27,11 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const user = await requireUser(request, url, dbOf(context));
   const form = await request.formData();
   if (form.get('intent') !== 'excluir') return data({ error: 'Ação desconhecida.' }, { status: 400 });
-  if (String(form.get('confirmacao') ?? '').trim().toUpperCase() !== CONFIRM_WORD) {
+  if (
+    String(form.get('confirmacao') ?? '')
+      .trim()
+      .toUpperCase() !== CONFIRM_WORD
+  ) {
     return data({ error: `Para excluir, digite ${CONFIRM_WORD} no campo de confirmação.` }, { status: 400 });
   }
   const out = await auth(dbOf(context))
@@ -91,9 +95,7 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
             <li>
               <Link to="/SellerForm" className={linkCard}>
                 Cadastrar Vendedor
-                <span className="block text-sm font-normal text-ink-soft">
-                  {application ? `Seu pedido: ${STATUS_LABEL[application.status]}` : 'Cadastre-se como vendedor'}
-                </span>
+                <span className="block text-sm font-normal text-ink-soft">{application ? `Seu pedido: ${STATUS_LABEL[application.status]}` : 'Cadastre-se como vendedor'}</span>
               </Link>
             </li>
           )}
@@ -126,8 +128,8 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
 
       <Panel title="Seus dados (LGPD)" id="lgpd">
         <p className="text-sm text-ink-soft">
-          Você pode baixar tudo o que guardamos sobre você, a qualquer momento, e excluir sua conta. Ao excluir, seus dados pessoais são apagados; os pedidos
-          ficam guardados sem dados pessoais, como exige a lei fiscal.
+          Você pode baixar tudo o que guardamos sobre você, a qualquer momento, e excluir sua conta. Ao excluir, seus dados pessoais são apagados; os pedidos ficam guardados sem dados pessoais, como
+          exige a lei fiscal.
         </p>
         <a href="/api/account/export" download="meus-dados-olimpo-pecas.json" className="mt-4 inline-block rounded-lg border border-neutral-300 bg-white px-4 py-2.5 font-semibold hover:bg-neutral-50">
           Baixar meus dados (JSON)
@@ -140,7 +142,12 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
             </p>
             {actionData?.error && <FormNotice>{actionData.error}</FormNotice>}
             <Field name="confirmacao" label="Confirmação" autoComplete="off" maxLength={20} />
-            <SubmitButton name="intent" value="excluir" busy={navigation.state === 'submitting'} className="rounded-lg bg-red-700 px-5 py-2.5 font-bold text-white hover:bg-red-800 disabled:opacity-70">
+            <SubmitButton
+              name="intent"
+              value="excluir"
+              busy={navigation.state === 'submitting'}
+              className="rounded-lg bg-red-700 px-5 py-2.5 font-bold text-white hover:bg-red-800 disabled:opacity-70"
+            >
               Excluir minha conta
             </SubmitButton>
           </Form>

@@ -1,9 +1,9 @@
 // /Informacoes: the signed-in shopper's personal information, shown and editable.
 import { Link } from 'react-router';
 import type { Route } from './+types/personal-info';
-import { Panel, PersonForm } from '../../components/PersonForm.tsx';
-import { loadProfile, saveProfileForm } from '../../lib/profile-page.server.ts';
-import { dbOf } from '../../lib/context.server.ts';
+import { Panel, PersonForm } from '#app/components/PersonForm.tsx';
+import { loadProfile, saveProfileForm } from '#app/lib/profile-page.server.ts';
+import { dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Informações pessoais | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 

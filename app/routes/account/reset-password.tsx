@@ -2,12 +2,12 @@
 // Auth, which accepts the token once and within 1 hour; every other session of the account is ended.
 import { data, Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/reset-password';
-import { MSG } from '../../../src/domain/accounts/messages.ts';
-import { fieldErrorsOf, resetPasswordSchema } from '../../../src/domain/accounts/validation.ts';
-import { AuthCard, Field, FormNotice, SubmitButton } from '../../components/Form.tsx';
-import { auth, authFailure } from '../../lib/auth-actions.server.ts';
-import { redirectWithFlash } from '../../lib/flash.server.ts';
-import { dbOf } from '../../lib/context.server.ts';
+import { MSG } from '#src/domain/accounts/messages.ts';
+import { fieldErrorsOf, resetPasswordSchema } from '#src/domain/accounts/validation.ts';
+import { AuthCard, Field, FormNotice, SubmitButton } from '#app/components/Form.tsx';
+import { auth, authFailure } from '#app/lib/auth-actions.server.ts';
+import { redirectWithFlash } from '#app/lib/flash.server.ts';
+import { dbOf } from '#app/lib/context.server.ts';
 
 type Fields = 'token' | 'password' | 'confirm';
 

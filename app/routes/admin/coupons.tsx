@@ -2,19 +2,18 @@
 // activate and deactivate. The rules themselves are enforced by the pricing domain at quote and checkout.
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/coupons';
-import { describeTerms } from '../../../src/domain/pricing/coupon-rules.ts';
-import { parseCouponForm } from '../../../src/domain/pricing/coupon-form.ts';
-import type { CouponFormErrors } from '../../../src/domain/pricing/coupon-form.ts';
-import { getCoupon, listCoupons, saveCoupon, setCouponActive } from '../../../src/domain/pricing/coupons.server.ts';
-import { formatBRL, formatCentsDecimal } from '../../../src/domain/pricing/money.ts';
-import { formatDateTime } from '../../../src/platform/datetime.ts';
-import { toBrasiliaInput } from '../../../src/platform/datetime-input.ts';
-import { AdminShell, adminButton, adminInput, adminSecondaryButton, Notice } from '../../components/admin/AdminShell.tsx';
-import { formFields, requireAdmin } from '../../lib/admin.server.ts';
-import { dbOf } from '../../lib/context.server.ts';
+import { describeTerms } from '#src/domain/pricing/coupon-rules.ts';
+import { parseCouponForm } from '#src/domain/pricing/coupon-form.ts';
+import type { CouponFormErrors } from '#src/domain/pricing/coupon-form.ts';
+import { getCoupon, listCoupons, saveCoupon, setCouponActive } from '#src/domain/pricing/coupons.server.ts';
+import { formatBRL, formatCentsDecimal } from '#src/domain/pricing/money.ts';
+import { formatDateTime } from '#src/platform/datetime.ts';
+import { toBrasiliaInput } from '#src/platform/datetime-input.ts';
+import { AdminShell, adminButton, adminInput, adminSecondaryButton, Notice } from '#app/components/admin/AdminShell.tsx';
+import { formFields, requireAdmin } from '#app/lib/admin.server.ts';
+import { dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cupons | Administração | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
-
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   await requireAdmin(request, url, dbOf(context));
@@ -72,14 +71,39 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   return { ok: true, message: `Cupom ${parsed.value.code.toUpperCase()} criado.` } satisfies ActionResult;
 }
 
-function CouponField({ name, label, error, defaultValue, type = 'text', hint, inputMode }: { name: string; label: string; error?: string; defaultValue?: string; type?: string; hint?: string; inputMode?: 'decimal' | 'numeric' }) {
+function CouponField({
+  name,
+  label,
+  error,
+  defaultValue,
+  type = 'text',
+  hint,
+  inputMode,
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  defaultValue?: string;
+  type?: string;
+  hint?: string;
+  inputMode?: 'decimal' | 'numeric';
+}) {
   const id = `cupom-${name}`;
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold">
         {label}
       </label>
-      <input id={id} name={name} type={type} inputMode={inputMode} defaultValue={defaultValue} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-erro` : hint ? `${id}-dica` : undefined} className={adminInput} />
+      <input
+        id={id}
+        name={name}
+        type={type}
+        inputMode={inputMode}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-erro` : hint ? `${id}-dica` : undefined}
+        className={adminInput}
+      />
       {hint && !error && (
         <p id={`${id}-dica`} className="mt-1 text-xs text-ink-soft">
           {hint}
@@ -114,7 +138,9 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
               <li key={c.id} className="rounded-xl bg-white p-4 ring-1 ring-neutral-200">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <p className="font-mono text-lg font-bold">{c.code}</p>
-                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${c.active ? 'bg-emerald-100 text-emerald-800' : 'bg-neutral-200 text-neutral-700'}`}>{c.active ? 'Ativo' : 'Inativo'}</span>
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${c.active ? 'bg-emerald-100 text-emerald-800' : 'bg-neutral-200 text-neutral-700'}`}>
+                    {c.active ? 'Ativo' : 'Inativo'}
+                  </span>
                 </div>
                 <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
                   <div>
@@ -184,7 +210,14 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
             </div>
             <div className="grid grid-cols-2 gap-3">
               <CouponField name="limite" label="Limite de usos" inputMode="numeric" defaultValue={v('limite', defaults.limite)} error={e.limite} hint="Em branco: sem limite." />
-              <CouponField name="limite_cliente" label="Por cliente" inputMode="numeric" defaultValue={v('limite_cliente', defaults.limite_cliente)} error={e.limite_cliente} hint="Em branco: sem limite." />
+              <CouponField
+                name="limite_cliente"
+                label="Por cliente"
+                inputMode="numeric"
+                defaultValue={v('limite_cliente', defaults.limite_cliente)}
+                error={e.limite_cliente}
+                hint="Em branco: sem limite."
+              />
             </div>
             <label className="flex items-center gap-2 text-sm font-semibold">
               <input type="checkbox" name="ativo" defaultChecked={failed ? failed.values?.ativo === 'on' : defaults.ativo} /> Ativo

@@ -2,14 +2,14 @@
 // CPF masked), their recent orders, and who looked at this record lately. The view itself is logged.
 import { data, Link } from 'react-router';
 import type { Route } from './+types/customer-detail';
-import { applyMask } from '../../lib/masks.ts';
-import { viewCustomer } from '../../../src/domain/admin/customers.server.ts';
-import { formatBRL } from '../../../src/domain/pricing/money.ts';
-import { formatDate, formatDateTime } from '../../../src/platform/datetime.ts';
-import { AdminShell, adminSecondaryButton } from '../../components/admin/AdminShell.tsx';
-import { requireAdmin } from '../../lib/admin.server.ts';
-import { STATUS_TONE, statusLabel } from '../../lib/admin-orders.ts';
-import { dbOf } from '../../lib/context.server.ts';
+import { applyMask } from '#app/lib/masks.ts';
+import { viewCustomer } from '#src/domain/admin/customers.server.ts';
+import { formatBRL } from '#src/domain/pricing/money.ts';
+import { formatDate, formatDateTime } from '#src/platform/datetime.ts';
+import { AdminShell, adminSecondaryButton } from '#app/components/admin/AdminShell.tsx';
+import { requireAdmin } from '#app/lib/admin.server.ts';
+import { STATUS_TONE, statusLabel } from '#app/lib/admin-orders.ts';
+import { dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cliente | Administração | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
@@ -36,7 +36,14 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
 
 export default function AdminCustomer({ loaderData: { c } }: Route.ComponentProps) {
   return (
-    <AdminShell title={c.name} actions={<Link to="/Admin/Clientes" className={`${adminSecondaryButton} text-sm`}>← Clientes</Link>}>
+    <AdminShell
+      title={c.name}
+      actions={
+        <Link to="/Admin/Clientes" className={`${adminSecondaryButton} text-sm`}>
+          ← Clientes
+        </Link>
+      }
+    >
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         <section aria-labelledby="dados" className="rounded-xl bg-white p-4 text-sm ring-1 ring-neutral-200">
           <h2 id="dados" className="font-bold">

@@ -3,12 +3,12 @@
 import { Form, Link } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/customers';
-import { listCustomers } from '../../../src/domain/admin/customers.server.ts';
-import { formatBRL } from '../../../src/domain/pricing/money.ts';
-import { formatDate } from '../../../src/platform/datetime.ts';
-import { AdminShell, adminButton, adminInput, Pager } from '../../components/admin/AdminShell.tsx';
-import { requireAdmin } from '../../lib/admin.server.ts';
-import { dbOf } from '../../lib/context.server.ts';
+import { listCustomers } from '#src/domain/admin/customers.server.ts';
+import { formatBRL } from '#src/domain/pricing/money.ts';
+import { formatDate } from '#src/platform/datetime.ts';
+import { AdminShell, adminButton, adminInput, Pager } from '#app/components/admin/AdminShell.tsx';
+import { requireAdmin } from '#app/lib/admin.server.ts';
+import { dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Clientes | Administração | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 

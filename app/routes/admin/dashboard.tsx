@@ -3,15 +3,15 @@
 // Every date in Brasília time.
 import { Link } from 'react-router';
 import type { Route } from './+types/dashboard';
-import { loadDashboard } from '../../../src/domain/admin/dashboard.server.ts';
-import type { SalesFigures } from '../../../src/domain/admin/dashboard.server.ts';
-import { formatBRL } from '../../../src/domain/pricing/money.ts';
-import { formatDate, formatDateTime } from '../../../src/platform/datetime.ts';
-import { AdminShell } from '../../components/admin/AdminShell.tsx';
-import { RevenueChart } from '../../components/admin/RevenueChart.tsx';
-import { requireAdmin } from '../../lib/admin.server.ts';
-import { paymentLabel } from '../../lib/admin-orders.ts';
-import { dbOf } from '../../lib/context.server.ts';
+import { loadDashboard } from '#src/domain/admin/dashboard.server.ts';
+import type { SalesFigures } from '#src/domain/admin/dashboard.server.ts';
+import { formatBRL } from '#src/domain/pricing/money.ts';
+import { formatDate, formatDateTime } from '#src/platform/datetime.ts';
+import { AdminShell } from '#app/components/admin/AdminShell.tsx';
+import { RevenueChart } from '#app/components/admin/RevenueChart.tsx';
+import { requireAdmin } from '#app/lib/admin.server.ts';
+import { paymentLabel } from '#app/lib/admin-orders.ts';
+import { dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Painel | Administração | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
@@ -92,13 +92,21 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               <Link to="/Admin/Pedidos?status=paid" className="font-semibold underline">
                 {waiting.toPick} pago(s) para separar
               </Link>
-              {waiting.oldestToPick.length > 0 && <span className="block text-ink-soft">mais antigo: #{waiting.oldestToPick[0]!.number}, {waiting.oldestToPick[0]!.at}</span>}
+              {waiting.oldestToPick.length > 0 && (
+                <span className="block text-ink-soft">
+                  mais antigo: #{waiting.oldestToPick[0]!.number}, {waiting.oldestToPick[0]!.at}
+                </span>
+              )}
             </li>
             <li>
               <Link to="/Admin/Pedidos?status=picking" className="font-semibold underline">
                 {waiting.toShip} separado(s) para enviar
               </Link>
-              {waiting.oldestToShip.length > 0 && <span className="block text-ink-soft">mais antigo: #{waiting.oldestToShip[0]!.number}, {waiting.oldestToShip[0]!.at}</span>}
+              {waiting.oldestToShip.length > 0 && (
+                <span className="block text-ink-soft">
+                  mais antigo: #{waiting.oldestToShip[0]!.number}, {waiting.oldestToShip[0]!.at}
+                </span>
+              )}
             </li>
             <li>
               <Link to="/Admin/Pedidos?status=awaiting_payment" className="underline">
@@ -136,7 +144,14 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               {topProducts.map((t, i) => (
                 <li key={`${t.productId}-${i}`} className="flex justify-between gap-2 py-1.5">
                   <span className="min-w-0 truncate">
-                    {i + 1}. {t.productId ? <Link to={`/Admin/Produtos/${t.productId}`} className="underline">{t.title}</Link> : t.title}
+                    {i + 1}.{' '}
+                    {t.productId ? (
+                      <Link to={`/Admin/Produtos/${t.productId}`} className="underline">
+                        {t.title}
+                      </Link>
+                    ) : (
+                      t.title
+                    )}
                   </span>
                   <span className="shrink-0">
                     {t.units} un. · {t.revenue}

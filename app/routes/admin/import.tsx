@@ -7,16 +7,16 @@ import { useEffect } from 'react';
 import { data, Form, Link, redirect, useNavigation, useRevalidator } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/import';
-import { COLUMNS, MAX_IMPORT_BYTES } from '../../../src/domain/catalog/import/format.ts';
-import { createImport, getImport, recentImports } from '../../../src/domain/catalog/import/import.server.ts';
-import type { ImportSummary } from '../../../src/domain/catalog/import/import.server.ts';
-import { withUploadedFile } from '../../../src/domain/catalog/import/file-store.server.ts';
-import { confirmImport } from '../../../src/domain/catalog/import/job.server.ts';
-import { maybeJobRunner } from '../../../src/platform/job-runner.server.ts';
-import { formatDateTime } from '../../../src/platform/datetime.ts';
-import { AdminShell, adminButton, adminSecondaryButton, Notice } from '../../components/admin/AdminShell.tsx';
-import { requireAdmin } from '../../lib/admin.server.ts';
-import { dbOf } from '../../lib/context.server.ts';
+import { COLUMNS, MAX_IMPORT_BYTES } from '#src/domain/catalog/import/format.ts';
+import { createImport, getImport, recentImports } from '#src/domain/catalog/import/import.server.ts';
+import type { ImportSummary } from '#src/domain/catalog/import/import.server.ts';
+import { withUploadedFile } from '#src/domain/catalog/import/file-store.server.ts';
+import { confirmImport } from '#src/domain/catalog/import/job.server.ts';
+import { maybeJobRunner } from '#src/platform/job-runner.server.ts';
+import { formatDateTime } from '#src/platform/datetime.ts';
+import { AdminShell, adminButton, adminSecondaryButton, Notice } from '#app/components/admin/AdminShell.tsx';
+import { requireAdmin } from '#app/lib/admin.server.ts';
+import { dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Importar catálogo | Administração | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
@@ -102,13 +102,28 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
   }, [working, revalidator]);
   const percent = current && current.validRows > 0 ? Math.floor((current.processedRows / current.validRows) * 100) : current?.status === 'done' ? 100 : 0;
   return (
-    <AdminShell title="Importar catálogo" actions={<a href="/Admin/Produtos/exportar.csv" className={`${adminSecondaryButton} text-sm`}>Exportar catálogo (CSV)</a>}>
+    <AdminShell
+      title="Importar catálogo"
+      actions={
+        <a href="/Admin/Produtos/exportar.csv" className={`${adminSecondaryButton} text-sm`}>
+          Exportar catálogo (CSV)
+        </a>
+      }
+    >
       {actionData && <Notice ok={actionData.ok} message={actionData.message} />}
       <Form method="post" encType="multipart/form-data" className="mt-4 rounded-xl bg-white p-4 ring-1 ring-neutral-200">
         <label htmlFor="arquivo" className="block font-semibold">
           Planilha (CSV UTF-8 com ; ou , — ou XLSX)
         </label>
-        <input id="arquivo" name="arquivo" type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" required className="mt-2 block w-full text-sm" aria-describedby="arquivo-dica" />
+        <input
+          id="arquivo"
+          name="arquivo"
+          type="file"
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          required
+          className="mt-2 block w-full text-sm"
+          aria-describedby="arquivo-dica"
+        />
         <p id="arquivo-dica" className="mt-2 text-xs text-ink-soft">
           Colunas: {COLUMNS.join(', ')}. Primeiro mostramos o que vai mudar; nada é gravado antes de você confirmar.
         </p>

@@ -2,18 +2,18 @@
 // record and the history; moves to the next status (shipping asks the tracking code), cancellation with
 // restock (after a confirmation), and a link to print the packing slip.
 import { data, Form, Link, useNavigation } from 'react-router';
-import { applyMask } from '../../lib/masks.ts';
+import { applyMask } from '#app/lib/masks.ts';
 import { z } from 'zod';
 import type { Route } from './+types/order-detail';
-import { cancelOrderAsAdmin, getAdminOrder, moveOrderAsAdmin } from '../../../src/domain/orders/back-office.server.ts';
-import { nextStatuses, STATUS_LABELS } from '../../../src/domain/orders/status.ts';
-import { formatBRL } from '../../../src/domain/pricing/money.ts';
-import { formatDateTime } from '../../../src/platform/datetime.ts';
-import { addressText, paymentText } from '../../components/OrderDetails.tsx';
-import { AdminShell, adminButton, adminInput, adminSecondaryButton, Notice } from '../../components/admin/AdminShell.tsx';
-import { requireAdmin } from '../../lib/admin.server.ts';
-import { cpfText, STATUS_TONE, statusLabel } from '../../lib/admin-orders.ts';
-import { dbOf } from '../../lib/context.server.ts';
+import { cancelOrderAsAdmin, getAdminOrder, moveOrderAsAdmin } from '#src/domain/orders/back-office.server.ts';
+import { nextStatuses, STATUS_LABELS } from '#src/domain/orders/status.ts';
+import { formatBRL } from '#src/domain/pricing/money.ts';
+import { formatDateTime } from '#src/platform/datetime.ts';
+import { addressText, paymentText } from '#app/components/OrderDetails.tsx';
+import { AdminShell, adminButton, adminInput, adminSecondaryButton, Notice } from '#app/components/admin/AdminShell.tsx';
+import { requireAdmin } from '#app/lib/admin.server.ts';
+import { cpfText, STATUS_TONE, statusLabel } from '#app/lib/admin-orders.ts';
+import { dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Pedido #${params.number} | Administração | Olimpo Peças` }, { name: 'robots', content: 'noindex' }];
 
@@ -70,7 +70,11 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
 }
 
 const actionSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('mover'), status: z.enum(['picking', 'shipped', 'delivered']), rastreio: z.string().trim().max(40, 'O código de rastreio pode ter no máximo 40 caracteres.').optional() }),
+  z.object({
+    intent: z.literal('mover'),
+    status: z.enum(['picking', 'shipped', 'delivered']),
+    rastreio: z.string().trim().max(40, 'O código de rastreio pode ter no máximo 40 caracteres.').optional(),
+  }),
   z.object({ intent: z.literal('cancelar'), confirmacao: z.literal('on', { error: 'Marque a confirmação para cancelar.' }), motivo: z.string().trim().max(200).optional() }),
 ]);
 
@@ -78,10 +82,17 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   await requireAdmin(request, url, dbOf(context));
   if (!/^\d{8}$/.test(params.number)) throw data('Pedido não encontrado.', { status: 404 });
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false, message: parsed.error.issues[0]?.message.startsWith('Marque') || parsed.error.issues[0]?.message.startsWith('O código') ? parsed.error.issues[0]!.message : 'Ação inválida.' }, { status: 400 });
+  if (!parsed.success)
+    return data(
+      { ok: false, message: parsed.error.issues[0]?.message.startsWith('Marque') || parsed.error.issues[0]?.message.startsWith('O código') ? parsed.error.issues[0]!.message : 'Ação inválida.' },
+      { status: 400 },
+    );
   const db = dbOf(context);
   const v = parsed.data;
-  const result = v.intent === 'cancelar' ? await cancelOrderAsAdmin(db, params.number, v.motivo ? `Cancelado pela loja: ${v.motivo}` : null) : await moveOrderAsAdmin(db, params.number, v.status, v.rastreio || null);
+  const result =
+    v.intent === 'cancelar'
+      ? await cancelOrderAsAdmin(db, params.number, v.motivo ? `Cancelado pela loja: ${v.motivo}` : null)
+      : await moveOrderAsAdmin(db, params.number, v.status, v.rastreio || null);
   if (!result.ok) return data({ ok: false, message: result.message }, { status: 409 });
   return { ok: true, message: v.intent === 'cancelar' ? 'Pedido cancelado; o estoque foi devolvido.' : `Pedido movido para "${STATUS_LABELS[v.status]}".` };
 }
@@ -105,7 +116,11 @@ export default function AdminOrderDetail({ loaderData, actionData }: Route.Compo
     >
       <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
         {o.createdAt} <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[o.status] ?? ''}`}>{statusLabel(o.status)}</span>
-        {o.trackingCode && <span>· Rastreio: <strong>{o.trackingCode}</strong></span>}
+        {o.trackingCode && (
+          <span>
+            · Rastreio: <strong>{o.trackingCode}</strong>
+          </span>
+        )}
       </p>
       {o.divergence && <Notice ok={false} message={o.divergence} />}
       {actionData && <Notice ok={actionData.ok} message={actionData.message} />}
@@ -119,7 +134,14 @@ export default function AdminOrderDetail({ loaderData, actionData }: Route.Compo
               {o.lines.map((l, i) => (
                 <li key={i} className="flex flex-wrap justify-between gap-2 py-2">
                   <span>
-                    {l.quantity} × {l.productId ? <Link to={`/Admin/Produtos/${l.productId}`} className="underline">{l.title}</Link> : l.title}
+                    {l.quantity} ×{' '}
+                    {l.productId ? (
+                      <Link to={`/Admin/Produtos/${l.productId}`} className="underline">
+                        {l.title}
+                      </Link>
+                    ) : (
+                      l.title
+                    )}
                     {l.color ? ` (${l.color}, ${l.size})` : ''} · {l.unit}
                   </span>
                   <strong>{l.total}</strong>

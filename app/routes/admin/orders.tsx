@@ -5,15 +5,15 @@
 import { data, Form, Link } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/orders';
-import { cancelOrderAsAdmin, moveOrderAsAdmin, searchOrders } from '../../../src/domain/orders/back-office.server.ts';
-import { ORDER_STATUSES, STATUS_LABELS } from '../../../src/domain/orders/status.ts';
-import { formatBRL } from '../../../src/domain/pricing/money.ts';
-import { PAYMENT_METHODS } from '../../../src/domain/pricing/pricing.ts';
-import { formatDateTime } from '../../../src/platform/datetime.ts';
-import { AdminShell, adminButton, adminInput, adminSecondaryButton, Notice, Pager } from '../../components/admin/AdminShell.tsx';
-import { requireAdmin } from '../../lib/admin.server.ts';
-import { cpfText, orderFilterOf, paymentLabel, STATUS_TONE, statusLabel } from '../../lib/admin-orders.ts';
-import { dbOf } from '../../lib/context.server.ts';
+import { cancelOrderAsAdmin, moveOrderAsAdmin, searchOrders } from '#src/domain/orders/back-office.server.ts';
+import { ORDER_STATUSES, STATUS_LABELS } from '#src/domain/orders/status.ts';
+import { formatBRL } from '#src/domain/pricing/money.ts';
+import { PAYMENT_METHODS } from '#src/domain/pricing/pricing.ts';
+import { formatDateTime } from '#src/platform/datetime.ts';
+import { AdminShell, adminButton, adminInput, adminSecondaryButton, Notice, Pager } from '#app/components/admin/AdminShell.tsx';
+import { requireAdmin } from '#app/lib/admin.server.ts';
+import { cpfText, orderFilterOf, paymentLabel, STATUS_TONE, statusLabel } from '#app/lib/admin-orders.ts';
+import { dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Pedidos | Administração | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 

@@ -1,15 +1,15 @@
 // /Admin/Pedidos/:number/etiqueta: the packing slip, laid out for printing (the page's own print button
 // and the browser's print both work): order number, recipient and address, items and quantities.
 import { data } from 'react-router';
-import { applyMask } from '../../lib/masks.ts';
+import { applyMask } from '#app/lib/masks.ts';
 import type { Route } from './+types/packing-slip';
-import { getAdminOrder } from '../../../src/domain/orders/back-office.server.ts';
-import { store } from '../../../src/config/store.ts';
-import { formatDateTime } from '../../../src/platform/datetime.ts';
-import { addressText } from '../../components/OrderDetails.tsx';
-import { requireAdmin } from '../../lib/admin.server.ts';
-import { shippingLabel } from '../../lib/admin-orders.ts';
-import { dbOf } from '../../lib/context.server.ts';
+import { getAdminOrder } from '#src/domain/orders/back-office.server.ts';
+import { store } from '#src/config/store.ts';
+import { formatDateTime } from '#src/platform/datetime.ts';
+import { addressText } from '#app/components/OrderDetails.tsx';
+import { requireAdmin } from '#app/lib/admin.server.ts';
+import { shippingLabel } from '#app/lib/admin-orders.ts';
+import { dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Romaneio do pedido #${params.number} | Olimpo Peças` }, { name: 'robots', content: 'noindex' }];
 

@@ -3,15 +3,15 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/product-edit';
-import { getAdminProduct, saveAdminProduct } from '../../../src/domain/catalog/back-office.server.ts';
-import { MAX_STOCK } from '../../../src/domain/catalog/product-form.ts';
-import { MAX_PRICE_CENTS } from '../../../src/domain/catalog/query.ts';
-import { parsePriceParam } from '../../../src/domain/pricing/money.ts';
-import { formatBRL, formatCentsDecimal } from '../../../src/domain/pricing/money.ts';
-import { formatDateTime } from '../../../src/platform/datetime.ts';
-import { AdminShell, adminButton, adminInput, adminSecondaryButton, Notice } from '../../components/admin/AdminShell.tsx';
-import { formFields, requireCatalogEditor } from '../../lib/admin.server.ts';
-import { dbOf } from '../../lib/context.server.ts';
+import { getAdminProduct, saveAdminProduct } from '#src/domain/catalog/back-office.server.ts';
+import { MAX_STOCK } from '#src/domain/catalog/product-form.ts';
+import { MAX_PRICE_CENTS } from '#src/domain/catalog/query.ts';
+import { parsePriceParam } from '#src/domain/pricing/money.ts';
+import { formatBRL, formatCentsDecimal } from '#src/domain/pricing/money.ts';
+import { formatDateTime } from '#src/platform/datetime.ts';
+import { AdminShell, adminButton, adminInput, adminSecondaryButton, Notice } from '#app/components/admin/AdminShell.tsx';
+import { formFields, requireCatalogEditor } from '#app/lib/admin.server.ts';
+import { dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.product.title ?? 'Produto'} | Administração | Olimpo Peças` }, { name: 'robots', content: 'noindex' }];
 
@@ -27,7 +27,13 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
       ...product,
       priceText: formatCentsDecimal(product.priceCents),
       oldPriceText: formatCentsDecimal(product.oldPriceCents),
-      priceHistory: product.priceHistory.map((h) => ({ at: formatDateTime(h.at), from: formatBRL(h.oldPriceCents), to: formatBRL(h.newPriceCents), how: SOURCE_LABEL[h.source] ?? h.source, who: h.who ?? 'linha de comando' })),
+      priceHistory: product.priceHistory.map((h) => ({
+        at: formatDateTime(h.at),
+        from: formatBRL(h.oldPriceCents),
+        to: formatBRL(h.newPriceCents),
+        how: SOURCE_LABEL[h.source] ?? h.source,
+        who: h.who ?? 'linha de comando',
+      })),
     },
   };
 }
@@ -45,10 +51,27 @@ const money = (label: string, required: boolean) =>
     }
     return cents;
   });
-const stock = z.string().trim().regex(/^\d{1,6}$/, `Estoque inválido: use um número inteiro de 0 a ${MAX_STOCK}.`).transform(Number).refine((n) => n <= MAX_STOCK, `Estoque inválido: use um número inteiro de 0 a ${MAX_STOCK}.`);
-const codes = z.string().max(2000, 'Lista longa demais.').transform((s) => s.split(/[|\n]/).map((c) => c.replace(/\s+/g, ' ').trim()).filter(Boolean).slice(0, 50));
+const stock = z
+  .string()
+  .trim()
+  .regex(/^\d{1,6}$/, `Estoque inválido: use um número inteiro de 0 a ${MAX_STOCK}.`)
+  .transform(Number)
+  .refine((n) => n <= MAX_STOCK, `Estoque inválido: use um número inteiro de 0 a ${MAX_STOCK}.`);
+const codes = z
+  .string()
+  .max(2000, 'Lista longa demais.')
+  .transform((s) =>
+    s
+      .split(/[|\n]/)
+      .map((c) => c.replace(/\s+/g, ' ').trim())
+      .filter(Boolean)
+      .slice(0, 50),
+  );
 const editSchema = z.object({
-  titulo: z.string().transform((s) => s.replace(/\s+/g, ' ').trim()).pipe(z.string().min(3, 'O título deve ter de 3 a 120 caracteres.').max(120, 'O título deve ter de 3 a 120 caracteres.')),
+  titulo: z
+    .string()
+    .transform((s) => s.replace(/\s+/g, ' ').trim())
+    .pipe(z.string().min(3, 'O título deve ter de 3 a 120 caracteres.').max(120, 'O título deve ter de 3 a 120 caracteres.')),
   descricao: z.string().trim().min(10, 'A descrição deve ter de 10 a 4000 caracteres.').max(4000, 'A descrição deve ter de 10 a 4000 caracteres.'),
   preco: money('o preço', true),
   preco_antigo: money('o preço antigo', false),
@@ -65,7 +88,16 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const current = await getAdminProduct(db, id, user.sellerId);
   if (!current) throw data('Produto não encontrado.', { status: 404 });
   const { fields } = await formFields(request);
-  const parsed = editSchema.safeParse({ titulo: fields.titulo ?? '', descricao: fields.descricao ?? '', preco: fields.preco ?? '', preco_antigo: fields.preco_antigo ?? '', estoque: fields.estoque ?? '0', ativo: fields.ativo, oem: fields.oem ?? '', equivalentes: fields.equivalentes ?? '' });
+  const parsed = editSchema.safeParse({
+    titulo: fields.titulo ?? '',
+    descricao: fields.descricao ?? '',
+    preco: fields.preco ?? '',
+    preco_antigo: fields.preco_antigo ?? '',
+    estoque: fields.estoque ?? '0',
+    ativo: fields.ativo,
+    oem: fields.oem ?? '',
+    equivalentes: fields.equivalentes ?? '',
+  });
   const errors: Record<string, string> = {};
   if (!parsed.success) for (const i of parsed.error.issues) errors[String(i.path[0])] ??= i.message;
   const variantStock = new Map<number, number>();
@@ -81,22 +113,41 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   if (v.preco_antigo !== null && v.preco_antigo !== 0 && v.preco_antigo < v.preco!) {
     return data({ ok: false, message: 'Revise os campos destacados.', errors: { preco_antigo: 'O preço antigo deve ser maior que o preço (ou fique em branco).' }, values: fields }, { status: 400 });
   }
-  const saved = await saveAdminProduct(db, id, { userId: user.id, sellerId: user.sellerId }, {
-    title: v.titulo,
-    description: v.descricao,
-    priceCents: v.preco!,
-    oldPriceCents: v.preco_antigo || null,
-    stock: v.estoque,
-    active: v.ativo === 'on',
-    oemCodes: v.oem,
-    equivalentCodes: v.equivalentes,
-    variantStock,
-  });
+  const saved = await saveAdminProduct(
+    db,
+    id,
+    { userId: user.id, sellerId: user.sellerId },
+    {
+      title: v.titulo,
+      description: v.descricao,
+      priceCents: v.preco!,
+      oldPriceCents: v.preco_antigo || null,
+      stock: v.estoque,
+      active: v.ativo === 'on',
+      oemCodes: v.oem,
+      equivalentCodes: v.equivalentes,
+      variantStock,
+    },
+  );
   if (!saved) throw data('Produto não encontrado.', { status: 404 });
   return { ok: true, message: 'Produto salvo.', errors: {} as Record<string, string>, values: undefined };
 }
 
-function Input({ name, label, defaultValue, error, inputMode, textarea }: { name: string; label: string; defaultValue: string; error?: string; inputMode?: 'decimal' | 'numeric'; textarea?: boolean }) {
+function Input({
+  name,
+  label,
+  defaultValue,
+  error,
+  inputMode,
+  textarea,
+}: {
+  name: string;
+  label: string;
+  defaultValue: string;
+  error?: string;
+  inputMode?: 'decimal' | 'numeric';
+  textarea?: boolean;
+}) {
   const id = `produto-${name}`;
   const common = { id, name, defaultValue, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-erro` : undefined, className: adminInput } as const;
   return (
@@ -121,7 +172,15 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
   const values: Record<string, string> | undefined = actionData && !actionData.ok ? actionData.values : undefined;
   const val = (k: string, d: string) => values?.[k] ?? d;
   return (
-    <AdminShell title={p.title} sellerView={sellerView} actions={<Link to="/Admin/Produtos" className={`${adminSecondaryButton} text-sm`}>← Produtos</Link>}>
+    <AdminShell
+      title={p.title}
+      sellerView={sellerView}
+      actions={
+        <Link to="/Admin/Produtos" className={`${adminSecondaryButton} text-sm`}>
+          ← Produtos
+        </Link>
+      }
+    >
       <p className="mt-1 text-sm text-ink-soft">
         Ref. {p.refCode} · {p.brand} ·{' '}
         <Link to={`/ProductView/${p.id}`} className="underline">
@@ -131,7 +190,11 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
       {actionData && <Notice ok={actionData.ok} message={actionData.message} />}
       <div className="mt-4 grid gap-6 lg:grid-cols-[1fr_20rem]">
         {/* Keyed by the saved values: after a save the fields show what the database now holds. */}
-        <Form method="post" className="space-y-4 rounded-xl bg-white p-4 ring-1 ring-neutral-200" key={JSON.stringify([p.title, p.description, p.priceText, p.oldPriceText, p.stock, p.active, p.oemCodes, p.equivalentCodes, p.variants])}>
+        <Form
+          method="post"
+          className="space-y-4 rounded-xl bg-white p-4 ring-1 ring-neutral-200"
+          key={JSON.stringify([p.title, p.description, p.priceText, p.oldPriceText, p.stock, p.active, p.oemCodes, p.equivalentCodes, p.variants])}
+        >
           <Input name="titulo" label="Título" defaultValue={val('titulo', p.title)} error={errors.titulo} />
           <Input name="descricao" label="Descrição" defaultValue={val('descricao', p.description)} error={errors.descricao} textarea />
           <div className="grid gap-4 sm:grid-cols-3">
@@ -151,7 +214,14 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
               <legend className="text-sm font-semibold">Estoque por variação</legend>
               <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
                 {p.variants.map((v) => (
-                  <Input key={v.id} name={`variante_${v.id}`} label={`${v.color} ${v.size}`} inputMode="numeric" defaultValue={val(`variante_${v.id}`, String(v.stock))} error={errors[`variante_${v.id}`]} />
+                  <Input
+                    key={v.id}
+                    name={`variante_${v.id}`}
+                    label={`${v.color} ${v.size}`}
+                    inputMode="numeric"
+                    defaultValue={val(`variante_${v.id}`, String(v.stock))}
+                    error={errors[`variante_${v.id}`]}
+                  />
                 ))}
               </div>
             </fieldset>

@@ -1,9 +1,9 @@
 // GET /Admin/Produtos/exportar.csv: the whole catalog in the import format (admins only), streamed.
 import type { Route } from './+types/products-export';
-import { exportCatalogCsv } from '../../../src/domain/catalog/import/export.server.ts';
-import { brasiliaDay } from '../../../src/platform/datetime.ts';
-import { requireAdminDownload } from '../../lib/admin.server.ts';
-import { dbOf } from '../../lib/context.server.ts';
+import { exportCatalogCsv } from '#src/domain/catalog/import/export.server.ts';
+import { brasiliaDay } from '#src/platform/datetime.ts';
+import { requireAdminDownload } from '#app/lib/admin.server.ts';
+import { dbOf } from '#app/lib/context.server.ts';
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   await requireAdminDownload(request, url, dbOf(context));

@@ -3,16 +3,16 @@
 // Sellers see and change only their own products.
 import { data, Form, Link, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { formatInteger } from '../../../src/platform/numbers.ts';
+import { formatInteger } from '#src/platform/numbers.ts';
 import type { Route } from './+types/products';
-import { bulkUpdateProducts, listAdminProducts, listBrands, MAX_BULK, ownsAll } from '../../../src/domain/catalog/back-office.server.ts';
-import type { BulkAction } from '../../../src/domain/catalog/back-office.server.ts';
-import { CATEGORIES, labelOf } from '../../../src/domain/catalog/taxonomy.ts';
-import { LOW_STOCK_THRESHOLD } from '../../../src/domain/catalog/stock.ts';
-import { formatBRL } from '../../../src/domain/pricing/money.ts';
-import { AdminShell, adminButton, adminInput, adminSecondaryButton, Notice, Pager } from '../../components/admin/AdminShell.tsx';
-import { requireCatalogEditor } from '../../lib/admin.server.ts';
-import { dbOf } from '../../lib/context.server.ts';
+import { bulkUpdateProducts, listAdminProducts, listBrands, MAX_BULK, ownsAll } from '#src/domain/catalog/back-office.server.ts';
+import type { BulkAction } from '#src/domain/catalog/back-office.server.ts';
+import { CATEGORIES, labelOf } from '#src/domain/catalog/taxonomy.ts';
+import { LOW_STOCK_THRESHOLD } from '#src/domain/catalog/stock.ts';
+import { formatBRL } from '#src/domain/pricing/money.ts';
+import { AdminShell, adminButton, adminInput, adminSecondaryButton, Notice, Pager } from '#app/components/admin/AdminShell.tsx';
+import { requireCatalogEditor } from '#app/lib/admin.server.ts';
+import { dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Produtos | Administração | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 

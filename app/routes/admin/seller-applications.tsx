@@ -1,14 +1,14 @@
 // /Admin/Vendedores: admins review seller applications. Approving makes that account a seller.
 import { data, Form } from 'react-router';
 import type { Route } from './+types/seller-applications';
-import { isAdmin } from '../../../src/domain/accounts/roles.ts';
-import { listSellerApplications, reviewSellerApplication } from '../../../src/domain/accounts/sellers.server.ts';
-import { STATUS_LABEL } from '../../../src/domain/accounts/sellers.ts';
-import { FormNotice } from '../../components/Form.tsx';
-import { applyMask } from '../../lib/masks.ts';
-import { requireRole } from '../../lib/session.server.ts';
-import { formatDate } from '../../../src/platform/datetime.ts';
-import { dbOf } from '../../lib/context.server.ts';
+import { isAdmin } from '#src/domain/accounts/roles.ts';
+import { listSellerApplications, reviewSellerApplication } from '#src/domain/accounts/sellers.server.ts';
+import { STATUS_LABEL } from '#src/domain/accounts/sellers.ts';
+import { FormNotice } from '#app/components/Form.tsx';
+import { applyMask } from '#app/lib/masks.ts';
+import { requireRole } from '#app/lib/session.server.ts';
+import { formatDate } from '#src/platform/datetime.ts';
+import { dbOf } from '#app/lib/context.server.ts';
 
 const ADMIN_ONLY = 'Esta página é só para administradores.';
 

@@ -1,11 +1,11 @@
 // /MeusProdutos: what this seller listed (only theirs), with links to edit.
 import { Link } from 'react-router';
 import type { Route } from './+types/my-products';
-import { canSellProducts } from '../../../src/domain/accounts/roles.ts';
-import { listSellerProducts } from '../../../src/domain/catalog/admin.server.ts';
-import { formatBRL } from '../../../src/domain/pricing/money.ts';
-import { requireRole } from '../../lib/session.server.ts';
-import { dbOf } from '../../lib/context.server.ts';
+import { canSellProducts } from '#src/domain/accounts/roles.ts';
+import { listSellerProducts } from '#src/domain/catalog/admin.server.ts';
+import { formatBRL } from '#src/domain/pricing/money.ts';
+import { requireRole } from '#app/lib/session.server.ts';
+import { dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Meus produtos | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
@@ -31,7 +31,11 @@ export default function MyProducts({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 divide-y divide-neutral-200 rounded-2xl bg-white shadow-sm ring-1 ring-neutral-200">
           {products.map((p) => (
             <li key={p.id} className="flex items-center gap-4 p-4">
-              {p.image ? <img src={p.image} alt="" width={56} height={56} className="h-14 w-14 shrink-0 rounded-lg border border-neutral-200 object-contain" /> : <span className="h-14 w-14 shrink-0 rounded-lg bg-neutral-100" />}
+              {p.image ? (
+                <img src={p.image} alt="" width={56} height={56} className="h-14 w-14 shrink-0 rounded-lg border border-neutral-200 object-contain" />
+              ) : (
+                <span className="h-14 w-14 shrink-0 rounded-lg bg-neutral-100" />
+              )}
               <div className="min-w-0 flex-1">
                 <Link to={`/ProductView/${p.id}`} className="font-semibold hover:underline">
                   {p.title}

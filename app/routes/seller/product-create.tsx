@@ -2,14 +2,14 @@
 // in; other accounts get the 403 page — on the page and on a direct POST alike (checked here, on the server).
 import { Link } from 'react-router';
 import type { Route } from './+types/product-create';
-import { canSellProducts } from '../../../src/domain/accounts/roles.ts';
-import { createProduct } from '../../../src/domain/catalog/admin.server.ts';
-import { ProductForm } from '../../components/ProductForm.tsx';
-import { redirectWithFlash } from '../../lib/flash.server.ts';
-import { compatibilityGroups, readProductPost } from '../../lib/product-page.server.ts';
-import { replaceProductFitment } from '../../../src/domain/fitment/repository.server.ts';
-import { requireRole } from '../../lib/session.server.ts';
-import { dbOf, servicesOf } from '../../lib/context.server.ts';
+import { canSellProducts } from '#src/domain/accounts/roles.ts';
+import { createProduct } from '#src/domain/catalog/admin.server.ts';
+import { ProductForm } from '#app/components/ProductForm.tsx';
+import { redirectWithFlash } from '#app/lib/flash.server.ts';
+import { compatibilityGroups, readProductPost } from '#app/lib/product-page.server.ts';
+import { replaceProductFitment } from '#src/domain/fitment/repository.server.ts';
+import { requireRole } from '#app/lib/session.server.ts';
+import { dbOf, servicesOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cadastrar Produto | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 

@@ -2,21 +2,21 @@
 // the page and for the POST: another seller's product answers 403 and nothing changes.
 import { data, Link } from 'react-router';
 import type { Route } from './+types/product-edit';
-import { canEditProduct, canSellProducts } from '../../../src/domain/accounts/roles.ts';
-import { getEditableProduct, updateProduct } from '../../../src/domain/catalog/admin.server.ts';
-import type { EditableProduct } from '../../../src/domain/catalog/admin.server.ts';
-import { centsToInput } from '../../../src/domain/catalog/product-form.ts';
-import { ProductForm } from '../../components/ProductForm.tsx';
-import { packageFields } from '../../../src/domain/catalog/package-input.ts';
-import type { ProductValues } from '../../components/ProductForm.tsx';
-import { redirectWithFlash } from '../../lib/flash.server.ts';
-import { compatibilityGroups, readProductPost } from '../../lib/product-page.server.ts';
-import { productFitment, replaceProductFitment } from '../../../src/domain/fitment/repository.server.ts';
-import { loadFleet } from '../../../src/domain/fitment/fleet.server.ts';
-import { compatibilityLines } from '../../../src/domain/fitment/product-form.ts';
-import { requireRole } from '../../lib/session.server.ts';
-import { dbOf, servicesOf } from '../../lib/context.server.ts';
-import type { LoadContext } from '../../lib/context.server.ts';
+import { canEditProduct, canSellProducts } from '#src/domain/accounts/roles.ts';
+import { getEditableProduct, updateProduct } from '#src/domain/catalog/admin.server.ts';
+import type { EditableProduct } from '#src/domain/catalog/admin.server.ts';
+import { centsToInput } from '#src/domain/catalog/product-form.ts';
+import { ProductForm } from '#app/components/ProductForm.tsx';
+import { packageFields } from '#src/domain/catalog/package-input.ts';
+import type { ProductValues } from '#app/components/ProductForm.tsx';
+import { redirectWithFlash } from '#app/lib/flash.server.ts';
+import { compatibilityGroups, readProductPost } from '#app/lib/product-page.server.ts';
+import { productFitment, replaceProductFitment } from '#src/domain/fitment/repository.server.ts';
+import { loadFleet } from '#src/domain/fitment/fleet.server.ts';
+import { compatibilityLines } from '#src/domain/fitment/product-form.ts';
+import { requireRole } from '#app/lib/session.server.ts';
+import { dbOf, servicesOf } from '#app/lib/context.server.ts';
+import type { LoadContext } from '#app/lib/context.server.ts';
 
 const NOT_YOURS = 'Você só pode editar os produtos que cadastrou.';
 

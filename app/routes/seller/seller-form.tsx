@@ -2,17 +2,17 @@
 // pending; an admin approves it (the account becomes a seller) or rejects it at /Admin/Vendedores.
 import { data, Link } from 'react-router';
 import type { Route } from './+types/seller-form';
-import { formatDate } from '../../../src/platform/datetime.ts';
-import { latestApplication, submitSellerApplication } from '../../../src/domain/accounts/sellers.server.ts';
-import { STATUS_LABEL } from '../../../src/domain/accounts/sellers.ts';
-import { FormNotice } from '../../components/Form.tsx';
-import { PersonForm } from '../../components/PersonForm.tsx';
-import type { PersonValues } from '../../components/PersonForm.tsx';
-import { redirectWithFlash } from '../../lib/flash.server.ts';
-import { loadProfile } from '../../lib/profile-page.server.ts';
-import { parsePersonForm } from '../../lib/person-form.server.ts';
-import { requireUser } from '../../lib/session.server.ts';
-import { dbOf } from '../../lib/context.server.ts';
+import { formatDate } from '#src/platform/datetime.ts';
+import { latestApplication, submitSellerApplication } from '#src/domain/accounts/sellers.server.ts';
+import { STATUS_LABEL } from '#src/domain/accounts/sellers.ts';
+import { FormNotice } from '#app/components/Form.tsx';
+import { PersonForm } from '#app/components/PersonForm.tsx';
+import type { PersonValues } from '#app/components/PersonForm.tsx';
+import { redirectWithFlash } from '#app/lib/flash.server.ts';
+import { loadProfile } from '#app/lib/profile-page.server.ts';
+import { parsePersonForm } from '#app/lib/person-form.server.ts';
+import { requireUser } from '#app/lib/session.server.ts';
+import { dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cadastrar Vendedor | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
@@ -61,9 +61,7 @@ export default function SellerForm({ loaderData, actionData }: Route.ComponentPr
         </div>
       ) : (
         <>
-          <p className="mt-2 text-ink-soft">
-            Venda suas peças na Olimpo. Preencha seus dados: nossa equipe analisa o pedido e libera o cadastro de produtos. Todos os campos são obrigatórios.
-          </p>
+          <p className="mt-2 text-ink-soft">Venda suas peças na Olimpo. Preencha seus dados: nossa equipe analisa o pedido e libera o cadastro de produtos. Todos os campos são obrigatórios.</p>
           {application?.status === 'rejected' && (
             <div className="mt-4">
               <FormNotice kind="info">Seu pedido anterior foi recusado. Confira seus dados e envie de novo.</FormNotice>

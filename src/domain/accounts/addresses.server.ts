@@ -1,6 +1,6 @@
 // Delivery addresses ("CriarFormulario"). The checkout's step 2 starts from listAddresses (default first).
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server.ts';
+import type { Db } from '#src/db/client.server.ts';
 import { addresses } from './schema.ts';
 import type { AddressInput } from './validation.ts';
 
@@ -74,7 +74,10 @@ export async function addAddress(db: Db, userId: string, input: AddressInput, op
 export async function deleteAddress(db: Db, userId: string, id: number): Promise<boolean> {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return false; // beyond an integer id: none
   return db.transaction(async (tx) => {
-    const [gone] = await tx.delete(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId))).returning({ isDefault: addresses.isDefault });
+    const [gone] = await tx
+      .delete(addresses)
+      .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+      .returning({ isDefault: addresses.isDefault });
     if (gone?.isDefault) {
       const [next] = await tx.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.createdAt)).limit(1);
       if (next) await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, next.id));

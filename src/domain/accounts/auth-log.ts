@@ -2,7 +2,7 @@
 // a failed query whose message lists the e-mail, the password's scrypt hash and the new session token it was
 // storing. A line keeps the sentence (first line, e-mail addresses masked, anything token-like cut) and, per
 // error, its kind, code and a message redacted the same way; never the error's data, stack or query.
-import { safeError, scrubText } from '../../platform/log-safe.ts';
+import { safeError, scrubText } from '#src/platform/log-safe.ts';
 
 export type AuthLogLevel = 'debug' | 'info' | 'warn' | 'error';
 

@@ -11,12 +11,12 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
-import { isHttpsUrl } from '../../platform/https.ts';
+import { isHttpsUrl } from '#src/platform/https.ts';
 import type { GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
-import type { Db } from '../../db/client.server.ts';
-import type { Mailer } from '../../platform/mailer.server.ts';
-import { clientIpFrom, CLIENT_IP_HEADER } from '../../platform/client-ip.ts';
-import { trustedOriginsFor } from '../../platform/origins.ts';
+import type { Db } from '#src/db/client.server.ts';
+import type { Mailer } from '#src/platform/mailer.server.ts';
+import { clientIpFrom, CLIENT_IP_HEADER } from '#src/platform/client-ip.ts';
+import { trustedOriginsFor } from '#src/platform/origins.ts';
 import { checkAccountLimits, signInSucceeded } from './limits.server.ts';
 import { authErrorMessage, MSG } from './messages.ts';
 import type { SocialProvider } from './messages.ts';
@@ -26,7 +26,7 @@ import { accounts, sessions, users, verifications } from './schema.ts';
 import { authApiInputProblem, MAX_PASSWORD, MIN_PASSWORD } from './validation.ts';
 import { authLogEntry, authLogError } from './auth-log.ts';
 import type { AuthLogError, AuthLogLevel } from './auth-log.ts';
-import { isConnectionError } from '../../db/client.server.ts';
+import { isConnectionError } from '#src/db/client.server.ts';
 
 export const RESET_TOKEN_SECONDS = 60 * 60;
 export const SESSION_COOKIE = 'better-auth.session_token';
@@ -123,8 +123,7 @@ function facebookConfig(f: NonNullable<AuthSettings['facebook']>): GenericOAuthC
 }
 
 type ErrorLike = { statusCode: number; status: string | number; body?: { code?: string; message?: string }; headers?: HeadersInit };
-const isApiError = (v: unknown): v is ErrorLike =>
-  v instanceof Error && typeof (v as Partial<ErrorLike>).statusCode === 'number' && 'status' in v;
+const isApiError = (v: unknown): v is ErrorLike => v instanceof Error && typeof (v as Partial<ErrorLike>).statusCode === 'number' && 'status' in v;
 
 const REDIRECT_KEYS = ['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCallbackURL'];
 
@@ -177,9 +176,7 @@ export function createAuth(db: Db, settings: AuthSettings) {
   const providers: GenericOAuthConfig[] = [];
   if (settings.google) providers.push(googleConfig(settings.google));
   if (settings.facebook) providers.push(facebookConfig(settings.facebook));
-  const log =
-    settings.log ??
-    ((level, message, errors) => (level === 'error' || level === 'warn') && console[level](`[auth] ${message}${errors?.length ? ` ${JSON.stringify(errors)}` : ''}`));
+  const log = settings.log ?? ((level, message, errors) => (level === 'error' || level === 'warn') && console[level](`[auth] ${message}${errors?.length ? ` ${JSON.stringify(errors)}` : ''}`));
   // Better Auth's logger receives the errors it caught (a failed query, with the e-mail, the password hash
   // and the session token among its parameters): only their redacted kind reaches `log`. A lost connection
   // is counted, so the edge answers the request it failed 503 (server/app.ts).
@@ -225,7 +222,11 @@ export function createAuth(db: Db, settings: AuthSettings) {
       user: {
         create: {
           before: async (user) => {
-            const name = String(user.name ?? '').replace(/\s+/g, ' ').trim().slice(0, 100) || String(user.email).split('@')[0]!;
+            const name =
+              String(user.name ?? '')
+                .replace(/\s+/g, ' ')
+                .trim()
+                .slice(0, 100) || String(user.email).split('@')[0]!;
             return { data: { ...user, name, email: String(user.email).toLowerCase(), role: 'customer' } };
           },
         },

@@ -1,8 +1,8 @@
 // How often each account action may be tried, per IP and per e-mail. Counted in the database
 // (src/platform/rate-limit.server.ts), so the limits hold across app instances.
-import type { Db } from '../../db/client.server.ts';
-import { rateLimit } from '../../platform/rate-limit.server.ts';
-import type { RateLimitVerdict } from '../../platform/rate-limit.server.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { rateLimit } from '#src/platform/rate-limit.server.ts';
+import type { RateLimitVerdict } from '#src/platform/rate-limit.server.ts';
 
 const MINUTE = 60_000;
 

@@ -103,17 +103,17 @@ export function socialErrorMessage(provider: SocialProvider, error: string | nul
 
 /** Flash notices survive the redirect after a form; only these keys exist, so nobody can inject text. */
 export const FLASH_MESSAGES = {
-  'login': MSG.signedIn,
+  login: MSG.signedIn,
   'login-google': socialMessages('google').signedIn,
   'login-facebook': socialMessages('facebook').signedIn,
-  'cadastro': MSG.signedUp,
-  'saida': MSG.signedOut,
-  'senha': MSG.passwordChanged,
+  cadastro: MSG.signedUp,
+  saida: MSG.signedOut,
+  senha: MSG.passwordChanged,
   'conta-excluida': MSG.accountDeleted,
-  'perfil': 'Dados salvos com sucesso!',
-  'endereco': 'Endereço salvo com sucesso!',
-  'vendedor': 'Pedido para vender enviado! Avisaremos quando for analisado.',
-  'produto': 'Produto cadastrado com sucesso! Ele já aparece na loja.',
+  perfil: 'Dados salvos com sucesso!',
+  endereco: 'Endereço salvo com sucesso!',
+  vendedor: 'Pedido para vender enviado! Avisaremos quando for analisado.',
+  produto: 'Produto cadastrado com sucesso! Ele já aparece na loja.',
   'produto-editado': 'Produto atualizado com sucesso!',
 } as const;
 export type FlashKey = keyof typeof FLASH_MESSAGES;

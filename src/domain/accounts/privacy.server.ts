@@ -5,7 +5,7 @@
 //   3. the account and everything that hangs from it (sessions, sign-in methods, profile, addresses,
 //      saved cart, seller applications) is deleted.
 import { desc, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.server.ts';
+import type { Db, Tx } from '#src/db/client.server.ts';
 import { detachSellerProducts, listSellerProducts } from '../catalog/admin.server.ts';
 import { anonymizeOrdersOfUser as anonymizeOrders } from '../orders/orders.server.ts';
 import { listOrdersForUser } from '../orders/read.server.ts';
@@ -14,7 +14,6 @@ import { listAddresses } from './addresses.server.ts';
 import { getProfile } from './profiles.server.ts';
 import { getSavedCart } from './saved-cart.server.ts';
 import { accounts, sellerApplications, sessions, users } from './schema.ts';
-
 
 /** Orders keep their fiscal record (number, items, totals, dates) with the buyer's personal data removed. */
 export async function anonymizeOrdersOfUser(tx: Tx, userId: string): Promise<void> {

@@ -1,8 +1,8 @@
 // The shopper's personal data ("Cadastrar Cliente", "Informações"): the full name lives with the sign-in
 // (users.name), the rest in customer_profiles. A CPF belongs to one account.
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { isUniqueViolation } from '#src/db/errors.ts';
 import { customerProfiles, sellerApplications, users } from './schema.ts';
 import { PERSON_MESSAGES } from './validation.ts';
 import type { PersonInput } from './validation.ts';

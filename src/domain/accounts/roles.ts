@@ -4,7 +4,7 @@ export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABEL: Record<Role, string> = { customer: 'Cliente', seller: 'Vendedor', admin: 'Administrador' };
 
-export const asRole = (value: unknown): Role => (ROLES as readonly unknown[]).includes(value) ? (value as Role) : 'customer';
+export const asRole = (value: unknown): Role => ((ROLES as readonly unknown[]).includes(value) ? (value as Role) : 'customer');
 
 /** Listing and editing products: approved sellers and admins. */
 export const canSellProducts = (role: Role) => role === 'seller' || role === 'admin';

@@ -1,7 +1,7 @@
 // The cart saved for a signed-in shopper. Only lines are stored (product, colour, size, quantity); titles,
 // prices and pictures are read from the catalog when the cart is handed out, so they are always current.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.server.ts';
+import type { Db, Tx } from '#src/db/client.server.ts';
 import { productImages, products } from '../catalog/schema.ts';
 import { mergeCartLines, normalizeLines } from './cart-merge.ts';
 import type { CartLine } from './cart-merge.ts';
@@ -13,7 +13,6 @@ export interface SavedCartLine extends CartLine {
   oldPriceCents: number | null;
   image: string | null;
 }
-
 
 export async function getSavedCart(db: Db | Tx, userId: string): Promise<SavedCartLine[]> {
   const rows = await db
@@ -40,15 +39,11 @@ async function writeLines(tx: Tx, userId: string, lines: CartLine[]): Promise<vo
   await tx.delete(savedCartLines).where(eq(savedCartLines.userId, userId));
   const ids = [...new Set(lines.map((l) => l.productId))];
   if (ids.length === 0) return;
-  const existing = new Set(
-    (await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids))).map((r) => r.id),
-  );
+  const existing = new Set((await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids))).map((r) => r.id));
   const kept = lines.filter((l) => existing.has(l.productId));
   if (kept.length === 0) return;
   const now = new Date();
-  await tx
-    .insert(savedCartLines)
-    .values(kept.map((l, position) => ({ userId, productId: l.productId, color: l.color, size: l.size, quantity: l.quantity, position, updatedAt: now })));
+  await tx.insert(savedCartLines).values(kept.map((l, position) => ({ userId, productId: l.productId, color: l.color, size: l.size, quantity: l.quantity, position, updatedAt: now })));
 }
 
 /** Two devices saving at once must not interleave: one transaction per user at a time. */

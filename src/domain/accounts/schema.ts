@@ -181,11 +181,7 @@ export const addresses = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: timestamp('created_at', tz).defaultNow().notNull(),
   },
-  (t) => [
-    index('addresses_user_idx').on(t.userId),
-    check('addresses_cep_digits', sql`${t.cep} ~ '^[0-9]{8}$'`),
-    check('addresses_state_check', sql`${t.state} ~ '^[A-Z]{2}$'`),
-  ],
+  (t) => [index('addresses_user_idx').on(t.userId), check('addresses_cep_digits', sql`${t.cep} ~ '^[0-9]{8}$'`), check('addresses_state_check', sql`${t.state} ~ '^[A-Z]{2}$'`)],
 );
 
 /** The cart kept for a signed-in shopper, so it follows them across devices (lines only, never prices). */
@@ -204,8 +200,5 @@ export const savedCartLines = pgTable(
     position: integer('position').notNull().default(0),
     updatedAt: timestamp('updated_at', tz).defaultNow().notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.productId, t.color, t.size] }),
-    check('saved_cart_lines_quantity_check', sql`${t.quantity} between 1 and 999`),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.productId, t.color, t.size] }), check('saved_cart_lines_quantity_check', sql`${t.quantity} between 1 and 999`)],
 );

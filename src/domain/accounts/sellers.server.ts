@@ -1,15 +1,14 @@
 // Seller applications ("Cadastrar Vendedor"): a signed-in shopper applies, an admin approves (the account
 // becomes a seller) or rejects. One open application per account; a CPF belongs to one seller.
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { isUniqueViolation } from '#src/db/errors.ts';
 import { cpfUsedByAnother } from './profiles.server.ts';
 import { asRole } from './roles.ts';
 import type { ApplicationStatus } from './sellers.ts';
 import { sellerApplications, users } from './schema.ts';
 import { PERSON_MESSAGES } from './validation.ts';
 import type { PersonInput } from './validation.ts';
-
 
 export interface SellerApplication {
   id: number;
@@ -28,9 +27,7 @@ export interface SellerApplication {
   accountEmail: string;
 }
 
-export type ApplyResult =
-  | { ok: true; id: number }
-  | { ok: false; field: 'cpf' | '_form'; message: string };
+export type ApplyResult = { ok: true; id: number } | { ok: false; field: 'cpf' | '_form'; message: string };
 
 export const SELLER_MESSAGES = {
   alreadySeller: 'Sua conta já é de vendedor. Cadastre seus produtos em "Cadastrar Produto".',
@@ -121,7 +118,10 @@ export async function reviewSellerApplication(db: Db, reviewerId: string, applic
       return { ok: false, message: exists ? SELLER_MESSAGES.alreadyReviewed : SELLER_MESSAGES.notFound };
     }
     if (status === 'approved') {
-      await tx.update(users).set({ role: 'seller', updatedAt: new Date() }).where(and(eq(users.id, updated.userId), eq(users.role, 'customer')));
+      await tx
+        .update(users)
+        .set({ role: 'seller', updatedAt: new Date() })
+        .where(and(eq(users.id, updated.userId), eq(users.role, 'customer')));
     }
     return { ok: true, status };
   });

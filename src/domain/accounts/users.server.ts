@@ -1,7 +1,7 @@
 // Account look-ups and role changes outside Better Auth's own endpoints (admin creation, approvals).
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.server.ts';
+import type { Db } from '#src/db/client.server.ts';
 import { authFor } from './auth.server.ts';
 import { asRole } from './roles.ts';
 import type { Role } from './roles.ts';

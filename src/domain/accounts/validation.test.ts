@@ -66,12 +66,14 @@ describe('addressSchema (CriarFormulario)', () => {
   it('needs everything but the complement, and a real UF', () => {
     const ok = addressSchema.parse({ nome: 'Ana Souza', celular: '11987654321', cep: '01310100', rua: 'Av. Paulista', numero: '1000', bairro: 'Bela Vista', cidade: 'São Paulo', estado: 'SP' });
     expect(ok.complemento).toBe('');
-    expect(errorsOf(addressSchema, { nome: 'Ana Souza', celular: '11987654321', cep: '01310100', rua: 'x', numero: '1', bairro: 'b', cidade: 'c', estado: 'XX' })).toEqual({ estado: 'Escolha o estado.' });
+    expect(errorsOf(addressSchema, { nome: 'Ana Souza', celular: '11987654321', cep: '01310100', rua: 'x', numero: '1', bairro: 'b', cidade: 'c', estado: 'XX' })).toEqual({
+      estado: 'Escolha o estado.',
+    });
   });
 });
 
 describe('authApiInputProblem (Better Auth endpoints)', () => {
-  it('sign-up needs the pages\' e-mail rule', () => {
+  it("sign-up needs the pages' e-mail rule", () => {
     expect(authApiInputProblem('/sign-up/email', { email: `${'a'.repeat(300)}@example.com`, name: 'Ana', password: '12345678' })?.code).toBe('INVALID_EMAIL');
     expect(authApiInputProblem('/sign-up/email', { email: 'ana@example.com', name: 'Ana', password: '12345678' })).toBeNull();
   });

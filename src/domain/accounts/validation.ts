@@ -8,7 +8,7 @@ import { isValidEmail } from '@brazilian-utils/brazilian-utils/is-valid-email';
 import { isValidMobilePhone } from '@brazilian-utils/brazilian-utils/is-valid-mobile-phone';
 import { z } from 'zod';
 import { MSG } from './messages.ts';
-import { CONTROL_CHARS_MESSAGE, jsonHasControlChars } from '../../platform/control-chars.ts';
+import { CONTROL_CHARS_MESSAGE, jsonHasControlChars } from '#src/platform/control-chars.ts';
 import { UFS } from '../shipping/uf.ts';
 
 export const MIN_PASSWORD = 8;
@@ -98,10 +98,7 @@ export const cepField = z
       .transform(digits),
   );
 
-export const fullNameField = text(MSG.nameRequired, 100, MSG.nameTooLong).refine(
-  (v) => v.split(' ').filter((w) => w.length > 0).length >= 2,
-  'Informe o nome completo (nome e sobrenome).',
-);
+export const fullNameField = text(MSG.nameRequired, 100, MSG.nameTooLong).refine((v) => v.split(' ').filter((w) => w.length > 0).length >= 2, 'Informe o nome completo (nome e sobrenome).');
 
 // ------------------------------------------------------------------------------------- sign-in forms
 
@@ -110,10 +107,7 @@ export const signInSchema = z.object({
   password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(MAX_PASSWORD, MSG.invalidCredentials),
 });
 
-const newPassword = z
-  .string({ error: MSG.passwordTooShort })
-  .min(MIN_PASSWORD, MSG.passwordTooShort)
-  .max(MAX_PASSWORD, MSG.passwordTooLong);
+const newPassword = z.string({ error: MSG.passwordTooShort }).min(MIN_PASSWORD, MSG.passwordTooShort).max(MAX_PASSWORD, MSG.passwordTooLong);
 
 export const signUpSchema = z.object({
   email: emailField,

@@ -4,7 +4,7 @@
 // password or sign-in data; the CPF shown masked), and the audit trail: every view of a customer record,
 // and every list shown, is logged with who looked and when.
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server.ts';
+import type { Db } from '#src/db/client.server.ts';
 import { customerProfiles, users } from '../accounts/schema.ts';
 import { orders } from '../orders/schema.ts';
 import { SALE_STATUSES } from './dashboard.server.ts';
@@ -14,7 +14,10 @@ export const CUSTOMERS_PAGE_SIZE = 30;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
-const saleStatuses = sql.join(SALE_STATUSES.map((s) => sql`${s}`), sql`, `);
+const saleStatuses = sql.join(
+  SALE_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+);
 const rowsOf = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? []) as T[];
 
 /** A guest buyer's id: a digest of their e-mail, so no e-mail goes in a URL or a log line. */
@@ -49,7 +52,16 @@ export interface CustomerRow {
 }
 
 type PersonRow = { id: string; name: string; email: string; role: string; guest: boolean; created_at: Date | string; orders: number; spent: number | string };
-const toRow = (r: PersonRow): CustomerRow => ({ id: r.id, name: r.name, email: r.email, role: r.role, guest: r.guest, createdAt: new Date(r.created_at), orders: Number(r.orders), spentCents: Number(r.spent) });
+const toRow = (r: PersonRow): CustomerRow => ({
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  role: r.role,
+  guest: r.guest,
+  createdAt: new Date(r.created_at),
+  orders: Number(r.orders),
+  spentCents: Number(r.spent),
+});
 const personFigures = sql`(select count(*)::int from ${orders} o where ${personOrders} and o.status <> 'cancelled') as orders,
   (select coalesce(sum(o.total_cents), 0)::bigint from ${orders} o where ${personOrders} and o.status in (${saleStatuses})) as spent`;
 

@@ -3,9 +3,9 @@
 // low-stock products, top products and the daily revenue of the last 30 days. A sale is an order whose
 // payment was confirmed (paid, picking, shipped, delivered); awaiting and cancelled orders are not.
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server.ts';
-import { brasiliaDay } from '../../platform/datetime.ts';
-import { brasiliaDayStart } from '../../platform/datetime-input.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { brasiliaDay } from '#src/platform/datetime.ts';
+import { brasiliaDayStart } from '#src/platform/datetime-input.ts';
 import { LOW_STOCK_THRESHOLD } from '../catalog/stock.ts';
 import { products } from '../catalog/schema.ts';
 import { orderLines, orders } from '../orders/schema.ts';
@@ -54,7 +54,11 @@ export async function loadDashboard(db: Db, now = new Date()): Promise<Dashboard
     sales(db, dayStart(now, 0)),
     sales(db, dayStart(now, 6)),
     sales(db, monthStart),
-    db.select({ status: orders.status, n: sql<number>`count(*)::int` }).from(orders).where(inArray(orders.status, ['awaiting_payment', 'paid', 'picking'])).groupBy(orders.status),
+    db
+      .select({ status: orders.status, n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(inArray(orders.status, ['awaiting_payment', 'paid', 'picking']))
+      .groupBy(orders.status),
     db.select({ number: orders.number, createdAt: orders.createdAt }).from(orders).where(eq(orders.status, 'paid')).orderBy(asc(orders.createdAt)).limit(5),
     db.select({ number: orders.number, createdAt: orders.createdAt }).from(orders).where(eq(orders.status, 'picking')).orderBy(asc(orders.createdAt)).limit(5),
     db
@@ -64,7 +68,12 @@ export async function loadDashboard(db: Db, now = new Date()): Promise<Dashboard
       .orderBy(asc(products.stock), asc(products.id))
       .limit(10),
     db
-      .select({ productId: orderLines.productId, title: sql<string>`min(${orderLines.title})`, units: sql<number>`sum(${orderLines.quantity})::int`, revenue: sql<number>`sum(${orderLines.lineTotalCents})::bigint` })
+      .select({
+        productId: orderLines.productId,
+        title: sql<string>`min(${orderLines.title})`,
+        units: sql<number>`sum(${orderLines.quantity})::int`,
+        revenue: sql<number>`sum(${orderLines.lineTotalCents})::bigint`,
+      })
       .from(orderLines)
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
       .where(and(gte(orders.createdAt, monthStart), inArray(orders.status, [...SALE_STATUSES])))

@@ -1,6 +1,6 @@
 // Act, the catalog side: the search a part's slots ask for, a product by its reference code, and variants.
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server.ts';
+import type { Db } from '#src/db/client.server.ts';
 import { MIN_CODE_LENGTH, normalizeCode } from '../catalog/codes.ts';
 import { parseCatalogQuery } from '../catalog/query.ts';
 import type { CatalogQuery } from '../catalog/query.ts';

@@ -19,14 +19,17 @@ export const chatRequestSchema = z
       .max(MAX_MESSAGES, `A conversa pode ter no máximo ${MAX_MESSAGES} mensagens.`),
     /** Optional: the page the shopper is on, so "quanto fica esse no pix?" on a product page means that product. */
     contexto: z
-      .object({
-        productId: z
-          .number({ error: 'Contexto inválido: productId deve ser um número.' })
-          .int('Contexto inválido: productId deve ser um número inteiro.')
-          .min(1, 'Contexto inválido: productId deve ser positivo.')
-          .max(2_147_483_647, 'Contexto inválido: productId grande demais.')
-          .optional(),
-      }, { error: 'Contexto inválido.' })
+      .object(
+        {
+          productId: z
+            .number({ error: 'Contexto inválido: productId deve ser um número.' })
+            .int('Contexto inválido: productId deve ser um número inteiro.')
+            .min(1, 'Contexto inválido: productId deve ser positivo.')
+            .max(2_147_483_647, 'Contexto inválido: productId grande demais.')
+            .optional(),
+        },
+        { error: 'Contexto inválido.' },
+      )
       .optional(),
   })
   .refine((v) => {

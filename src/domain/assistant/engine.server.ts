@@ -18,10 +18,9 @@ import type { Intent, Vocabulary } from './understand.ts';
 import { loadVocabulary } from './vocabulary.server.ts';
 import { suggestion, UNKNOWN_TEXT } from './wording.ts';
 
-export type { AssistantContext, AssistantReply, ChatMessage, Intent, SuggestedProduct };
+export type { AssistantContext, AssistantReply, ChatMessage, SuggestedProduct };
 export { loadVocabulary, UNKNOWN_TEXT };
 export { searchCatalog } from './catalog.server.ts';
-export type { ProductSearch } from './catalog.server.ts';
 export { orderStatus } from './act/orders.server.ts';
 
 /** Below this classifier confidence the engine says it does not know (tuned on the dev split). */
@@ -71,7 +70,8 @@ export async function answer(ctx: AssistantContext, messages: ChatMessage[]): Pr
   }
   const memory = await recall(ctx, vocab, messages);
   // "oi, tudo bem? tem farol?": a product part with nothing to search, beside other parts, is small talk.
-  const parts = understood.parts.length > 1 ? understood.parts.filter((p) => !(p.intent === 'product_search' && p.slots.productWords.length === 0 && !p.slots.vehicle && !p.slots.sort)) : understood.parts;
+  const parts =
+    understood.parts.length > 1 ? understood.parts.filter((p) => !(p.intent === 'product_search' && p.slots.productWords.length === 0 && !p.slots.vehicle && !p.slots.sort)) : understood.parts;
   const answers: PartAnswer[] = [];
   for (const part of (parts.length > 0 ? parts : understood.parts).slice(0, 4)) answers.push(await answerPart(ctx, carryOver(part, memory, vocab), memory));
   const produtos = new Map<number, SuggestedProduct>();

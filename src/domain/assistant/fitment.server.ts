@@ -1,7 +1,7 @@
 // OlimpIA's fitment answers ("serve no meu Onix 2020?", "essa pastilha serve no gol 2015?"), read from the
 // same fitment data as the pages: the product's fitment rows and universal markings, never a guess. When the
 // vehicle or the product is not known, the answer says so and asks.
-import type { Db } from '../../db/client.server.ts';
+import type { Db } from '#src/db/client.server.ts';
 import { parseCatalogQuery } from '../catalog/query.ts';
 import { getProduct } from '../catalog/products.server.ts';
 import type { ProductSummary } from '../catalog/types.ts';
@@ -115,9 +115,10 @@ export async function answerFitment(text: string, deps: FitmentDeps): Promise<Fi
     // know ("serve no meu fusca?"); with no product and no vehicle at all it is not a fit question.
     const afterTerms = after ? (await deps.productTerms(after)).filter((w) => !['carro', 'moto', 'veiculo', 'caminhao', 'caminhonete', 'carrinho'].includes(w)) : [];
     if (!saysMine && !(afterTerms.length > 0 && (context || named))) return null;
-    const hint = saysMine && afterTerms.length === 0
-      ? 'Ainda não sei qual é o seu veículo. Escolha em "Qual é o seu veículo?", no topo do site, ou diga marca, modelo e ano, por exemplo: "serve no Gol 2015?".'
-      : 'Não encontrei esse veículo no nosso catálogo de compatibilidade, então não posso confirmar se serve. Diga marca, modelo e ano, por exemplo: "serve no Gol 2015?".';
+    const hint =
+      saysMine && afterTerms.length === 0
+        ? 'Ainda não sei qual é o seu veículo. Escolha em "Qual é o seu veículo?", no topo do site, ou diga marca, modelo e ano, por exemplo: "serve no Gol 2015?".'
+        : 'Não encontrei esse veículo no nosso catálogo de compatibilidade, então não posso confirmar se serve. Diga marca, modelo e ano, por exemplo: "serve no Gol 2015?".';
     return { resposta: hint, produtos: product ? [product] : [] };
   }
   const label = choiceLabel(choice);

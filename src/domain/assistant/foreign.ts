@@ -3,7 +3,32 @@
 // is left alone (it is recognised by having too few English or Spanish function words).
 import { fold } from './text.ts';
 
-const ENGLISH = new Set(['do', 'you', 'have', 'how', 'much', 'the', 'is', 'does', 'what', 'which', 'my', 'fit', 'fits', 'sell', 'price', 'shipping', 'cost', 'costs', 'can', 'i', 'any', 'cheapest', 'where', 'your']);
+const ENGLISH = new Set([
+  'do',
+  'you',
+  'have',
+  'how',
+  'much',
+  'the',
+  'is',
+  'does',
+  'what',
+  'which',
+  'my',
+  'fit',
+  'fits',
+  'sell',
+  'price',
+  'shipping',
+  'cost',
+  'costs',
+  'can',
+  'i',
+  'any',
+  'cheapest',
+  'where',
+  'your',
+]);
 const SPANISH = new Set(['tienen', 'cuanto', 'cuesta', 'el', 'los', 'las', 'envio', 'precio', 'mi', 'hay', 'venden', 'cual', 'donde', 'freno', 'frenos', 'usted', 'ustedes', 'del']);
 
 /** Longest phrases first; each becomes the Portuguese the catalog and the classifier know. */
@@ -38,7 +63,9 @@ const GLOSSARY: [RegExp, string][] = [
 ];
 
 export function isForeign(text: string): boolean {
-  const words = fold(text).split(/[^a-z]+/).filter(Boolean);
+  const words = fold(text)
+    .split(/[^a-z]+/)
+    .filter(Boolean);
   const en = words.filter((w) => ENGLISH.has(w)).length;
   const es = words.filter((w) => SPANISH.has(w)).length;
   return en >= 2 || es >= 2;

@@ -1,7 +1,7 @@
 // OlimpIA's knowledge base: the store's policies written as single facts, each built from the store
 // configuration or the pricing and payment constants (never a copied number), and found by similarity
 // (TF-IDF cosine over folded word stems) among the facts of the question's intent.
-import { store } from '../../config/store.ts';
+import { store } from '#src/config/store.ts';
 import { BOLETO_DUE_DAYS, DEFAULT_PIX_EXPIRY_MINUTES } from '../payments/provider.ts';
 import { maybeCheckoutServices } from '../checkout/services.server.ts';
 import { formatBRL } from '../pricing/money.ts';

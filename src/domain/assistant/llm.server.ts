@@ -3,7 +3,7 @@
 // module. Used only when OLIMPIA_LLM_* is configured; on timeout (10 s) or error, the embedded engine
 // answers instead.
 import { z } from 'zod';
-import { store } from '../../config/store.ts';
+import { store } from '#src/config/store.ts';
 import { getProduct } from '../catalog/products.server.ts';
 import { formatBRL } from '../pricing/money.ts';
 import { answer, facts, loadVocabulary, orderStatus, searchCatalog } from './engine.server.ts';
@@ -60,26 +60,36 @@ export async function* llmAnswer(ctx: AssistantContext, messages: ChatMessage[],
       },
     }),
     compatibilidade: tool({
-      description: 'Se um produto (pelo id) serve num veículo: marca, modelo e ano em palavras ("onix 2020"), ou o veículo da garagem do cliente quando omitido. Use sempre antes de afirmar compatibilidade.',
+      description:
+        'Se um produto (pelo id) serve num veículo: marca, modelo e ano em palavras ("onix 2020"), ou o veículo da garagem do cliente quando omitido. Use sempre antes de afirmar compatibilidade.',
       inputSchema: z.object({ id: z.number().int().positive(), veiculo: z.string().max(80).optional().describe('Por exemplo "gol 1.0 2015"') }),
       execute: async ({ id, veiculo }) => fitmentFacts(ctx.db, id, veiculo, ctx.garage ?? null),
     }),
     politicas_loja: tool({
       description: 'Fatos da loja (prazos, vencimento do boleto, validade do PIX, trocas e arrependimento, garantia, nota fiscal, horário, segurança, contato), buscados pela pergunta.',
       inputSchema: z.object({ pergunta: z.string().max(200) }),
-      execute: async ({ pergunta }) => searchFacts(pergunta).slice(0, 2).map((f) => f.fact.text),
+      execute: async ({ pergunta }) =>
+        searchFacts(pergunta)
+          .slice(0, 2)
+          .map((f) => f.fact.text),
     }),
     regras_frete: tool({ description: 'Regras e valores de frete.', inputSchema: z.object({}), execute: async () => facts.shippingText() }),
     regras_pagamento: tool({ description: 'Formas de pagamento, descontos e parcelamento.', inputSchema: z.object({}), execute: async () => facts.paymentText() }),
     status_pedido: tool({
       description: 'Status dos pedidos do cliente conectado (opcionalmente um número de pedido de 8 dígitos).',
-      inputSchema: z.object({ numero: z.string().regex(/^#?\d{8}$/).optional() }),
+      inputSchema: z.object({
+        numero: z
+          .string()
+          .regex(/^#?\d{8}$/)
+          .optional(),
+      }),
       execute: async ({ numero }) => orderStatus(ctx, numero ?? lastUser),
     }),
     informacoes_loja: tool({
       description: 'Endereço, telefone, e-mail, horário, CNPJ e política de troca da loja.',
       inputSchema: z.object({}),
-      execute: async () => `${store.legalName}, CNPJ ${store.cnpj}. ${store.addressLine}. Telefone ${store.phone}. E-mail ${store.email}. Atendimento: ${store.hours}. Direito de arrependimento: 7 dias após o recebimento.`,
+      execute: async () =>
+        `${store.legalName}, CNPJ ${store.cnpj}. ${store.addressLine}. Telefone ${store.phone}. E-mail ${store.email}. Atendimento: ${store.hours}. Direito de arrependimento: 7 dias após o recebimento.`,
     }),
   };
 

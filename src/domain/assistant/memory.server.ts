@@ -27,7 +27,11 @@ export const DEICTIC = /\b(esse|essa|este|esta|desse|dessa|deste|desta|ele|ela|d
 
 export async function recall(ctx: AssistantContext, vocab: Vocabulary, messages: ChatMessage[]): Promise<Memory> {
   const page = ctx.pageProductId ? await getProduct(ctx.db, ctx.pageProductId) : null;
-  const earlier = messages.filter((m) => m.sender === 'user').slice(0, -1).slice(-6).reverse();
+  const earlier = messages
+    .filter((m) => m.sender === 'user')
+    .slice(0, -1)
+    .slice(-6)
+    .reverse();
   let vehicle: Slots['vehicle'] = null;
   for (const [turn, m] of earlier.entries()) {
     const fromLastTurn = turn === 0;
@@ -117,7 +121,10 @@ const YEAR_OR_ENGINE = /\b(19[5-9]\d|20[0-3]\d)\b|\b\d\.\d\b/;
 export function carryOver(part: Part, memory: Memory, vocab: Vocabulary): Part {
   const s = part.slots;
   // "vende roda de liga leve?", "o código HR19-0509-CJ é de qual peça?": a product question, whatever the classifier read.
-  if (!PRODUCT_INTENTS.includes(part.intent) && ((s.productWords.some((w) => vocab.notSold?.has(w)) && /\b(vend\w*|tem|trabalham|comprar|procuro|quero)\b/.test(part.text)) || (CODE_CUE.test(part.text) && codeCandidates(part.text).length > 0))) {
+  if (
+    !PRODUCT_INTENTS.includes(part.intent) &&
+    ((s.productWords.some((w) => vocab.notSold?.has(w)) && /\b(vend\w*|tem|trabalham|comprar|procuro|quero)\b/.test(part.text)) || (CODE_CUE.test(part.text) && codeCandidates(part.text).length > 0))
+  ) {
     return { ...part, intent: 'product_search' };
   }
   if (!memory.slots && memory.products.length === 0) {
@@ -133,7 +140,11 @@ export function carryOver(part: Part, memory: Memory, vocab: Vocabulary): Part {
   if (OTHER_BRAND.test(part.text) && memory.slots) {
     const brands = [...new Set(memory.products.map((p) => p.brand))];
     const brandWords = new Set(brands.flatMap((b) => normalize(b).split(/[^a-z0-9]+/)));
-    return { ...part, intent: 'product_search', slots: { ...memory.slots, sort: s.sort ?? memory.slots.sort, brand: null, productWords: memory.slots.productWords.filter((w) => !brandWords.has(w)), excludeBrands: brands } };
+    return {
+      ...part,
+      intent: 'product_search',
+      slots: { ...memory.slots, sort: s.sort ?? memory.slots.sort, brand: null, productWords: memory.slots.productWords.filter((w) => !brandWords.has(w)), excludeBrands: brands },
+    };
   }
   if ((s.size || s.color) && s.followUp && memory.slots && !PRODUCT_INTENTS.includes(part.intent)) return { ...part, intent: 'product_search' };
   return part;

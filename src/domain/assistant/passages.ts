@@ -40,9 +40,7 @@ interface Section {
 }
 
 function passagesOf(sections: Section[]): Passage[] {
-  return sections.flatMap((s) =>
-    s.paragraphs.flatMap((p, i) => sentences(p).map((text, j) => ({ id: `${s.page}#${s.heading}#${i}.${j}`, intent: s.intent, page: s.page, heading: s.heading, text }))),
-  );
+  return sections.flatMap((s) => s.paragraphs.flatMap((p, i) => sentences(p).map((text, j) => ({ id: `${s.page}#${s.heading}#${i}.${j}`, intent: s.intent, page: s.page, heading: s.heading, text }))));
 }
 
 /** The quotable passages: the sentences of the sections that answer an intent. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance } from '../../platform/edit-distance.ts';
+import { editDistance } from '#src/platform/edit-distance.ts';
 import { fold, fuzzyEquals, hasAny, tokens } from './text.ts';
 
 describe('assistant text', () => {

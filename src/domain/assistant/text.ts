@@ -1,5 +1,5 @@
 // Text handling for the assistant: accent/case folding, tokens, and typo-tolerant keyword matching.
-import { editDistance } from '../../platform/edit-distance.ts';
+import { editDistance } from '#src/platform/edit-distance.ts';
 
 export function fold(text: string): string {
   return text

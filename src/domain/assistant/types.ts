@@ -1,5 +1,5 @@
 // The shapes the assistant's parts share: the conversation in, the reply out, and what each step is given.
-import type { Db } from '../../db/client.server.ts';
+import type { Db } from '#src/db/client.server.ts';
 import type { ProductSummary } from '../catalog/types.ts';
 import type { GarageEntry } from '../fitment/repository.server.ts';
 import type { Intent } from './understand.ts';

@@ -4,7 +4,7 @@
 // (brands, kinds, vehicles, reference codes). Pure: the vocabulary and the classifier come from the caller.
 import type { IntentClassifier } from './classifier.ts';
 import { fold } from './text.ts';
-import { editDistance } from '../../platform/edit-distance.ts';
+import { editDistance } from '#src/platform/edit-distance.ts';
 import type { Fleet, Vehicle } from '../fitment/vehicles.ts';
 import { vehicleIn } from './vehicle-names.ts';
 import type { VehicleType } from '../catalog/taxonomy.ts';
@@ -101,7 +101,29 @@ const STOP = new Set(
   ).split(' '),
 );
 
-const DEICTIC = new Set(['esse', 'essa', 'este', 'esta', 'isso', 'ele', 'ela', 'dele', 'dela', 'desse', 'dessa', 'deste', 'desta', 'nele', 'nela', 'esses', 'essas', 'desses', 'dessas', 'mesmo', 'mesma']);
+const DEICTIC = new Set([
+  'esse',
+  'essa',
+  'este',
+  'esta',
+  'isso',
+  'ele',
+  'ela',
+  'dele',
+  'dela',
+  'desse',
+  'dessa',
+  'deste',
+  'desta',
+  'nele',
+  'nela',
+  'esses',
+  'essas',
+  'desses',
+  'dessas',
+  'mesmo',
+  'mesma',
+]);
 
 const COLORS: [string, string][] = [
   ['preto', 'Preto'],
@@ -120,27 +142,70 @@ const FOOTWEAR = /\b(bota|botas|tenis|sapato|sapatos|calcado|calcados|botina)\b/
 
 /** Everyday ways of writing words the classifier and the slots care about. */
 const SPELLING: Record<string, string> = {
-  vcs: 'voces', vc: 'voce', qto: 'quanto', qnto: 'quanto', qt: 'quanto', quantu: 'quanto', oq: 'o que', pq: 'porque', tb: 'tambem', tbm: 'tambem', tava: 'estava', tavam: 'estavam',
-  q: 'que', eh: 'e', ta: 'esta', tah: 'esta', to: 'estou', pra: 'para', pro: 'para o', cmg: 'comigo', blz: 'beleza', obg: 'obrigado',
-  vlw: 'valeu', msg: 'mensagem', nf: 'nota fiscal', nfe: 'nota fiscal', 'nf-e': 'nota fiscal', whats: 'whatsapp', zap: 'whatsapp', hj: 'hoje',
-  amanha: 'amanha', dps: 'depois', mto: 'muito', mt: 'muito', msm: 'mesmo', vdd: 'verdade', td: 'tudo', tds: 'todos', dnv: 'de novo',
-  cx: 'caixa', qdo: 'quando', qndo: 'quando', qnd: 'quando', aki: 'aqui', naum: 'nao', add: 'adicionar',
+  vcs: 'voces',
+  vc: 'voce',
+  qto: 'quanto',
+  qnto: 'quanto',
+  qt: 'quanto',
+  quantu: 'quanto',
+  oq: 'o que',
+  pq: 'porque',
+  tb: 'tambem',
+  tbm: 'tambem',
+  tava: 'estava',
+  tavam: 'estavam',
+  q: 'que',
+  eh: 'e',
+  ta: 'esta',
+  tah: 'esta',
+  to: 'estou',
+  pra: 'para',
+  pro: 'para o',
+  cmg: 'comigo',
+  blz: 'beleza',
+  obg: 'obrigado',
+  vlw: 'valeu',
+  msg: 'mensagem',
+  nf: 'nota fiscal',
+  nfe: 'nota fiscal',
+  'nf-e': 'nota fiscal',
+  whats: 'whatsapp',
+  zap: 'whatsapp',
+  hj: 'hoje',
+  amanha: 'amanha',
+  dps: 'depois',
+  mto: 'muito',
+  mt: 'muito',
+  msm: 'mesmo',
+  vdd: 'verdade',
+  td: 'tudo',
+  tds: 'todos',
+  dnv: 'de novo',
+  cx: 'caixa',
+  qdo: 'quando',
+  qndo: 'quando',
+  qnd: 'quando',
+  aki: 'aqui',
+  naum: 'nao',
+  add: 'adicionar',
 };
 
 export function normalize(text: string): string {
-  return fold(text)
-    // Markup is not part of the question ("<b>farol</b>").
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/[“”"'`´]/g, ' ')
-    .split(/\s+/)
-    .map((w) => {
-      // "oii", "diaa", "valeuu": a letter held at the end of a word.
-      const bare = w.replace(/[?!.,;:]+$/g, '').replace(/([a-z])\1+$/, '$1');
-      const tail = w.slice(bare.length);
-      return (SPELLING[bare] ?? bare) + tail;
-    })
-    .join(' ')
-    .trim();
+  return (
+    fold(text)
+      // Markup is not part of the question ("<b>farol</b>").
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/[“”"'`´]/g, ' ')
+      .split(/\s+/)
+      .map((w) => {
+        // "oii", "diaa", "valeuu": a letter held at the end of a word.
+        const bare = w.replace(/[?!.,;:]+$/g, '').replace(/([a-z])\1+$/, '$1');
+        const tail = w.slice(bare.length);
+        return (SPELLING[bare] ?? bare) + tail;
+      })
+      .join(' ')
+      .trim()
+  );
 }
 
 /** Splits a message into its parts: sentences, and "… e qto fica o frete?" style second questions. */
@@ -165,7 +230,10 @@ function kindMatch(word: string, kinds: Set<string>): boolean {
 }
 
 function priceLimit(t: string): number | null {
-  const m = /\b(?:ate|abaixo de|menos de|no maximo|maximo|max|por ate|de ate|nao passe de|que nao passe de|sem passar de)\s*(?:r\s*\$\s*|rs\s*)?(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?\s*(?:reais|conto|contos|pila|r\$)?/.exec(t);
+  const m =
+    /\b(?:ate|abaixo de|menos de|no maximo|maximo|max|por ate|de ate|nao passe de|que nao passe de|sem passar de)\s*(?:r\s*\$\s*|rs\s*)?(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?\s*(?:reais|conto|contos|pila|r\$)?/.exec(
+      t,
+    );
   if (!m) return null;
   // "ate 2015" is a year, "ate 5x" installments.
   const after = t.slice(m.index + m[0].length);
@@ -196,15 +264,8 @@ export function extractSlots(t: string, vocab: Vocabulary): Slots {
 
   // Two methods named ("pix ou boleto?") ask for every price.
   const methods = [/\bpix\b/, /\bboleto\b/, /\b(cartao|credito)\b/].filter((r) => r.test(rest)).length;
-  const payment: PaymentSlot | null = methods > 1
-    ? null
-    : /\bpix\b/.test(rest)
-    ? 'pix'
-    : /\bboleto\b/.test(rest)
-      ? 'boleto'
-      : installments !== null || /\b(cartao|credito|parcel\w*|vezes|prestac\w*)\b/.test(rest)
-        ? 'credit'
-        : null;
+  const payment: PaymentSlot | null =
+    methods > 1 ? null : /\bpix\b/.test(rest) ? 'pix' : /\bboleto\b/.test(rest) ? 'boleto' : installments !== null || /\b(cartao|credito|parcel\w*|vezes|prestac\w*)\b/.test(rest) ? 'credit' : null;
 
   const sizeMatch = /\b(?:tamanho|tam|numero|num|n|no|nº|calco|numeracao)\s*(3[3-9]|4[0-8])\b/.exec(rest) ?? (FOOTWEAR.test(rest) ? /\b(3[3-9]|4[0-8])\b/.exec(rest) : null);
   const size = sizeMatch ? sizeMatch[1]! : null;
@@ -255,7 +316,11 @@ export function extractSlots(t: string, vocab: Vocabulary): Slots {
   let quantity: number | null = null;
   const bought = /\b(?:levar|levo|comprar|compro|pegar|pego|quero|for|fica|ficam|sai|saem|custa|custam)\s+(\d{1,2})\b(?!\s*(?:x|vezes|parcelas|dias|meses|anos|reais|conto|%))/.exec(afterVehicle);
   if (bought && Number(bought[1]) >= 1 && Number(bought[1]) <= 20) quantity = Number(bought[1]);
-  if (quantity === null && quantityMatch && (kindMatch(quantityMatch[2]!, vocab.kindWords) || /^(unidades?|pecas?|jogos?|pares?|kits?|desse|dessa|desses|dessas|deste|destes)$/.test(quantityMatch[2]!))) {
+  if (
+    quantity === null &&
+    quantityMatch &&
+    (kindMatch(quantityMatch[2]!, vocab.kindWords) || /^(unidades?|pecas?|jogos?|pares?|kits?|desse|dessa|desses|dessas|deste|destes)$/.test(quantityMatch[2]!))
+  ) {
     quantity = Number(quantityMatch[1]);
   }
 

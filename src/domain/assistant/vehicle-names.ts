@@ -35,4 +35,3 @@ export function vehicleIn(fleet: Fleet, text: string) {
   }
   return null;
 }
-

@@ -1,6 +1,6 @@
 // The catalog's vocabulary for understanding: brands and kinds (a few hundred words), with the vehicle fleet.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server.ts';
+import type { Db } from '#src/db/client.server.ts';
 import { loadFleet } from '../fitment/fleet.server.ts';
 import type { Vocabulary } from './understand.ts';
 import { tokens } from './text.ts';
@@ -27,17 +27,43 @@ export function loadVocabulary(db: Db): Promise<Vocabulary> {
   const hit = vocabCache.get(db);
   if (hit && Date.now() - hit.at < VOCAB_TTL_MS) return hit.vocab;
   const vocab = (async () => {
-    const [rows, fleet] = await Promise.all([
-      db.execute(sql`select distinct brand, kind from products`) as unknown as Promise<{ rows: { brand: string; kind: string }[] }>,
-      loadFleet(db),
-    ]);
-    const brands = [...new Set(rows.rows.map((r) => r.brand))]
-      .map((name) => ({ name, tokens: tokens(name) }))
-      .sort((a, b) => b.tokens.length - a.tokens.length);
+    const [rows, fleet] = await Promise.all([db.execute(sql`select distinct brand, kind from products`) as unknown as Promise<{ rows: { brand: string; kind: string }[] }>, loadFleet(db)]);
+    const brands = [...new Set(rows.rows.map((r) => r.brand))].map((name) => ({ name, tokens: tokens(name) })).sort((a, b) => b.tokens.length - a.tokens.length);
     const kindWords = new Set<string>();
     for (const r of rows.rows) for (const w of tokens(r.kind)) if (w.length >= 2 && !KIND_STOP.has(w) && !GENERIC_KIND_WORDS.has(w) && !/^\d/.test(w)) kindWords.add(w);
     // Everyday names of what the catalog sells.
-    for (const w of ['pastilha', 'pastilhas', 'freio', 'freios', 'oleo', 'farol', 'farois', 'bota', 'botas', 'tenis', 'sapato', 'lampada', 'vela', 'velas', 'bau', 'pneu', 'pneus', 'embreagem', 'correia', 'bateria', 'amortecedor', 'amortecedores', 'filtro', 'filtros', 'retrovisor', 'palheta', 'capacete', 'peca', 'pecas'].filter((w) => w.length >= 3)) kindWords.add(w);
+    for (const w of [
+      'pastilha',
+      'pastilhas',
+      'freio',
+      'freios',
+      'oleo',
+      'farol',
+      'farois',
+      'bota',
+      'botas',
+      'tenis',
+      'sapato',
+      'lampada',
+      'vela',
+      'velas',
+      'bau',
+      'pneu',
+      'pneus',
+      'embreagem',
+      'correia',
+      'bateria',
+      'amortecedor',
+      'amortecedores',
+      'filtro',
+      'filtros',
+      'retrovisor',
+      'palheta',
+      'capacete',
+      'peca',
+      'pecas',
+    ].filter((w) => w.length >= 3))
+      kindWords.add(w);
     kindWords.delete('peca');
     kindWords.delete('pecas');
     // What a kind is, is its first noun ("Calibrador de Pneus Digital" is a gauge, not a tyre; "Kit Embreagem" a clutch).

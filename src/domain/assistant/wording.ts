@@ -1,5 +1,5 @@
 // Answer: the wording every handler shares. Money goes through formatBRL; nothing here looks anything up.
-import { store } from '../../config/store.ts';
+import { store } from '#src/config/store.ts';
 import type { ProductSummary } from '../catalog/types.ts';
 import { choiceLabel } from '../fitment/rules.ts';
 import { formatBRL } from '../pricing/money.ts';
@@ -69,8 +69,7 @@ export function paymentLines(p: ProductSummary, s: Slots): string {
   };
   const pixLine = `No ${pix.label}, sai por ${formatBRL(priceWithPayment(total, 'pix'))} (${pix.discountPercent}% de desconto).`;
   const boletoLine = `No ${boleto.label}, sai por ${formatBRL(priceWithPayment(total, 'boleto'))} (${boleto.discountPercent}% de desconto).`;
-  const lines =
-    s.payment === 'pix' ? [pixLine] : s.payment === 'boleto' ? [boletoLine] : s.payment === 'credit' ? [card(s.installments)] : [pixLine, boletoLine, card(null)];
+  const lines = s.payment === 'pix' ? [pixLine] : s.payment === 'boleto' ? [boletoLine] : s.payment === 'credit' ? [card(s.installments)] : [pixLine, boletoLine, card(null)];
   return `${base}${saleText(p)}. ${lines.join(' ')} O desconto do PIX e do boleto vale sobre o total do pedido, frete incluído.`;
 }
 

@@ -1,8 +1,8 @@
 // Quotes a cart from the database: current titles, images, prices and stock, quantities capped to stock,
 // the coupon looked up, the CEP checked, and every total from the pricing module.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server.ts';
-import { preparedSelect } from '../../db/prepared.server.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { preparedSelect } from '#src/db/prepared.server.ts';
 import { recolorImageUrl } from '../catalog/art.ts';
 import { productImages, products, productVariants } from '../catalog/schema.ts';
 import { evaluateCoupon } from '../pricing/coupons.server.ts';
@@ -19,7 +19,15 @@ import type { Quote, QuoteRequest, QuotedLine } from './quote.ts';
 
 /** A priced line as the shipping module weighs it: its product's boxed weight and size. */
 function parcelItem(l: QuotedLine, p: { weightGrams: number | null; heightCm: number | null; widthCm: number | null; lengthCm: number | null } | undefined): ParcelItem {
-  return { productId: l.productId, quantity: l.quantity, unitPriceCents: l.unitPriceCents, weightGrams: p?.weightGrams ?? null, heightCm: p?.heightCm ?? null, widthCm: p?.widthCm ?? null, lengthCm: p?.lengthCm ?? null };
+  return {
+    productId: l.productId,
+    quantity: l.quantity,
+    unitPriceCents: l.unitPriceCents,
+    weightGrams: p?.weightGrams ?? null,
+    heightCm: p?.heightCm ?? null,
+    widthCm: p?.widthCm ?? null,
+    lengthCm: p?.lengthCm ?? null,
+  };
 }
 
 /**
@@ -123,7 +131,14 @@ export async function quoteCart(
   const checked = couponCode ? await evaluateCoupon(db, couponCode, { subtotalCents: subtotal(priced), customer: opts.customer ?? null }) : null;
   const coupon = checked?.ok ? checked.terms : null;
   const cep = cepValid ? cepText.replace('-', '') : null;
-  const shipping = priced.length > 0 ? await quoteShipping(opts.shipping ?? TABLE_SHIPPING, priced.map((l) => parcelItem(l, byId.get(l.productId))), cep) : null;
+  const shipping =
+    priced.length > 0
+      ? await quoteShipping(
+          opts.shipping ?? TABLE_SHIPPING,
+          priced.map((l) => parcelItem(l, byId.get(l.productId))),
+          cep,
+        )
+      : null;
   const totals = cartTotals(priced, { coupon, freightCents: cepValid && shipping ? shipping.estimateCents : 0 });
   const chosen = shipping && request.shipping ? findOption(shipping, request.shipping) : null;
   const order = chosen && request.payment ? orderTotals(priced, { coupon, shippingCents: chosen.priceCents, payment: request.payment }) : null;

@@ -12,11 +12,7 @@ const line = z.object({
   productId: z.number({ error: 'Produto inválido.' }).int('Produto inválido.').positive('Produto inválido.').max(2_147_483_647, 'Produto inválido.'),
   color: z.string().trim().max(40, 'Cor inválida.').optional(),
   size: z.string().trim().max(10, 'Tamanho inválido.').optional(),
-  quantity: z
-    .number({ error: 'Quantidade inválida.' })
-    .int('Quantidade inválida.')
-    .min(1, 'A quantidade mínima é 1.')
-    .max(MAX_LINE_QUANTITY, `A quantidade máxima é ${MAX_LINE_QUANTITY}.`),
+  quantity: z.number({ error: 'Quantidade inválida.' }).int('Quantidade inválida.').min(1, 'A quantidade mínima é 1.').max(MAX_LINE_QUANTITY, `A quantidade máxima é ${MAX_LINE_QUANTITY}.`),
 });
 
 /** Unknown keys (a price, a total…) are dropped: the browser never sets a price. */

@@ -2,8 +2,8 @@
 // product page and the search at once (the search vector is a generated column; the typo lexicon is
 // refreshed here). Who may edit what is decided by the caller with roles.canEditProduct, on the server.
 import crypto from 'node:crypto';
-import { and, desc, eq, } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.server.ts';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '#src/db/client.server.ts';
 import { refreshLexicon } from './search/typos.server.ts';
 import { catalogChanged } from './changes.server.ts';
 import { productImages, products, productVariants } from './schema.ts';
@@ -67,7 +67,6 @@ async function setVariants(tx: Tx, productId: number, variants: ProductInput['va
   await tx.delete(productVariants).where(eq(productVariants.productId, productId));
   if (variants.length > 0) await tx.insert(productVariants).values(variants.map((v) => ({ productId, ...v })));
 }
-
 
 async function setPhoto(tx: Tx, productId: number, title: string, photo: ProductPhoto): Promise<void> {
   await tx.delete(productImages).where(and(eq(productImages.productId, productId), eq(productImages.position, 0)));
@@ -165,7 +164,11 @@ export async function updateProduct(db: Db, id: number, expectedSellerId: string
       .returning({ id: products.id });
     if (!row) return false;
     if (photo) await setPhoto(tx, id, input.title, photo);
-    else await tx.update(productImages).set({ alt: input.title }).where(and(eq(productImages.productId, id), eq(productImages.position, 0)));
+    else
+      await tx
+        .update(productImages)
+        .set({ alt: input.title })
+        .where(and(eq(productImages.productId, id), eq(productImages.position, 0)));
     await setVariants(tx, id, input.variants);
     await hook?.(tx, id);
     return true;

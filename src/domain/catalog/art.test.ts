@@ -4,9 +4,7 @@ import { describe, it, expect } from 'vitest';
 import { ART_ANGLES, ART_CATEGORIES, ART_COLORS, ART_SIZE, artColorForName, artPath, parseArtPath, recolorImages, renderArt } from './art.ts';
 import type { ArtSpec } from './art.ts';
 
-const ALL_SPECS: ArtSpec[] = ART_CATEGORIES.flatMap((category) =>
-  ART_COLORS.flatMap((c) => Array.from({ length: ART_ANGLES }, (_, angle) => ({ category, color: c.slug, angle }))),
-);
+const ALL_SPECS: ArtSpec[] = ART_CATEGORIES.flatMap((category) => ART_COLORS.flatMap((c) => Array.from({ length: ART_ANGLES }, (_, angle) => ({ category, color: c.slug, angle }))));
 
 const parser = new DOMParser();
 const bytes = (s: string): number => new TextEncoder().encode(s).length;

@@ -1,17 +1,7 @@
 // Owns the store's product artwork: original flat illustrations drawn in code as SVG, one drawing per
 // category, tinted by a colour scheme and composed in five views. Pure: no Node APIs, no I/O, deterministic.
 
-export const ART_CATEGORIES = [
-  'freios',
-  'suspensao',
-  'motor',
-  'iluminacao',
-  'eletrica',
-  'filtros',
-  'acessorios',
-  'baterias',
-  'calcados',
-] as const;
+export const ART_CATEGORIES = ['freios', 'suspensao', 'motor', 'iluminacao', 'eletrica', 'filtros', 'acessorios', 'baterias', 'calcados'] as const;
 export type ArtCategory = (typeof ART_CATEGORIES)[number];
 
 /** primary = the part's accent, secondary = its shade, background = the soft tile behind it. */
@@ -116,21 +106,18 @@ export function parseArtPath(pathname: string): ArtSpec | null {
 
 type Num = number;
 const f = (x: Num): string => String(Math.round(x * 10) / 10);
-const circ = (cx: Num, cy: Num, r: Num, fill: string, extra = ''): string =>
-  `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" fill="${fill}"${extra}/>`;
+const circ = (cx: Num, cy: Num, r: Num, fill: string, extra = ''): string => `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" fill="${fill}"${extra}/>`;
 const rect = (x: Num, y: Num, w: Num, h: Num, rx: Num, fill: string, extra = ''): string =>
   `<rect x="${f(x)}" y="${f(y)}" width="${f(w)}" height="${f(h)}"${rx ? ` rx="${f(rx)}"` : ''} fill="${fill}"${extra}/>`;
 const path = (d: string, fill: string, extra = ''): string => `<path d="${d}" fill="${fill}"${extra}/>`;
-const stroke = (d: string, color: string, width: Num, extra = '', cap = 'round'): string =>
-  `<path d="${d}" fill="none" stroke="${color}" stroke-width="${f(width)}" stroke-linecap="${cap}"${extra}/>`;
+const stroke = (d: string, color: string, width: Num, extra = '', cap = 'round'): string => `<path d="${d}" fill="none" stroke="${color}" stroke-width="${f(width)}" stroke-linecap="${cap}"${extra}/>`;
 const op = (o: Num): string => ` opacity="${o}"`;
 /** Point on a circle, angle in degrees (0 = right, 90 = down). */
 const pt = (cx: Num, cy: Num, r: Num, deg: Num): string => {
   const a = (deg * Math.PI) / 180;
   return `${f(cx + r * Math.cos(a))} ${f(cy + r * Math.sin(a))}`;
 };
-const arc = (cx: Num, cy: Num, r: Num, from: Num, to: Num): string =>
-  `M${pt(cx, cy, r, from)}A${f(r)} ${f(r)} 0 ${to - from > 180 ? 1 : 0} 1 ${pt(cx, cy, r, to)}`;
+const arc = (cx: Num, cy: Num, r: Num, from: Num, to: Num): string => `M${pt(cx, cy, r, from)}A${f(r)} ${f(r)} 0 ${to - from > 180 ? 1 : 0} 1 ${pt(cx, cy, r, to)}`;
 
 function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

@@ -5,8 +5,8 @@
 // Every write clears the catalog memo.
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.server.ts';
-import { qualified } from '../../db/qualified.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { qualified } from '#src/db/qualified.ts';
 import { refreshLexicon } from './search/typos.server.ts';
 import { LOW_STOCK_THRESHOLD } from './stock.ts';
 import { changedPrice, saleFields } from '../pricing/pricing.ts';
@@ -57,7 +57,9 @@ export function adminSearchCondition(q: string): SQL | null {
   if (code.length >= 3) {
     const pattern = `${code.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
     parts.push(sql`upper(${products.refCode}) like ${pattern}`);
-    parts.push(sql`exists (select 1 from unnest(${products.oemCodes} || ${products.equivalentCodes}) c where upper(replace(c, ' ', '')) like ${pattern.replace(/\s+/g, '')} or upper(c) like ${'%' + code + '%'})`);
+    parts.push(
+      sql`exists (select 1 from unnest(${products.oemCodes} || ${products.equivalentCodes}) c where upper(replace(c, ' ', '')) like ${pattern.replace(/\s+/g, '')} or upper(c) like ${'%' + code + '%'})`,
+    );
   }
   return or(...parts)!;
 }
@@ -85,10 +87,18 @@ async function adminTotal(db: Db, f: AdminProductFilter, where: SQL | undefined)
     if (f.brand) keys.push(eq(catalogFacetCounts.brandSlug, f.brand));
     if (f.category) keys.push(eq(catalogFacetCounts.category, f.category));
     if (f.status) keys.push(eq(catalogFacetCounts.active, f.status === 'ativo'));
-    const [row] = await db.select({ n: sql<number>`coalesce(sum(${catalogFacetCounts.n}), 0)::int` }).from(catalogFacetCounts).where(and(...keys));
+    const [row] = await db
+      .select({ n: sql<number>`coalesce(sum(${catalogFacetCounts.n}), 0)::int` })
+      .from(catalogFacetCounts)
+      .where(and(...keys));
     return { total: Number(row?.n ?? 0), lowerBound: false };
   }
-  const capped = db.select({ one: sql`1` }).from(products).where(where).limit(MAX_LISTED_RESULTS + 1).as('matched');
+  const capped = db
+    .select({ one: sql`1` })
+    .from(products)
+    .where(where)
+    .limit(MAX_LISTED_RESULTS + 1)
+    .as('matched');
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
   const n = Number(row?.n ?? 0);
   return { total: Math.min(n, MAX_LISTED_RESULTS), lowerBound: n > MAX_LISTED_RESULTS };
@@ -137,7 +147,7 @@ export async function listBrands(db: Db): Promise<{ slug: string; label: string 
   const rows = await db.execute(sql`
     select b.slug, (select p.brand from ${products} p where p.brand_slug = b.slug limit 1) as label
     from (select distinct ${catalogFacetCounts.brandSlug} as slug from ${catalogFacetCounts} where ${catalogFacetCounts.n} > 0) b`);
-  return ((rows as unknown as { rows: { slug: string; label: string | null }[] }).rows)
+  return (rows as unknown as { rows: { slug: string; label: string | null }[] }).rows
     .filter((r): r is { slug: string; label: string } => r.label !== null)
     .sort((a, b) => a.label.localeCompare(b.label, 'pt-BR'));
 }
@@ -172,9 +182,19 @@ export async function getAdminProduct(db: Db, id: number, sellerId: string | nul
     .limit(1);
   if (!row) return null;
   const [variants, history] = await Promise.all([
-    db.select({ id: productVariants.id, color: productVariants.color, size: productVariants.size, stock: productVariants.stock }).from(productVariants).where(eq(productVariants.productId, id)).orderBy(asc(productVariants.color), sql`length(${productVariants.size})`, asc(productVariants.size)),
     db
-      .select({ at: priceChanges.createdAt, oldPriceCents: priceChanges.oldPriceCents, newPriceCents: priceChanges.newPriceCents, source: priceChanges.source, who: sql<string | null>`(select u.name from users u where u.id = ${priceChanges.userId})` })
+      .select({ id: productVariants.id, color: productVariants.color, size: productVariants.size, stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.productId, id))
+      .orderBy(asc(productVariants.color), sql`length(${productVariants.size})`, asc(productVariants.size)),
+    db
+      .select({
+        at: priceChanges.createdAt,
+        oldPriceCents: priceChanges.oldPriceCents,
+        newPriceCents: priceChanges.newPriceCents,
+        source: priceChanges.source,
+        who: sql<string | null>`(select u.name from users u where u.id = ${priceChanges.userId})`,
+      })
       .from(priceChanges)
       .where(eq(priceChanges.productId, id))
       .orderBy(desc(priceChanges.createdAt), desc(priceChanges.id))
@@ -226,9 +246,16 @@ export async function saveAdminProduct(db: Db, id: number, editor: { userId: str
     if (variants.length > 0) {
       for (const v of variants) {
         const n = input.variantStock.get(v.id);
-        if (n !== undefined) await tx.update(productVariants).set({ stock: n }).where(and(eq(productVariants.id, v.id), eq(productVariants.productId, id)));
+        if (n !== undefined)
+          await tx
+            .update(productVariants)
+            .set({ stock: n })
+            .where(and(eq(productVariants.id, v.id), eq(productVariants.productId, id)));
       }
-      const [sum] = await tx.select({ n: sql<number>`coalesce(sum(${productVariants.stock}), 0)::int` }).from(productVariants).where(eq(productVariants.productId, id));
+      const [sum] = await tx
+        .select({ n: sql<number>`coalesce(sum(${productVariants.stock}), 0)::int` })
+        .from(productVariants)
+        .where(eq(productVariants.productId, id));
       stock = sum?.n ?? 0;
     }
     await tx
@@ -245,7 +272,10 @@ export async function saveAdminProduct(db: Db, id: number, editor: { userId: str
         updatedAt: new Date(),
       })
       .where(eq(products.id, id));
-    await tx.update(productImages).set({ alt: input.title }).where(and(eq(productImages.productId, id), eq(productImages.position, 0)));
+    await tx
+      .update(productImages)
+      .set({ alt: input.title })
+      .where(and(eq(productImages.productId, id), eq(productImages.position, 0)));
     if (current.priceCents !== input.priceCents) {
       await tx.insert(priceChanges).values({ productId: id, userId: editor.userId, source: 'edicao', oldPriceCents: current.priceCents, newPriceCents: input.priceCents });
     }
@@ -262,7 +292,10 @@ export async function saveAdminProduct(db: Db, id: number, editor: { userId: str
 export async function ownsAll(db: Db, ids: number[], sellerId: string | null): Promise<boolean> {
   if (sellerId === null) return true;
   const unique = [...new Set(ids)];
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(and(inArray(products.id, unique), eq(products.sellerId, sellerId)));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(and(inArray(products.id, unique), eq(products.sellerId, sellerId)));
   return (row?.n ?? 0) === unique.length;
 }
 
@@ -275,11 +308,20 @@ export async function bulkUpdateProducts(db: Db, ids: number[], editor: { userId
   const scope = editor.sellerId === null ? inArray(products.id, unique) : and(inArray(products.id, unique), eq(products.sellerId, editor.sellerId));
   let changed: number;
   if (action.kind !== 'price') {
-    const rows = await db.update(products).set({ active: action.kind === 'activate', updatedAt: new Date() }).where(scope).returning({ id: products.id });
+    const rows = await db
+      .update(products)
+      .set({ active: action.kind === 'activate', updatedAt: new Date() })
+      .where(scope)
+      .returning({ id: products.id });
     changed = rows.length;
   } else {
     changed = await db.transaction(async (tx) => {
-      const before = await tx.select({ id: products.id, priceCents: products.priceCents, oldPriceCents: products.oldPriceCents, onSale: products.onSale }).from(products).where(scope).orderBy(asc(products.id)).for('update');
+      const before = await tx
+        .select({ id: products.id, priceCents: products.priceCents, oldPriceCents: products.oldPriceCents, onSale: products.onSale })
+        .from(products)
+        .where(scope)
+        .orderBy(asc(products.id))
+        .for('update');
       const logs: (typeof priceChanges.$inferInsert)[] = [];
       for (const p of before) {
         const priceCents = changedPrice(p.priceCents, action.percent);

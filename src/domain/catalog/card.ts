@@ -58,10 +58,7 @@ export function toSummary(r: SummaryRow): ProductSummary {
     onSale: r.onSale,
     discountPercent: r.discountPercent,
     stock: r.stock,
-    image:
-      r.imageUrl === null
-        ? null
-        : { url: r.imageUrl, alt: r.imageAlt ?? r.title, width: r.imageWidth ?? 600, height: r.imageHeight ?? 600 },
+    image: r.imageUrl === null ? null : { url: r.imageUrl, alt: r.imageAlt ?? r.title, width: r.imageWidth ?? 600, height: r.imageHeight ?? 600 },
   };
 }
 

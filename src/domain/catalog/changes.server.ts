@@ -3,7 +3,7 @@
 // when several instances share one PostgreSQL, the other instances through NOTIFY. Callers: the seller
 // product forms, checkout and order cancellations (stock), and the admin back office.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server.ts';
+import type { Db } from '#src/db/client.server.ts';
 import { createSearchCache } from './search-cache.server.ts';
 import type { SearchCache } from './search-cache.server.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.server.ts';
+import type { Db } from '#src/db/client.server.ts';
 import { catalogChanged, catalogChangesMissed, createCatalogSearchCache, encodeChange, onCatalogChange, receiveCatalogNotification } from './changes.server.ts';
 
 // Without broadcasting (PGlite, the default) catalogChanged never touches the database.

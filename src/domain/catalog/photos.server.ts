@@ -3,7 +3,7 @@
 // given as an https:// address is fetched once and goes through the same steps, so the shop serves it.
 // One image is decoded at a time in a process (a decoded photo costs width × height × 4 bytes or more; four
 // 50-megapixel uploads at once took memory from 257 to 404 MB) and at most 24 megapixels are accepted.
-import type { RemoteFetch } from '../../platform/remote-image.server.ts';
+import type { RemoteFetch } from '#src/platform/remote-image.server.ts';
 import { MAX_PHOTO_BYTES, PRODUCT_MESSAGES } from './product-form.ts';
 
 export const PHOTO_MAX_SIDE = 1200;

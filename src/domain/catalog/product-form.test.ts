@@ -90,10 +90,20 @@ describe('parseProductForm (Cadastrar Produto)', () => {
     expect(r.ok && r.value).toMatchObject({
       oemCodes: ['5U0 698 151 A', '5U0698151B'],
       equivalentCodes: ['Bosch 0 986 BB0 123', 'TRW GDB1234'],
-      specs: [{ label: 'Posição', value: 'Dianteiro' }, { label: 'Peso', value: '1,2 kg' }],
+      specs: [
+        { label: 'Posição', value: 'Dianteiro' },
+        { label: 'Peso', value: '1,2 kg' },
+      ],
     });
     const shoe = parseProductForm({ ...valid, categoria: 'calcados', estoque: '', variacoes: 'Preto; 40; 5\nCaramelo; 41; 0\nPreto; 41; 3' });
-    expect(shoe.ok && shoe.value).toMatchObject({ stock: 8, variants: [{ color: 'Preto', size: '40', stock: 5 }, { color: 'Caramelo', size: '41', stock: 0 }, { color: 'Preto', size: '41', stock: 3 }] });
+    expect(shoe.ok && shoe.value).toMatchObject({
+      stock: 8,
+      variants: [
+        { color: 'Preto', size: '40', stock: 5 },
+        { color: 'Caramelo', size: '41', stock: 0 },
+        { color: 'Preto', size: '41', stock: 3 },
+      ],
+    });
     const errs = (over: Record<string, string>) => {
       const x = parseProductForm({ ...valid, ...over });
       return x.ok ? {} : x.errors;
@@ -107,7 +117,17 @@ describe('parseProductForm (Cadastrar Produto)', () => {
 });
 
 describe('parseProductForm: weight and size for carriers', () => {
-  const base = { titulo: 'Vela de Ignição', descricao: 'Vela de ignição de níquel.', valorantigo: '30,00', valoratual: '25,00', categoria: 'motor', marca: 'NGK', veiculo: 'carros', estado: 'novo', estoque: '10' };
+  const base = {
+    titulo: 'Vela de Ignição',
+    descricao: 'Vela de ignição de níquel.',
+    valorantigo: '30,00',
+    valoratual: '25,00',
+    categoria: 'motor',
+    marca: 'NGK',
+    veiculo: 'carros',
+    estado: 'novo',
+    estoque: '10',
+  };
   it('reads the four fields, or refuses some without the others', () => {
     const ok = parseProductForm({ ...base, peso_kg: '0,05', altura_cm: '4', largura_cm: '4', comprimento_cm: '12' });
     expect(ok.ok && ok.value.package).toEqual({ weightGrams: 50, heightCm: 4, widthCm: 4, lengthCm: 12 });

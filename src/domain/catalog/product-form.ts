@@ -15,7 +15,28 @@ export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const MAX_STOCK = 100_000;
 export const MAX_DISCOUNT_PERCENT = 90;
 
-export const PRODUCT_FIELDS = ['titulo', 'descricao', 'valorantigo', 'valoratual', 'desconto', 'valordesconto', 'categoria', 'marca', 'veiculo', 'estado', 'estoque', 'foto_url', 'oem', 'equivalentes', 'ficha', 'variacoes', 'peso_kg', 'altura_cm', 'largura_cm', 'comprimento_cm'] as const;
+export const PRODUCT_FIELDS = [
+  'titulo',
+  'descricao',
+  'valorantigo',
+  'valoratual',
+  'desconto',
+  'valordesconto',
+  'categoria',
+  'marca',
+  'veiculo',
+  'estado',
+  'estoque',
+  'foto_url',
+  'oem',
+  'equivalentes',
+  'ficha',
+  'variacoes',
+  'peso_kg',
+  'altura_cm',
+  'largura_cm',
+  'comprimento_cm',
+] as const;
 export const MAX_CODES = 12;
 export const MAX_SPECS = 30;
 export const MAX_VARIANTS = 120;
@@ -91,10 +112,7 @@ const intIn = (required: string, invalid: string, min: number, max: number) =>
 export const productFormSchema = z
   .object({
     titulo: z.preprocess(trimmed, z.string({ error: M.titulo }).min(1, M.titulo).min(3, M.tituloLen).max(120, M.tituloLen)),
-    descricao: z.preprocess(
-      (v) => (typeof v === 'string' ? v.trim() : v),
-      z.string({ error: M.descricao }).min(1, M.descricao).min(10, M.descricaoLen).max(4000, M.descricaoLen),
-    ),
+    descricao: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: M.descricao }).min(1, M.descricao).min(10, M.descricaoLen).max(4000, M.descricaoLen)),
     valorantigo: price(M.valorantigo),
     valoratual: price(M.valoratual),
     desconto: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()),
@@ -121,22 +139,20 @@ export const productFormSchema = z
         .optional(),
     ),
   })
-  .transform(
-    (v): Omit<ProductInput, keyof Extras | 'stock'> & { stock: number | null } => ({
-      title: v.titulo,
-      description: v.descricao,
-      oldPriceCents: v.valorantigo,
-      priceCents: v.valoratual,
-      onSale: v.desconto,
-      discountPercent: v.desconto ? Number(v.valordesconto ?? 0) : 0,
-      category: v.categoria,
-      brand: v.marca,
-      vehicleType: v.veiculo,
-      condition: v.estado,
-      stock: v.estoque ?? null,
-      photoUrl: v.foto_url ?? null,
-    }),
-  );
+  .transform((v): Omit<ProductInput, keyof Extras | 'stock'> & { stock: number | null } => ({
+    title: v.titulo,
+    description: v.descricao,
+    oldPriceCents: v.valorantigo,
+    priceCents: v.valoratual,
+    onSale: v.desconto,
+    discountPercent: v.desconto ? Number(v.valordesconto ?? 0) : 0,
+    category: v.categoria,
+    brand: v.marca,
+    vehicleType: v.veiculo,
+    condition: v.estado,
+    stock: v.estoque ?? null,
+    photoUrl: v.foto_url ?? null,
+  }));
 
 export interface ProductInput {
   title: string;
@@ -170,13 +186,20 @@ function parseExtras(raw: Record<string, unknown>, errors: Partial<Record<Produc
   if (oemCodes.length > MAX_CODES || oemCodes.some((c) => c.length > 40 || !/^[\p{L}\p{N}][\p{L}\p{N} .\-/]*$/u.test(c))) errors.oem = M.oem;
   const equivalentCodes = parseCodeList(str('equivalentes'));
   if (equivalentCodes.length > MAX_CODES || equivalentCodes.some((c) => c.length > 60 || !/^\S.*\s\S*\d/u.test(c) || /[<>"]/.test(c))) errors.equivalentes = M.equivalentes;
-  const specLines = str('ficha').split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+  const specLines = str('ficha')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   const specs = specLines.map((l) => {
     const at = l.indexOf(':');
     return { label: l.slice(0, at).trim(), value: l.slice(at + 1).trim() };
   });
-  if (specs.length > MAX_SPECS || specLines.some((l) => l.indexOf(':') < 1) || specs.some((sp) => sp.label === '' || sp.value === '' || sp.label.length > 60 || sp.value.length > 200)) errors.ficha = M.ficha;
-  const variantLines = str('variacoes').split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+  if (specs.length > MAX_SPECS || specLines.some((l) => l.indexOf(':') < 1) || specs.some((sp) => sp.label === '' || sp.value === '' || sp.label.length > 60 || sp.value.length > 200))
+    errors.ficha = M.ficha;
+  const variantLines = str('variacoes')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   const variants = variantLines.map((l) => {
     const [color = '', size = '', stock = ''] = l.split(';').map((x) => x.trim());
     return { color, size, stock: /^\d{1,6}$/.test(stock) ? Number(stock) : NaN };

@@ -1,8 +1,8 @@
 // Product reads for the pages: one product (with its images and variants), the product page with its
 // related products in one statement, "Produtos em alta", related products, the count and the sitemap's index.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server.ts';
-import { preparedSelect } from '../../db/prepared.server.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { preparedSelect } from '#src/db/prepared.server.ts';
 import { productImages, products, productVariants } from './schema.ts';
 import { cardJsonFieldsAliased, summaryColumns, toSummary } from './card.ts';
 import type { SummaryRow } from './card.ts';
@@ -94,7 +94,6 @@ export async function getProduct(db: Db, id: number): Promise<ProductDetail | nu
   return row ? toDetail(row) : null;
 }
 
-
 /**
  * The product page without a vehicle: the product and `relatedCount` related products (relatedProducts
  * without a restriction: the same category, in stock, most popular first) in one statement. On PGlite each
@@ -160,10 +159,5 @@ export async function countProducts(db: Db): Promise<number> {
 
 /** Ids and update times for the sitemap. */
 export async function productIndex(db: Db, limit: number) {
-  return db
-    .select({ id: products.id, updatedAt: products.updatedAt })
-    .from(products)
-    .where(eq(products.active, true))
-    .orderBy(asc(products.id))
-    .limit(limit);
+  return db.select({ id: products.id, updatedAt: products.updatedAt }).from(products).where(eq(products.active, true)).orderBy(asc(products.id)).limit(limit);
 }

@@ -10,7 +10,20 @@ describe('parseCatalogQuery', () => {
   it('reads no parameter as the defaults', () => {
     expect(parse('')).toEqual({
       ok: true,
-      query: { q: '', brands: [], category: null, vehicles: [], condition: null, minPriceCents: null, maxPriceCents: null, sort: 'relevancia', page: 1, pageSize: PAGE_SIZE, vehicleId: null, year: null },
+      query: {
+        q: '',
+        brands: [],
+        category: null,
+        vehicles: [],
+        condition: null,
+        minPriceCents: null,
+        maxPriceCents: null,
+        sort: 'relevancia',
+        page: 1,
+        pageSize: PAGE_SIZE,
+        vehicleId: null,
+        year: null,
+      },
     });
   });
 
@@ -24,7 +37,17 @@ describe('parseCatalogQuery', () => {
     const r = parse('q=  Farol   Volvo &marca=bosch&marca=ngk&marca=bosch&categoria=iluminacao&veiculo=carros&estado=usado&preco_min=1.234,56&preco_max=2000&ordem=menor-preco&pagina=3');
     expect(r).toMatchObject({
       ok: true,
-      query: { q: 'Farol Volvo', brands: ['bosch', 'ngk'], category: 'iluminacao', vehicles: ['carros'], condition: 'usado', minPriceCents: 123456, maxPriceCents: 200000, sort: 'menor-preco', page: 3 },
+      query: {
+        q: 'Farol Volvo',
+        brands: ['bosch', 'ngk'],
+        category: 'iluminacao',
+        vehicles: ['carros'],
+        condition: 'usado',
+        minPriceCents: 123456,
+        maxPriceCents: 200000,
+        sort: 'menor-preco',
+        page: 3,
+      },
     });
   });
 

@@ -92,9 +92,15 @@ export function catalogQuerySchema(opts: { maxPageSize: number; defaultPageSize:
         .max(MAX_QUERY_LENGTH, msg.q)
         .optional()
         .transform((v) => (v ?? '').replace(/\s+/g, ' ').trim()),
-      marca: z.array(z.enum(BRAND_FILTER_SLUGS, { error: msg.brand })).max(BRAND_FILTER_SLUGS.length).default([]),
+      marca: z
+        .array(z.enum(BRAND_FILTER_SLUGS, { error: msg.brand }))
+        .max(BRAND_FILTER_SLUGS.length)
+        .default([]),
       categoria: categoryParam,
-      veiculo: z.array(z.enum(VEHICLE_SLUGS, { error: msg.vehicleType })).max(VEHICLE_SLUGS.length).default([]),
+      veiculo: z
+        .array(z.enum(VEHICLE_SLUGS, { error: msg.vehicleType }))
+        .max(VEHICLE_SLUGS.length)
+        .default([]),
       estado: z
         .enum(['novo', 'usado', 'todos', ''], { error: msg.condition })
         .optional()
@@ -178,10 +184,7 @@ function memoizedSchema(opts: { maxPageSize: number; defaultPageSize: number }) 
 
 export type ParseResult = { ok: true; query: CatalogQuery } | { ok: false; message: string };
 
-export function parseCatalogQuery(
-  params: URLSearchParams,
-  opts: { maxPageSize: number; defaultPageSize: number } = { maxPageSize: PAGE_SIZE, defaultPageSize: PAGE_SIZE },
-): ParseResult {
+export function parseCatalogQuery(params: URLSearchParams, opts: { maxPageSize: number; defaultPageSize: number } = { maxPageSize: PAGE_SIZE, defaultPageSize: PAGE_SIZE }): ParseResult {
   const result = memoizedSchema(opts).safeParse(paramsToObject(params));
   if (result.success) return { ok: true, query: result.data };
   return { ok: false, message: result.error.issues[0]?.message ?? 'Parâmetros inválidos.' };

@@ -1,21 +1,6 @@
 // Catalog tables: products, their images and their footwear variants, plus the search lexicon used for typos.
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  customType,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
@@ -124,10 +109,7 @@ export const productVariants = pgTable(
     size: text('size').notNull(),
     stock: integer('stock').notNull().default(0),
   },
-  (t) => [
-    uniqueIndex('product_variants_key').on(t.productId, t.color, t.size),
-    check('product_variants_stock_nonneg', sql`${t.stock} >= 0`),
-  ],
+  (t) => [uniqueIndex('product_variants_key').on(t.productId, t.color, t.size), check('product_variants_stock_nonneg', sql`${t.stock} >= 0`)],
 );
 
 /** Distinct words of product titles, kinds and brands, with a trigram index: corrects typos in searches. */

@@ -5,7 +5,11 @@
 import { CATEGORIES, FEATURED_BRANDS } from './taxonomy.ts';
 import type { ProductSummary } from './types.ts';
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 export const SUGGEST_MIN_CHARS = 2;
 export const SUGGEST_MAX_CHARS = 60;
@@ -30,13 +34,19 @@ export async function suggest(raw: string, deps: { search: ProductSearch }): Pro
   const q = suggestionPrefix(raw);
   if (q.length < SUGGEST_MIN_CHARS) return { q, products: [], categories: [], brands: [] };
   const key = fold(q);
-  const startsWith = (label: string) => fold(label).split(/[\s-]+/).some((word) => word.startsWith(key)) || fold(label).startsWith(key);
+  const startsWith = (label: string) =>
+    fold(label)
+      .split(/[\s-]+/)
+      .some((word) => word.startsWith(key)) || fold(label).startsWith(key);
   const found = await deps.search(q, SUGGEST_PRODUCTS);
   const brandNames = new Set<string>([...FEATURED_BRANDS.map((b) => b.label), ...found.map((p) => p.brand)]);
   return {
     q,
     products: found.slice(0, SUGGEST_PRODUCTS).map((p) => ({ id: p.id, title: p.title, brand: p.brand, priceCents: p.priceCents, image: p.image })),
     categories: CATEGORIES.filter((c) => startsWith(c.label)).map((c) => ({ slug: c.slug, label: c.label })),
-    brands: [...brandNames].filter(startsWith).sort().map((label) => ({ label })),
+    brands: [...brandNames]
+      .filter(startsWith)
+      .sort()
+      .map((label) => ({ label })),
   };
 }

@@ -64,8 +64,7 @@ export const labelOf = {
   category: (slug: string) => CATEGORIES.find((c) => c.slug === slug)?.label ?? slug,
   vehicle: (slug: string) => VEHICLE_TYPES.find((v) => v.slug === slug)?.label ?? slug,
   condition: (slug: string) => CONDITIONS.find((c) => c.slug === slug)?.label ?? slug,
-  brand: (slug: string) =>
-    [...FEATURED_BRANDS, OTHER_BRANDS].find((b) => b.slug === slug)?.label ?? slug,
+  brand: (slug: string) => [...FEATURED_BRANDS, OTHER_BRANDS].find((b) => b.slug === slug)?.label ?? slug,
   sort: (slug: string) => SORTS.find((s) => s.slug === slug)?.label ?? slug,
 };
 

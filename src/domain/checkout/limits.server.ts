@@ -1,9 +1,9 @@
 // How many orders a client may place: per IP and per e-mail in a window (ORDER_LIMIT_*), counted in the
 // database (src/platform/rate-limit.server.ts) so the limits hold across app instances. Every valid
 // attempt counts, accepted or not: an out-of-stock or declined retry storm is what the limit is for.
-import type { Db } from '../../db/client.server.ts';
-import { hitAll, rateLimit } from '../../platform/rate-limit.server.ts';
-import type { RateLimiter, RateLimitVerdict } from '../../platform/rate-limit.server.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { hitAll, rateLimit } from '#src/platform/rate-limit.server.ts';
+import type { RateLimiter, RateLimitVerdict } from '#src/platform/rate-limit.server.ts';
 import type { OrderLimits } from './services.server.ts';
 
 export const ORDER_LIMIT_MESSAGE = 'Muitos pedidos em pouco tempo. Aguarde alguns minutos e tente novamente.';

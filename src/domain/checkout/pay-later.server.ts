@@ -3,7 +3,7 @@
 // is claimed with a conditional update before the provider is called, so a double submit charges once.
 // (Unpaid orders expire like any other; that belongs to the orders' jobs, not here.)
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.server.ts';
+import type { Db } from '#src/db/client.server.ts';
 import { orders } from '../orders/schema.ts';
 import type { OrderView } from '../orders/view.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
@@ -42,7 +42,10 @@ export async function payAwaitingCreditOrder(deps: { db: Db; provider: PaymentPr
     result = await charge({ db: deps.db, provider: deps.provider, now: () => now }, row, checked.card, now, null, false);
   } catch (err) {
     // The provider did not answer: the order waits for the card again.
-    await deps.db.update(payments).set({ providerRef: AWAITING_CARD, updatedAt: now }).where(and(eq(payments.orderId, row.id), eq(payments.providerRef, 'charging'), eq(payments.status, 'pending')));
+    await deps.db
+      .update(payments)
+      .set({ providerRef: AWAITING_CARD, updatedAt: now })
+      .where(and(eq(payments.orderId, row.id), eq(payments.providerRef, 'charging'), eq(payments.status, 'pending')));
     throw err;
   }
   if (!result.ok) return { ok: false, status: result.status === 402 ? 402 : 400, message: result.message, order: result.order };

@@ -15,7 +15,7 @@
 //   5. the confirmation is sent by this process's relay once the charge is recorded (or by its job, or the
 //      sweep).
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.server.ts';
+import type { Db } from '#src/db/client.server.ts';
 import { expiryScheduled } from '../orders/expiry.server.ts';
 import { maybeEmailRelay } from '../orders/outbox.server.ts';
 import type { EmailRelay } from '../orders/outbox.server.ts';
@@ -49,12 +49,7 @@ export {
 } from './place-order/outcomes.ts';
 export type { PlaceOrderDeps, PlaceOrderResult } from './place-order/outcomes.ts';
 
-export async function placeOrder(
-  deps: PlaceOrderDeps,
-  input: PlaceOrderInput,
-  viewer: { userId: string | null },
-  opts: { cardLater?: boolean } = {},
-): Promise<PlaceOrderResult> {
+export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput, viewer: { userId: string | null }, opts: { cardLater?: boolean } = {}): Promise<PlaceOrderResult> {
   const now = deps.now?.() ?? new Date();
   const valid = validateRequest(deps, input, viewer, opts, now);
   if (!valid.ok) return valid.refusal;
@@ -77,7 +72,10 @@ export async function placeOrder(
   expiryScheduled(created.expiryWindow);
   const { written } = created;
   // The stock changed: pages showing these products are refreshed; the answer does not wait for it.
-  stockChanged(deps.db, written.lines.map((l) => l.productId));
+  stockChanged(
+    deps.db,
+    written.lines.map((l) => l.productId),
+  );
   return chargeThenConfirm(deps, request, written, { now, accessToken, relay });
 }
 
@@ -107,12 +105,7 @@ async function replayEarlierOrder(deps: PlaceOrderDeps, input: PlaceOrderInput, 
  * The confirmation goes once the charge is recorded (it shows how to pay), whatever the charge's outcome:
  * a declined card's is skipped, and one that cannot be sent yet is handed to its job.
  */
-async function chargeThenConfirm(
-  deps: PlaceOrderDeps,
-  request: ValidRequest,
-  written: Written,
-  at: { now: Date; accessToken: string; relay: EmailRelay | null },
-): Promise<PlaceOrderResult> {
+async function chargeThenConfirm(deps: PlaceOrderDeps, request: ValidRequest, written: Written, at: { now: Date; accessToken: string; relay: EmailRelay | null }): Promise<PlaceOrderResult> {
   const { now, accessToken, relay } = at;
   try {
     if (request.cardLater) return await awaitCard(deps.db, written, accessToken, now);

@@ -116,7 +116,11 @@ const check = (rule: (v: string) => string | null) => (v: string, ctx: z.Refinem
 /** Who is buying: stored as the name, the CPF's 11 digits and the celular's 11 digits. */
 export const customerSchema = z.object(
   {
-    name: z.string({ error: MESSAGES.name }).max(200, MESSAGES.name).transform(cleanName).refine((v) => validateName(v) === null, MESSAGES.name),
+    name: z
+      .string({ error: MESSAGES.name })
+      .max(200, MESSAGES.name)
+      .transform(cleanName)
+      .refine((v) => validateName(v) === null, MESSAGES.name),
     cpf: z.string({ error: MESSAGES.cpfRequired }).max(20, MESSAGES.cpf).superRefine(check(validateCpf)).transform(onlyDigits),
     phone: z.string({ error: MESSAGES.phoneRequired }).max(20, MESSAGES.phone).superRefine(check(validatePhone)).transform(onlyDigits),
   },
@@ -165,9 +169,15 @@ export const placeOrderSchema = z.object({
       z.object({
         token: z.string().regex(/^[A-Za-z0-9_-]{8,200}$/, CARD_MESSAGES.missing),
         paymentMethodId: z.string().regex(/^[a-z_]{2,30}$/, CARD_MESSAGES.missing),
-        issuerId: z.string().regex(/^\d{1,20}$/, CARD_MESSAGES.missing).optional(),
+        issuerId: z
+          .string()
+          .regex(/^\d{1,20}$/, CARD_MESSAGES.missing)
+          .optional(),
         brand: z.string().max(30).optional(),
-        last4: z.string().regex(/^\d{4}$/, CARD_MESSAGES.missing).optional(),
+        last4: z
+          .string()
+          .regex(/^\d{4}$/, CARD_MESSAGES.missing)
+          .optional(),
       }),
       z
         .object({

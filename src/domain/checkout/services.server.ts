@@ -1,7 +1,7 @@
 // Process-wide checkout services, created at boot from the configuration: the payment provider, the CEP
 // client, the order limits and how long an unpaid PIX waits. E-mails are not sent from here: the order's
 // transaction writes them to the outbox (src/domain/orders/outbox.server.ts) and the job runner sends them.
-import type { Db } from '../../db/client.server.ts';
+import type { Db } from '#src/db/client.server.ts';
 import { setPaymentProvider } from '../payments/provider.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { CepClient } from '../shipping/viacep.server.ts';

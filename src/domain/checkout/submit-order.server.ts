@@ -1,7 +1,7 @@
 // The shop's one way in for an order, shared by POST /api/orders (and the spec's POST /orders) and the
 // checkout page's action: count the attempt against the order limits, then place the order with the
 // process's services. The edges parse the input and turn the outcome into JSON or page data.
-import type { Db } from '../../db/client.server.ts';
+import type { Db } from '#src/db/client.server.ts';
 import type { OrderView } from '../orders/view.ts';
 import { checkOrderLimits, ORDER_LIMIT_MESSAGE } from './limits.server.ts';
 import type { PlaceOrderInput } from './rules.ts';

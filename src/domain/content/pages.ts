@@ -1,7 +1,7 @@
 // The institutional pages linked from the footer (rendered by app/routes/content.tsx) and the passages
 // OlimpIA quotes (assistant/passages.ts): one source, so a page and the assistant never disagree. Every
 // figure comes from the store configuration or the pricing and payment rules, never a copied number.
-import { store } from '../../config/store.ts';
+import { store } from '#src/config/store.ts';
 import { formatBRL } from '../pricing/money.ts';
 import { MAX_INSTALLMENTS, MIN_INSTALLMENT_CENTS, paymentMethod } from '../pricing/pricing.ts';
 import { SHIPPING_METHODS } from '../shipping/table.ts';
@@ -30,11 +30,7 @@ export const CONTENT_PAGES: ContentPage[] = [
       },
       {
         heading: 'Nossos dados',
-        paragraphs: [
-          `${store.legalName}, CNPJ ${store.cnpj}.`,
-          `Endereço: ${store.addressLine}. Telefone: ${store.phone}. E-mail: ${store.email}.`,
-          `Atendimento: ${store.hours}.`,
-        ],
+        paragraphs: [`${store.legalName}, CNPJ ${store.cnpj}.`, `Endereço: ${store.addressLine}. Telefone: ${store.phone}. E-mail: ${store.email}.`, `Atendimento: ${store.hours}.`],
       },
       {
         heading: 'Direito de arrependimento',
@@ -202,9 +198,7 @@ export const CONTENT_PAGES: ContentPage[] = [
       },
       {
         heading: 'Cadastro e conta',
-        paragraphs: [
-          'Você pode comprar sem conta. Quem cria uma conta responde pela veracidade dos dados e pelo sigilo da senha. Um CPF pertence a uma só conta.',
-        ],
+        paragraphs: ['Você pode comprar sem conta. Quem cria uma conta responde pela veracidade dos dados e pelo sigilo da senha. Um CPF pertence a uma só conta.'],
       },
       {
         heading: 'Preços, pagamento e estoque',
@@ -234,9 +228,7 @@ export const CONTENT_PAGES: ContentPage[] = [
       },
       {
         heading: 'Foro',
-        paragraphs: [
-          'Fica eleito o foro do domicílio do consumidor para resolver qualquer questão relativa a estes termos.',
-        ],
+        paragraphs: ['Fica eleito o foro do domicílio do consumidor para resolver qualquer questão relativa a estes termos.'],
       },
     ],
   },

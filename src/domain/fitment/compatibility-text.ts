@@ -21,7 +21,7 @@ export interface FleetIndex {
   makes: { key: string; models: Map<string, Vehicle[]> }[];
 }
 
-const MAKE_ALIASES: Record<string, string> = { vw: 'volkswagen', gm: 'chevrolet', 'mercedes': 'mercedes-benz' };
+const MAKE_ALIASES: Record<string, string> = { vw: 'volkswagen', gm: 'chevrolet', mercedes: 'mercedes-benz' };
 
 export function indexFleet(fleet: Fleet): FleetIndex {
   const byMake = new Map<string, Map<string, Vehicle[]>>();
@@ -67,9 +67,7 @@ function parseEntry(entry: string, index: FleetIndex): { ok: true; rows: Fitment
   // The exact version when it exists; otherwise every version whose name starts with it ("1.0" → "1.0 8V Trend").
   let candidates = version === '' ? versions : versions.filter((v) => norm(v.version) === version);
   if (candidates.length === 0) candidates = versions.filter((v) => startsWithWord(norm(v.version), version) || norm(v.engine) === version);
-  const rows = candidates
-    .map((v) => ({ vehicleId: v.id, yearFrom: Math.max(from, v.yearFrom), yearTo: Math.min(to, v.yearTo) }))
-    .filter((r) => r.yearFrom <= r.yearTo);
+  const rows = candidates.map((v) => ({ vehicleId: v.id, yearFrom: Math.max(from, v.yearFrom), yearTo: Math.min(to, v.yearTo) })).filter((r) => r.yearFrom <= r.yearTo);
   if (rows.length === 0) return { ok: false, message: `Veículo desconhecido: "${entry.trim()}" (nenhuma versão nesses anos).` };
   return { ok: true, rows };
 }

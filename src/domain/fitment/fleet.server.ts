@@ -1,7 +1,7 @@
 // The vehicles table, held in memory: a few hundred rows that every list request, selector step and
 // search consults. Reloaded at most once a minute per database, and at once after seeding.
 import { asc } from 'drizzle-orm';
-import type { Db } from '../../db/client.server.ts';
+import type { Db } from '#src/db/client.server.ts';
 import { vehicles } from './schema.ts';
 import { buildFleet } from './vehicles.ts';
 import type { Fleet } from './vehicles.ts';

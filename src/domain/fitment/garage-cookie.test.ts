@@ -1,21 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import {
-  COOKIE_GARAGE_LIMIT,
-  decodeGarage,
-  encodeGarage,
-  GARAGE_COOKIE,
-  garageCookieHeader,
-  readGarageCookie,
-  withActive,
-  without,
-  withoutActive,
-} from './garage-cookie.server.ts';
+import { COOKIE_GARAGE_LIMIT, decodeGarage, encodeGarage, GARAGE_COOKIE, garageCookieHeader, readGarageCookie, withActive, without, withoutActive } from './garage-cookie.server.ts';
 
 const SECRET = 'test-secret-0123456789-0123456789-abc';
 
 describe('the garage cookie', () => {
   it('round-trips and is signed: a changed value is ignored', () => {
-    const garage = { entries: [{ vehicleId: 12, year: 2015 }, { vehicleId: 400, year: 2020 }], active: 0 };
+    const garage = {
+      entries: [
+        { vehicleId: 12, year: 2015 },
+        { vehicleId: 400, year: 2020 },
+      ],
+      active: 0,
+    };
     const value = encodeGarage(garage, SECRET);
     expect(decodeGarage(value, SECRET)).toEqual(garage);
     const [payload, signature] = value.split('.');

@@ -1,15 +1,9 @@
 // "Minha garagem": whose garage a request reads (a guest's signed cookie, or a signed-in account's rows) and
 // the changes the garage page and the selector make to it. Pages call loadGarage/changeGarage only.
 import { sessionUserOf } from '../accounts/auth.server.ts';
-import type { Db } from '../../db/client.server.ts';
+import type { Db } from '#src/db/client.server.ts';
 import { loadFleet } from './fleet.server.ts';
-import {
-  garageCookieHeader,
-  readGarageCookie,
-  withActive,
-  without,
-  withoutActive,
-} from './garage-cookie.server.ts';
+import { garageCookieHeader, readGarageCookie, withActive, without, withoutActive } from './garage-cookie.server.ts';
 import { importGarage, listGarage, removeFromGarage, setActiveVehicle } from './repository.server.ts';
 import type { GarageEntry } from './repository.server.ts';
 import { checkVehicleYear } from './selector.ts';

@@ -26,12 +26,29 @@ describe('seller compatibility lines', () => {
   });
   it('turns "Gol 1.0 2012–2016" into one row per version, clipped to its years', () => {
     const r = parseCompatibility({ compat_veiculo_1: 'volkswagen/gol/1.0', compat_de_1: '2012', compat_ate_1: '2016' }, ['motos', 'motos'], fleet);
-    expect(r).toMatchObject({ ok: true, value: { rows: [{ vehicleId: 1, yearFrom: 2012, yearTo: 2013 }, { vehicleId: 2, yearFrom: 2014, yearTo: 2016 }], universal: ['motos'] } });
+    expect(r).toMatchObject({
+      ok: true,
+      value: {
+        rows: [
+          { vehicleId: 1, yearFrom: 2012, yearTo: 2013 },
+          { vehicleId: 2, yearFrom: 2014, yearTo: 2016 },
+        ],
+        universal: ['motos'],
+      },
+    });
     expect(compatibilityLines(r.ok ? r.value.rows : [], fleet)).toEqual([{ vehicle: 'volkswagen/gol/1.0', from: '2012', to: '2016' }]);
   });
   it('says what is wrong, line by line', () => {
     const r = parseCompatibility(
-      { compat_veiculo_1: 'x/y/z', compat_veiculo_2: 'volkswagen/gol/1.6', compat_de_2: '2016', compat_ate_2: '2014', compat_veiculo_3: 'volkswagen/gol/1.6', compat_de_3: '2020', compat_ate_3: '2021' },
+      {
+        compat_veiculo_1: 'x/y/z',
+        compat_veiculo_2: 'volkswagen/gol/1.6',
+        compat_de_2: '2016',
+        compat_ate_2: '2014',
+        compat_veiculo_3: 'volkswagen/gol/1.6',
+        compat_de_3: '2020',
+        compat_ate_3: '2021',
+      },
       ['avioes'],
       fleet,
     );

@@ -9,9 +9,7 @@ import type { Fleet, Vehicle } from './vehicles.ts';
 import { compareNames, shortLabel } from './vehicles.ts';
 
 export const COMPAT_ROWS = 4;
-export const COMPAT_FIELDS = [
-  ...Array.from({ length: COMPAT_ROWS }, (_, i) => [`compat_veiculo_${i + 1}`, `compat_de_${i + 1}`, `compat_ate_${i + 1}`]).flat(),
-] as const;
+export const COMPAT_FIELDS = [...Array.from({ length: COMPAT_ROWS }, (_, i) => [`compat_veiculo_${i + 1}`, `compat_de_${i + 1}`, `compat_ate_${i + 1}`]).flat()] as const;
 
 export const COMPAT_MESSAGES = {
   vehicle: 'Veículo inválido: escolha um da lista.',

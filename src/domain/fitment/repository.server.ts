@@ -1,8 +1,8 @@
 // Fitment reads and the garage of signed-in shoppers: the vehicle filter the catalog search takes, a
 // product's compatibility list, and "Minha garagem" (several vehicles per account, one active).
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.server.ts';
-import { preparedSelect } from '../../db/prepared.server.ts';
+import type { Db, Tx } from '#src/db/client.server.ts';
+import { preparedSelect } from '#src/db/prepared.server.ts';
 import { products } from '../catalog/schema.ts';
 import type { SearchRestriction } from '../catalog/search/statement.ts';
 import type { VehicleType } from '../catalog/taxonomy.ts';
@@ -83,11 +83,7 @@ const fitmentRowsOfMany = preparedSelect('products_fitment', (db) =>
  * Replaces what a product fits (a seller's "Cadastrar Produto"): its fitment rows and universal types. The
  * triggers of migration 0006 recompute products.fitment_keys, so the product is in vehicle lists at once.
  */
-export async function replaceProductFitment(
-  tx: Tx,
-  productId: number,
-  fit: { rows: { vehicleId: number; yearFrom: number; yearTo: number }[]; universal: VehicleType[] },
-): Promise<void> {
+export async function replaceProductFitment(tx: Tx, productId: number, fit: { rows: { vehicleId: number; yearFrom: number; yearTo: number }[]; universal: VehicleType[] }): Promise<void> {
   await tx.delete(productFitments).where(eq(productFitments.productId, productId));
   await tx.delete(productUniversalFitments).where(eq(productUniversalFitments.productId, productId));
   if (fit.rows.length > 0) await tx.insert(productFitments).values(fit.rows.map((r) => ({ productId, ...r })));
@@ -159,7 +155,10 @@ export async function listGarage(db: Db, userId: string): Promise<GarageEntry[]>
  */
 export async function setActiveVehicle(db: Db, userId: string, choice: { vehicleId: number; year: number } | null): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(garageVehicles).set({ active: false }).where(and(eq(garageVehicles.userId, userId), eq(garageVehicles.active, true)));
+    await tx
+      .update(garageVehicles)
+      .set({ active: false })
+      .where(and(eq(garageVehicles.userId, userId), eq(garageVehicles.active, true)));
     if (!choice) return;
     await tx
       .insert(garageVehicles)
@@ -173,9 +172,7 @@ export async function setActiveVehicle(db: Db, userId: string, choice: { vehicle
 }
 
 export async function removeFromGarage(db: Db, userId: string, choice: { vehicleId: number; year: number }): Promise<void> {
-  await db
-    .delete(garageVehicles)
-    .where(and(eq(garageVehicles.userId, userId), eq(garageVehicles.vehicleId, choice.vehicleId), eq(garageVehicles.year, choice.year)));
+  await db.delete(garageVehicles).where(and(eq(garageVehicles.userId, userId), eq(garageVehicles.vehicleId, choice.vehicleId), eq(garageVehicles.year, choice.year)));
 }
 
 /**

@@ -36,7 +36,13 @@ describe('year ranges', () => {
 });
 
 describe('verdict', () => {
-  const pad: ProductFitment = { rows: [{ vehicle: gol10a, yearFrom: 2015, yearTo: 2016 }, { vehicle: gol16, yearFrom: 2014, yearTo: 2016 }], universalTypes: [] };
+  const pad: ProductFitment = {
+    rows: [
+      { vehicle: gol10a, yearFrom: 2015, yearTo: 2016 },
+      { vehicle: gol16, yearFrom: 2014, yearTo: 2016 },
+    ],
+    universalTypes: [],
+  };
 
   it('fits when a row of a chosen version covers the year', () => {
     const v = verdict(pad, { vehicles: [gol10a], year: 2015 });
@@ -139,6 +145,12 @@ describe('fitBadge says exactly what was checked', () => {
     expect(fitBadge(pad, { vehicles: [gol16], year: 2015 }, { garage: false })).toBeNull();
   });
   it('merges touching year ranges', () => {
-    expect(mergedYears([{ yearFrom: 2019, yearTo: 2021 }, { yearFrom: 2014, yearTo: 2015 }, { yearFrom: 2016, yearTo: 2016 }])).toBe('2014–2016, 2019–2021');
+    expect(
+      mergedYears([
+        { yearFrom: 2019, yearTo: 2021 },
+        { yearFrom: 2014, yearTo: 2015 },
+        { yearFrom: 2016, yearTo: 2016 },
+      ]),
+    ).toBe('2014–2016, 2019–2021');
   });
 });

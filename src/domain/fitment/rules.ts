@@ -35,10 +35,7 @@ export function overlap(a: { yearFrom: number; yearTo: number }, b: { yearFrom: 
   return yearFrom <= yearTo ? { yearFrom, yearTo } : null;
 }
 
-export type Verdict =
-  | { fits: true; how: 'vehicle'; rows: FitmentRow[] }
-  | { fits: true; how: 'universal'; type: VehicleType }
-  | { fits: false; sameModelRows: FitmentRow[] };
+export type Verdict = { fits: true; how: 'vehicle'; rows: FitmentRow[] } | { fits: true; how: 'universal'; type: VehicleType } | { fits: false; sameModelRows: FitmentRow[] };
 
 /**
  * Does the product serve the choice? A fitment row for one of the chosen versions covering the year, or a
@@ -66,7 +63,6 @@ export interface CompatibilityLine {
   years: string;
   vehicleIds: number[];
 }
-
 
 /**
  * The compatibility table: one line per make, model and version, with adjacent or overlapping year
@@ -157,11 +153,7 @@ const BADGE_GROUPS = 2;
  * the choice the part serves, "Serve em Gol 1.0 2014–2016, 2019–2021". Universal parts say so. Null when
  * the rows do not show a fit (the caller then shows no badge rather than a guess).
  */
-export function fitBadge(
-  fitment: ProductFitment,
-  choice: VehicleChoice,
-  opts: { garage: boolean },
-): { text: string; universal: boolean } | null {
+export function fitBadge(fitment: ProductFitment, choice: VehicleChoice, opts: { garage: boolean }): { text: string; universal: boolean } | null {
   const v = verdict(fitment, choice);
   if (!v.fits) return null;
   const [first] = choice.vehicles;

@@ -82,8 +82,5 @@ export const garageVehicles = pgTable(
     active: boolean('active').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('garage_vehicles_user_vehicle_key').on(t.userId, t.vehicleId, t.year),
-    uniqueIndex('garage_vehicles_one_active_key').on(t.userId).where(sql`${t.active}`),
-  ],
+  (t) => [uniqueIndex('garage_vehicles_user_vehicle_key').on(t.userId, t.vehicleId, t.year), uniqueIndex('garage_vehicles_one_active_key').on(t.userId).where(sql`${t.active}`)],
 );

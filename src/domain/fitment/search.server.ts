@@ -1,7 +1,7 @@
 // The catalog search seen through a vehicle: the one asked for (`vehicle` and `ano` in the URL), else one
 // named in the search words ("pastilha de freio gol 2015"), else the shopper's active garage vehicle.
 // Only compatible or universal products are listed, and each result says which of the two it is.
-import type { Db } from '../../db/client.server.ts';
+import type { Db } from '#src/db/client.server.ts';
 import type { CatalogQuery } from '../catalog/query.ts';
 import { searchProducts } from '../catalog/search/search.server.ts';
 import type { SearchResult } from '../catalog/types.ts';
@@ -65,11 +65,7 @@ export async function vehicleForSearch(
  * `garage`: the shopper's active vehicle (pages and OlimpIA); `choice`: a vehicle decided by the caller
  * (OlimpIA's "serve no Onix 2020?"), which then wins over everything and leaves the words alone.
  */
-export async function searchWithFitment(
-  db: Db,
-  query: CatalogQuery,
-  opts: { facets?: boolean; garage?: GarageEntry | null; choice?: VehicleChoice } = {},
-): Promise<FitmentSearch> {
+export async function searchWithFitment(db: Db, query: CatalogQuery, opts: { facets?: boolean; garage?: GarageEntry | null; choice?: VehicleChoice } = {}): Promise<FitmentSearch> {
   const resolved = await vehicleForSearch(db, query, opts.garage ?? null, opts.choice);
   if (!resolved.ok) return resolved;
   const { vehicle } = resolved;
@@ -87,14 +83,13 @@ export async function searchWithFitment(
  * "Serve no seu Gol 1.0 2015", or "Serve em Gol 1.0 2014–2016, 2019–2021" when only the model is known.
  * Footwear gets none: shoes are never sold as fitting a vehicle.
  */
-export async function fitBadges(
-  db: Db,
-  vehicle: AppliedVehicle | null,
-  items: { id: number; category: string }[],
-): Promise<Record<number, { text: string; universal: boolean }>> {
+export async function fitBadges(db: Db, vehicle: AppliedVehicle | null, items: { id: number; category: string }[]): Promise<Record<number, { text: string; universal: boolean }>> {
   if (!vehicle) return {};
   const parts = items.filter((i) => i.category !== 'calcados');
-  const fitments = await productsFitment(db, parts.map((i) => i.id));
+  const fitments = await productsFitment(
+    db,
+    parts.map((i) => i.id),
+  );
   const out: Record<number, { text: string; universal: boolean }> = {};
   for (const item of parts) {
     const badge = fitBadge(fitments.get(item.id)!, vehicle.choice, { garage: vehicle.source === 'garage' });

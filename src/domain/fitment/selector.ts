@@ -32,12 +32,19 @@ export const msg = {
   yearWithoutVehicle: 'Informe o veículo (vehicle) para filtrar por ano.',
 };
 
-const slug = z.string().max(60, msg.slug).regex(/^[a-z0-9-]*$/, msg.slug);
+const slug = z
+  .string()
+  .max(60, msg.slug)
+  .regex(/^[a-z0-9-]*$/, msg.slug);
 const yearParam = z
   .string()
   .regex(/^(\d{4})?$/, msg.year)
   .refine((s) => s === '' || (Number(s) >= MIN_YEAR && Number(s) <= MAX_YEAR), msg.year);
-const idParam = (message: string) => z.string().regex(/^(\d{1,9})?$/, message).refine((s) => s === '' || Number(s) >= 1, message);
+const idParam = (message: string) =>
+  z
+    .string()
+    .regex(/^(\d{1,9})?$/, message)
+    .refine((s) => s === '' || Number(s) >= 1, message);
 
 /** The selector's fields as they come from a URL or a form (empty means "not chosen"). */
 export const selectionSchema = z.object({
@@ -47,7 +54,6 @@ export const selectionSchema = z.object({
   ano: yearParam.optional(),
   versao: idParam(msg.version).optional(),
 });
-
 
 export interface Selection {
   type: VehicleType | null;
@@ -91,7 +97,13 @@ export function resolveSelection(fleet: Fleet, input: Record<string, unknown>, m
   const done = (next: Level | null): SelectionResult => ({ ok: true, state: { selection, options, next } });
 
   // A later level given without an earlier one.
-  const order: [keyof typeof raw, string][] = [['tipo', ''], ['marca', msg.makeFirst], ['modelo', msg.modelFirst], ['ano', msg.yearFirst], ['versao', msg.versionFirst]];
+  const order: [keyof typeof raw, string][] = [
+    ['tipo', ''],
+    ['marca', msg.makeFirst],
+    ['modelo', msg.modelFirst],
+    ['ano', msg.yearFirst],
+    ['versao', msg.versionFirst],
+  ];
   for (let i = 1; i < order.length; i++) {
     if (!empty(raw[order[i]![0]] as string | undefined) && empty(raw[order[i - 1]![0]] as string | undefined)) {
       const f = fail(order[i]![1]);
@@ -145,7 +157,6 @@ export function checkVehicleYear(fleet: Fleet, vehicleId: number, year: number |
   return { ok: true, vehicle };
 }
 
-
 export function selectorData(state: SelectionState): SelectorData {
   const s = state.selection;
   return {
@@ -160,21 +171,24 @@ export function selectorData(state: SelectionState): SelectorData {
   };
 }
 
-
 /** The garage form (POST /garagem): use a vehicle, clear the active one, or remove one. */
-export const garageActionSchema = z.discriminatedUnion('intencao', [
-  z.object({
-    intencao: z.literal('usar'),
-    versao: z.string({ error: 'Escolha a versão do veículo.' }).regex(/^\d{1,9}$/, 'Escolha a versão do veículo.'),
-    ano: z.string({ error: 'Escolha o ano do veículo.' }).regex(/^\d{4}$/, 'Escolha o ano do veículo.'),
-  }),
-  z.object({ intencao: z.literal('limpar') }),
-  z.object({
-    intencao: z.literal('remover'),
-    versao: z.string().regex(/^\d{1,9}$/, msg.version),
-    ano: z.string().regex(/^\d{4}$/, msg.year),
-  }),
-], { error: 'Ação inválida.' });
+export const garageActionSchema = z.discriminatedUnion(
+  'intencao',
+  [
+    z.object({
+      intencao: z.literal('usar'),
+      versao: z.string({ error: 'Escolha a versão do veículo.' }).regex(/^\d{1,9}$/, 'Escolha a versão do veículo.'),
+      ano: z.string({ error: 'Escolha o ano do veículo.' }).regex(/^\d{4}$/, 'Escolha o ano do veículo.'),
+    }),
+    z.object({ intencao: z.literal('limpar') }),
+    z.object({
+      intencao: z.literal('remover'),
+      versao: z.string().regex(/^\d{1,9}$/, msg.version),
+      ano: z.string().regex(/^\d{4}$/, msg.year),
+    }),
+  ],
+  { error: 'Ação inválida.' },
+);
 
 /** Where to go after the garage changes: a path on this site only ("/ProductList?q=farol"), else the list. */
 export function safeReturnPath(raw: string | null | undefined, fallback = '/ProductList'): string {

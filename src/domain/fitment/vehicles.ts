@@ -44,7 +44,11 @@ function distinct(list: Vehicle[], key: (v: Vehicle) => string, label: (v: Vehic
 export const typeOptions = (): Option[] => VEHICLE_TYPES.map((t) => ({ value: t.slug, label: t.label }));
 
 export function makeOptions(fleet: Fleet, type: VehicleType): Option[] {
-  return distinct(fleet.vehicles.filter((v) => v.type === type), (v) => v.makeSlug, (v) => v.make);
+  return distinct(
+    fleet.vehicles.filter((v) => v.type === type),
+    (v) => v.makeSlug,
+    (v) => v.make,
+  );
 }
 
 export function modelOptions(fleet: Fleet, type: VehicleType, makeSlug: string): Option[] {

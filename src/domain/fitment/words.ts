@@ -115,7 +115,7 @@ export function parseVehicleWords(fleet: Fleet, text: string): VehicleWords | nu
     if (!full) continue;
     const head = full.tokens[0]!;
     const hasNumber = full.tokens.some((t) => /\d/.test(t));
-    if (!makeSlug && (AMBIGUOUS.has(head) && !hasNumber || full.tokens.join('').length < 3)) continue;
+    if (!makeSlug && ((AMBIGUOUS.has(head) && !hasNumber) || full.tokens.join('').length < 3)) continue;
     found = { at: i, n: full.tokens.length, entries: candidates.filter((m) => m.tokens.join(' ') === full.tokens.join(' ')) };
   }
   for (let i = 0; i < tokens.length && !found; i++) {

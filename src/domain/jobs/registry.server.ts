@@ -1,18 +1,18 @@
 // What the shop does later or periodically, in one list: each domain contributes its job definitions here
 // (what to do, when, how often to retry); src/platform/job-runner.server.ts runs them durably in the
 // database. Handlers must be idempotent: a job may run again after a crash or a retry.
-import type { JobDefinition } from '../../platform/job-runner.server.ts';
-import type { Database } from '../../db/client.server.ts';
-import { analyzeDatabase, vacuumDatabase } from '../../db/maintenance.server.ts';
+import type { JobDefinition } from '#src/platform/job-runner.server.ts';
+import type { Database } from '#src/db/client.server.ts';
+import { analyzeDatabase, vacuumDatabase } from '#src/db/maintenance.server.ts';
 import { reconcilePaymentsJob } from '../orders/reconcile-job.server.ts';
 import { catalogImportJob } from '../catalog/import/job.server.ts';
-import type { Mailer } from '../../platform/mailer.server.ts';
+import type { Mailer } from '#src/platform/mailer.server.ts';
 import { getCheckoutServices } from '../checkout/services.server.ts';
 import { EXPIRE_DUE_ORDERS_JOB, EXPIRE_ORDER_JOB, expireOrder, expireOverdueOrders, SWEEP_EXPIRED_ORDERS_JOB } from '../orders/expiry.server.ts';
 import { createEmailRelay, deliverOrderEmail, deliverOrderEmails, enqueueDueOrderEmails, enqueueSend, SEND_ORDER_EMAIL_JOB, setEmailRelay, SWEEP_ORDER_EMAILS_JOB } from '../orders/outbox.server.ts';
 import type { EmailRelay, OrderEmailJob } from '../orders/outbox.server.ts';
-import type { JobRunner } from '../../platform/job-runner.server.ts';
-import type { Db } from '../../db/client.server.ts';
+import type { JobRunner } from '#src/platform/job-runner.server.ts';
+import type { Db } from '#src/db/client.server.ts';
 
 const mailSettings = (mailer: Mailer | undefined) => {
   if (!mailer) throw new Error('Serviço de e-mail não informado ao executor de tarefas.');
@@ -25,7 +25,12 @@ const mailSettings = (mailer: Mailer | undefined) => {
  * `runner`) and returns the runner with it: stopping it sends what the relay holds, then stops the runner.
  */
 export function withOrderEmailRelay(db: Db, runner: JobRunner, mailer: Mailer, onError?: (err: unknown) => void): JobRunner {
-  const relay: EmailRelay = createEmailRelay(db, () => mailSettings(mailer), (job) => enqueueSend(runner, job), onError);
+  const relay: EmailRelay = createEmailRelay(
+    db,
+    () => mailSettings(mailer),
+    (job) => enqueueSend(runner, job),
+    onError,
+  );
   setEmailRelay(relay);
   return {
     enqueue: runner.enqueue,
@@ -54,7 +59,14 @@ export const JOBS: JobDefinition<any>[] = [
     handler: async (job: OrderEmailJob, ctx) => {
       await deliverOrderEmail(ctx.db, job, mailSettings(ctx.mailer));
     },
-    batchHandler: async (jobs, ctx) => (await deliverOrderEmails(ctx.db, jobs.map((j) => j.data), mailSettings(ctx.mailer))).map((o) => (o instanceof Error ? o : null)),
+    batchHandler: async (jobs, ctx) =>
+      (
+        await deliverOrderEmails(
+          ctx.db,
+          jobs.map((j) => j.data),
+          mailSettings(ctx.mailer),
+        )
+      ).map((o) => (o instanceof Error ? o : null)),
   } satisfies JobDefinition<OrderEmailJob>,
   // Any e-mail whose job was lost (or written where no runner was running) goes out within a minute or two.
   {

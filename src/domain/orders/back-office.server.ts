@@ -4,9 +4,9 @@
 import { cancelOrder } from './cancel.server.ts';
 import { and, asc, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.server.ts';
-import { qualified } from '../../db/qualified.ts';
-import { brasiliaDayStart } from '../../platform/datetime-input.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { qualified } from '#src/db/qualified.ts';
+import { brasiliaDayStart } from '#src/platform/datetime-input.ts';
 import { payments } from '../payments/schema.ts';
 import { divergentPaidCents } from './gateway-sync.server.ts';
 import { moveOrder } from './orders.server.ts';
@@ -98,7 +98,10 @@ const listColumns = {
 
 export async function searchOrders(db: Db, f: OrderFilter): Promise<{ rows: OrderListRow[]; total: number; page: number; pages: number; totalCents: number }> {
   const where = and(...conditions(f));
-  const [agg] = await db.select({ n: sql<number>`count(*)::int`, cents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::bigint` }).from(orders).where(where);
+  const [agg] = await db
+    .select({ n: sql<number>`count(*)::int`, cents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::bigint` })
+    .from(orders)
+    .where(where);
   const total = agg?.n ?? 0;
   const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
   const page = Math.min(Math.max(1, f.page), pages);
@@ -142,17 +145,43 @@ export async function getAdminOrder(db: Db, number: string): Promise<AdminOrder 
   const [view, [payment]] = await Promise.all([
     loadOrderView(db, row),
     db
-      .select({ provider: payments.provider, method: payments.method, status: payments.status, amountCents: payments.amountCents, providerRef: payments.providerRef, paidAt: payments.paidAt, createdAt: payments.createdAt, updatedAt: payments.updatedAt })
+      .select({
+        provider: payments.provider,
+        method: payments.method,
+        status: payments.status,
+        amountCents: payments.amountCents,
+        providerRef: payments.providerRef,
+        paidAt: payments.paidAt,
+        createdAt: payments.createdAt,
+        updatedAt: payments.updatedAt,
+      })
       .from(payments)
       .where(eq(payments.orderId, row.id))
       .limit(1),
   ]);
   const lineDetails = await db
-    .select({ productId: orderLines.productId, title: orderLines.title, quantity: orderLines.quantity, unitPriceCents: orderLines.unitPriceCents, lineTotalCents: orderLines.lineTotalCents, color: orderLines.color, size: orderLines.size })
+    .select({
+      productId: orderLines.productId,
+      title: orderLines.title,
+      quantity: orderLines.quantity,
+      unitPriceCents: orderLines.unitPriceCents,
+      lineTotalCents: orderLines.lineTotalCents,
+      color: orderLines.color,
+      size: orderLines.size,
+    })
     .from(orderLines)
     .where(eq(orderLines.orderId, row.id))
     .orderBy(asc(orderLines.id));
-  return { ...view, customerName: row.customerName, customerCpf: row.customerCpf, customerPhone: row.customerPhone, userId: row.userId, paymentRecord: payment ?? null, divergentPaidCents: hit.divergentPaidCents, lineDetails };
+  return {
+    ...view,
+    customerName: row.customerName,
+    customerCpf: row.customerCpf,
+    customerPhone: row.customerPhone,
+    userId: row.userId,
+    paymentRecord: payment ?? null,
+    divergentPaidCents: hit.divergentPaidCents,
+    lineDetails,
+  };
 }
 
 /**
@@ -168,4 +197,3 @@ export function cancelOrderAsAdmin(db: Db, number: string, note: string | null):
 export function moveOrderAsAdmin(db: Db, number: string, to: Exclude<OrderStatus, 'cancelled'>, trackingCode: string | null): Promise<MoveResult> {
   return moveOrder(db, number, to, { trackingCode });
 }
-

@@ -1,7 +1,7 @@
 // Cancelling an order as the store: a paid order is refunded through its payment provider FIRST (a
 // refused refund cancels nothing), then the order moves to "Cancelado" and its stock returns (moveOrder).
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.server.ts';
+import type { Db } from '#src/db/client.server.ts';
 import { refundKey } from './gateway-sync.server.ts';
 import { maybePaymentProvider, sandboxRefund } from '../payments/provider.ts';
 import type { PaymentProvider } from '../payments/provider.ts';

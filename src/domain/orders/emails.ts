@@ -3,12 +3,12 @@
 // date is in Brasília time. This module writes the words: the subject, the plain text, and what the HTML
 // part shows (`OrderMailHtml`, plain data). The HTML itself is a React component outside the domain
 // (src/emails/), handed to the outbox as `RenderOrderMailHtml`.
-import { store } from '../../config/store.ts';
+import { store } from '#src/config/store.ts';
 import { formatBRL } from '../pricing/money.ts';
 import { installmentPlan, paymentMethod } from '../pricing/pricing.ts';
 import { SHIPPING_METHODS } from '../shipping/table.ts';
 import { arrivalDate, formatDeliveryDate } from '../shipping/delivery.ts';
-import { formatDateTime } from '../../platform/datetime.ts';
+import { formatDateTime } from '#src/platform/datetime.ts';
 import type { OrderView } from './view.ts';
 import { formatBoletoLine } from '../payments/format.ts';
 import { trackingUrl } from './tracking.ts';

@@ -5,9 +5,9 @@
 // the jobs and the sweep) never return the stock twice; the cancellation writes the buyer's e-mail in the
 // outbox in the same transaction.
 import { and, asc, eq, lte } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.server.ts';
-import { maybeJobRunner } from '../../platform/job-runner.server.ts';
-import type { JobRunner } from '../../platform/job-runner.server.ts';
+import type { Db, Tx } from '#src/db/client.server.ts';
+import { maybeJobRunner } from '#src/platform/job-runner.server.ts';
+import type { JobRunner } from '#src/platform/job-runner.server.ts';
 import { payments } from '../payments/schema.ts';
 import { boletoDeadline, EXPIRED_NOTE, expiryWindowEnd } from './expiry.ts';
 import { moveLockedOrder } from './orders.server.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boletoDeadline, expiryWindowEnd, pixDeadline } from './expiry.ts';
-import { isBankHoliday, nextBusinessDay } from '../../platform/business-days.ts';
+import { isBankHoliday, nextBusinessDay } from '#src/platform/business-days.ts';
 
 describe('payment deadlines', () => {
   it('groups deadlines in 10-second windows, each ending on its last instant', () => {

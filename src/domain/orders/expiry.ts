@@ -1,7 +1,7 @@
 // When an unpaid order gives its stock back: a PIX `PIX_EXPIRY_MINUTES` after the order (the code's own
 // validity, DEFAULT_PIX_EXPIRY_MINUTES in payments/provider.ts), a boleto at the end of the first business day after its due date (banks accept it until
 // then). Pure date rules in Brasília time; the job that applies them is expiry.server.ts.
-import { nextBusinessDay } from '../../platform/business-days.ts';
+import { nextBusinessDay } from '#src/platform/business-days.ts';
 
 /** The cancellation note and e-mail reason of an expired order. */
 export const EXPIRED_NOTE = 'pagamento não confirmado no prazo';

@@ -9,25 +9,15 @@
 // Everything is idempotent: each distinct observation is written once to payment_events, and the order
 // moves only along the status machine (status.ts), under its row lock.
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server.ts';
-import { qualified } from '../../db/qualified.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { qualified } from '#src/db/qualified.ts';
 import { declineReason } from '../payments/mercadopago.server.ts';
 import type { GatewayPayment, PaymentProvider } from '../payments/provider.ts';
 import { paymentEvents, payments } from '../payments/schema.ts';
 import { confirmPayment, moveOrder } from './orders.server.ts';
 import { orders } from './schema.ts';
 
-export type SyncOutcome =
-  | 'paid'
-  | 'already_applied'
-  | 'pending'
-  | 'cancelled'
-  | 'refunded'
-  | 'refunded_late_payment'
-  | 'amount_mismatch'
-  | 'other_payment'
-  | 'unknown_order'
-  | 'unknown_payment';
+export type SyncOutcome = 'paid' | 'already_applied' | 'pending' | 'cancelled' | 'refunded' | 'refunded_late_payment' | 'amount_mismatch' | 'other_payment' | 'unknown_order' | 'unknown_payment';
 
 export interface SyncResult {
   outcome: SyncOutcome;
@@ -68,10 +58,7 @@ export async function applyGatewayPayment(db: Db, provider: PaymentProvider, gp:
   const payment = row.payment;
   const result = (outcome: SyncOutcome): SyncResult => ({ outcome, orderNumber: number });
   const record = async (outcome: SyncOutcome, detail: string | null = null) => {
-    await db
-      .insert(paymentEvents)
-      .values({ paymentId: payment.id, providerRef: gp.id, providerStatus: gp.status, amountCents: gp.amountCents, outcome, detail })
-      .onConflictDoNothing();
+    await db.insert(paymentEvents).values({ paymentId: payment.id, providerRef: gp.id, providerStatus: gp.status, amountCents: gp.amountCents, outcome, detail }).onConflictDoNothing();
     return result(outcome);
   };
 

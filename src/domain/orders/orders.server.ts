@@ -2,7 +2,7 @@
 // anonymization. Reading orders is read.server.ts; the shape readers get is view.ts.
 import { catalogChanged } from '../catalog/changes.server.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.server.ts';
+import type { Db, Tx } from '#src/db/client.server.ts';
 import { products, productVariants } from '../catalog/schema.ts';
 import { payments } from '../payments/schema.ts';
 import { orderEvents, orderLines, orders } from './schema.ts';
@@ -18,9 +18,16 @@ export async function restock(tx: Tx | Db, orderId: number): Promise<number[]> {
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
   const changed: number[] = [];
   for (const l of lines) {
-    if (l.variantId !== null) await tx.update(productVariants).set({ stock: sql`${productVariants.stock} + ${l.quantity}` }).where(eq(productVariants.id, l.variantId));
+    if (l.variantId !== null)
+      await tx
+        .update(productVariants)
+        .set({ stock: sql`${productVariants.stock} + ${l.quantity}` })
+        .where(eq(productVariants.id, l.variantId));
     if (l.productId !== null) {
-      await tx.update(products).set({ stock: sql`${products.stock} + ${l.quantity}` }).where(eq(products.id, l.productId));
+      await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} + ${l.quantity}` })
+        .where(eq(products.id, l.productId));
       changed.push(l.productId);
     }
   }
@@ -56,7 +63,10 @@ export async function moveLockedOrder(
   await tx.insert(orderEvents).values({ orderId: row.id, status: to, note, createdAt: now });
   if (to === 'cancelled') {
     await restock(tx, row.id);
-    await tx.update(payments).set({ status: opts.paymentStatus ?? 'cancelled', updatedAt: now }).where(and(eq(payments.orderId, row.id), inArray(payments.status, ['pending', 'authorized'])));
+    await tx
+      .update(payments)
+      .set({ status: opts.paymentStatus ?? 'cancelled', updatedAt: now })
+      .where(and(eq(payments.orderId, row.id), inArray(payments.status, ['pending', 'authorized'])));
   }
   if (to === 'paid') await tx.update(payments).set({ status: 'paid', paidAt: now, updatedAt: now }).where(eq(payments.orderId, row.id));
   if (EMAILED.has(to)) await queueOrderEmail(tx, row.id, to as Exclude<OrderStatus, 'awaiting_payment' | 'picking'>, { note, trackingCode: to === 'shipped' ? trackingCode : null });
@@ -96,6 +106,18 @@ export async function rateOrder(db: Db, number: string, viewer: Viewer, token: s
 export async function anonymizeOrdersOfUser(db: Db, userId: string): Promise<void> {
   await db
     .update(orders)
-    .set({ userId: null, email: 'removido@anonimo.invalid', customerName: null, customerCpf: null, customerPhone: null, street: 'Removido', streetNumber: '-', complement: null, neighborhood: 'Removido', anonymizedAt: new Date(), updatedAt: new Date() })
+    .set({
+      userId: null,
+      email: 'removido@anonimo.invalid',
+      customerName: null,
+      customerCpf: null,
+      customerPhone: null,
+      street: 'Removido',
+      streetNumber: '-',
+      complement: null,
+      neighborhood: 'Removido',
+      anonymizedAt: new Date(),
+      updatedAt: new Date(),
+    })
     .where(eq(orders.userId, userId));
 }

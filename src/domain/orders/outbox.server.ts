@@ -8,11 +8,11 @@
 // again, which the mailer turns into nothing.
 import { mayMailOrdersTo } from './mail-limit.server.ts';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { preparedQuery, preparedSelect } from '../../db/prepared.server.ts';
-import type { Db, Tx } from '../../db/client.server.ts';
-import type { Mailer } from '../../platform/mailer.server.ts';
-import { maybeJobRunner } from '../../platform/job-runner.server.ts';
-import type { JobRunner } from '../../platform/job-runner.server.ts';
+import { preparedQuery, preparedSelect } from '#src/db/prepared.server.ts';
+import type { Db, Tx } from '#src/db/client.server.ts';
+import type { Mailer } from '#src/platform/mailer.server.ts';
+import { maybeJobRunner } from '#src/platform/job-runner.server.ts';
+import type { JobRunner } from '#src/platform/job-runner.server.ts';
 import { confirmationMail, statusMail } from './emails.ts';
 import type { OrderEmailKind, RenderOrderMailHtml } from './emails.ts';
 import { orderReadColumns, toOrderRead } from './read.server.ts';
@@ -42,7 +42,13 @@ export interface MailSettings {
 }
 
 /** Writes an order e-mail in the caller's transaction and enqueues its sending there too (once per order and kind). */
-export async function queueOrderEmail(tx: Tx | Db, orderId: number, kind: OrderEmailKind, data: { token?: string; note?: string | null; trackingCode?: string | null } = {}, runner: JobRunner | null = maybeJobRunner()): Promise<void> {
+export async function queueOrderEmail(
+  tx: Tx | Db,
+  orderId: number,
+  kind: OrderEmailKind,
+  data: { token?: string; note?: string | null; trackingCode?: string | null } = {},
+  runner: JobRunner | null = maybeJobRunner(),
+): Promise<void> {
   const inserted = await tx.insert(orderEmails).values({ orderId, kind, data }).onConflictDoNothing().returning({ id: orderEmails.id });
   if (inserted.length > 0) await enqueueSend(runner, { orderId, kind }, tx);
 }
@@ -149,7 +155,10 @@ export async function deliverOrderEmails(db: Db, jobs: readonly OrderEmailJob[],
       } else toCount.push(item);
     }
     // Anyone may order as a guest for any address: one address gets at most so many confirmations an hour.
-    const allowed = await mayMailOrdersTo(db, toCount.map((c) => c.read.view.email));
+    const allowed = await mayMailOrdersTo(
+      db,
+      toCount.map((c) => c.read.view.email),
+    );
     toCount.forEach((item, i) => {
       if (allowed[i]) toSend.push(item);
       else done.push({ index: item.index, id: item.id, result: 'skipped' });
@@ -164,7 +173,13 @@ export async function deliverOrderEmails(db: Db, jobs: readonly OrderEmailJob[],
     const job = jobs[item.index]!;
     try {
       const mail = render(job.kind, item.read, item.data, settings);
-      await settings.mailer.send({ to: item.read.view.email, subject: mail.subject, text: mail.text, html: await settings.html(mail.html), idempotencyKey: `pedido-${item.read.view.number}-${job.kind}` });
+      await settings.mailer.send({
+        to: item.read.view.email,
+        subject: mail.subject,
+        text: mail.text,
+        html: await settings.html(mail.html),
+        idempotencyKey: `pedido-${item.read.view.number}-${job.kind}`,
+      });
       done.push({ index: item.index, id: item.id, result: 'sent' });
     } catch (err) {
       outcomes[item.index] = err instanceof Error ? err : new Error(String(err));

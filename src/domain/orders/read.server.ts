@@ -4,9 +4,9 @@
 import crypto from 'node:crypto';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.server.ts';
-import { preparedSelect } from '../../db/prepared.server.ts';
-import { qualified } from '../../db/qualified.ts';
+import type { Db, Tx } from '#src/db/client.server.ts';
+import { preparedSelect } from '#src/db/prepared.server.ts';
+import { qualified } from '#src/db/qualified.ts';
 import { payments } from '../payments/schema.ts';
 import { maskOrderForTracking } from './masking.ts';
 import { orderEvents, orderLines, orders } from './schema.ts';
@@ -82,7 +82,11 @@ export async function readOrders(db: Db | Tx, where: SQL | undefined, opts: { ne
 
 /** One order by id, read whole: its statement is built once per database (the order path reads it to replay an order and to resume its charge). */
 const orderById = preparedSelect('read_order', (db) =>
-  db.select(orderReadColumns).from(orders).where(eq(orders.id, sql.placeholder('id'))).limit(1),
+  db
+    .select(orderReadColumns)
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('id')))
+    .limit(1),
 );
 
 /** One order by id, read whole in one statement; null when there is none. */
@@ -100,8 +104,7 @@ export interface Viewer {
 // with the store's secret (COOKIE_SECRET, the same on every instance: Services.cookieSecret, passed in) over
 // the order's own token hash.
 export const TRACKING_LINK_HOURS = 24;
-const signLink = (secret: string, number: string, tokenHash: string, expires: number) =>
-  crypto.createHmac('sha256', secret).update(`acompanhar:${number}:${tokenHash}:${expires}`).digest('base64url');
+const signLink = (secret: string, number: string, tokenHash: string, expires: number) => crypto.createHmac('sha256', secret).update(`acompanhar:${number}:${tokenHash}:${expires}`).digest('base64url');
 
 /** A temporary access token for an order ("a.<expiry>.<signature>"), valid TRACKING_LINK_HOURS. */
 export function trackingToken(number: string, accessTokenHash: string, linkSecret: string, now = new Date()): string {

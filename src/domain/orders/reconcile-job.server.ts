@@ -1,6 +1,6 @@
 // Every minute, ask the gateway about payments still waiting, so a lost webhook never leaves a paid order
 // unpaid (the sandbox has no gateway to ask: nothing to do). The answers move orders (gateway-sync.server.ts).
-import type { JobDefinition } from '../../platform/job-runner.server.ts';
+import type { JobDefinition } from '#src/platform/job-runner.server.ts';
 import { reconcilePendingPayments } from './gateway-sync.server.ts';
 import { maybePaymentProvider } from '../payments/provider.ts';
 

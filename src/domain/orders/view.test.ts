@@ -39,7 +39,7 @@ const row = {
 } as OrderRow;
 
 describe('toOrderView', () => {
-  it('gives readers the buyer, the address, the totals and ISO dates, without the row\'s secrets', () => {
+  it("gives readers the buyer, the address, the totals and ISO dates, without the row's secrets", () => {
     const view = toOrderView(row, [], null, [{ status: 'awaiting_payment', note: null, createdAt: new Date('2026-03-10T15:00:01Z') }]);
     expect(view).toMatchObject({
       number: '20260001',
@@ -53,8 +53,18 @@ describe('toOrderView', () => {
     expect(JSON.stringify(view)).not.toMatch(/accessTokenHash|idempotencyKey|requestHash/);
   });
 
-  it('has no buyer once the order is anonymized (or on a compatibility order), and the payment\'s dates as ISO text', () => {
-    const pix = { status: 'pending', cardBrand: null, cardLast4: null, pixCode: '000201', pixExpiresAt: new Date('2026-03-10T15:30:00Z'), boletoLine: null, boletoDueDate: null, boletoUrl: null, failureReason: null };
+  it("has no buyer once the order is anonymized (or on a compatibility order), and the payment's dates as ISO text", () => {
+    const pix = {
+      status: 'pending',
+      cardBrand: null,
+      cardLast4: null,
+      pixCode: '000201',
+      pixExpiresAt: new Date('2026-03-10T15:30:00Z'),
+      boletoLine: null,
+      boletoDueDate: null,
+      boletoUrl: null,
+      failureReason: null,
+    };
     const view = toOrderView({ ...row, customerName: null }, [], pix, []);
     expect(view.customer).toBeNull();
     expect(view.payment).toMatchObject({ status: 'pending', pixCode: '000201', pixExpiresAt: '2026-03-10T15:30:00.000Z', boletoUrl: null });

@@ -52,10 +52,7 @@ export interface OrderView {
 export type OrderRow = typeof orders.$inferSelect;
 
 export type LineRow = Pick<typeof orderLines.$inferSelect, 'productId' | 'title' | 'imageUrl' | 'color' | 'size' | 'quantity' | 'unitPriceCents' | 'lineTotalCents'>;
-export type PaymentRow = Pick<
-  typeof payments.$inferSelect,
-  'status' | 'cardBrand' | 'cardLast4' | 'pixCode' | 'pixExpiresAt' | 'boletoLine' | 'boletoDueDate' | 'boletoUrl' | 'failureReason'
->;
+export type PaymentRow = Pick<typeof payments.$inferSelect, 'status' | 'cardBrand' | 'cardLast4' | 'pixCode' | 'pixExpiresAt' | 'boletoLine' | 'boletoDueDate' | 'boletoUrl' | 'failureReason'>;
 export type EventRow = Pick<typeof orderEvents.$inferSelect, 'status' | 'note' | 'createdAt'>;
 
 /** The one shape every reader of an order gets, from its rows (lines and events in their stored order). */
@@ -81,7 +78,16 @@ export function toOrderView(row: OrderRow, lines: LineRow[], payment: PaymentRow
     totalCents: row.totalCents,
     trackingCode: row.trackingCode,
     rating: row.rating,
-    lines: lines.map((l) => ({ productId: l.productId, title: l.title, imageUrl: l.imageUrl, color: l.color, size: l.size, quantity: l.quantity, unitPriceCents: l.unitPriceCents, lineTotalCents: l.lineTotalCents })),
+    lines: lines.map((l) => ({
+      productId: l.productId,
+      title: l.title,
+      imageUrl: l.imageUrl,
+      color: l.color,
+      size: l.size,
+      quantity: l.quantity,
+      unitPriceCents: l.unitPriceCents,
+      lineTotalCents: l.lineTotalCents,
+    })),
     payment: payment
       ? {
           status: payment.status,

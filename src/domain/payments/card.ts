@@ -36,7 +36,10 @@ const BRAND_LABELS: Record<string, string> = {
  * where the brand's code is longer: American Express prints four digits (card-validator's `code.size`).
  */
 export function formatCardNumber(raw: string): string {
-  return raw.replace(/\D/g, '').slice(0, 16).replace(/(\d{4})(?=\d)/g, '$1 ');
+  return raw
+    .replace(/\D/g, '')
+    .slice(0, 16)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 export function formatExpiry(raw: string): string {
   const d = raw.replace(/\D/g, '').slice(0, 4);

@@ -4,7 +4,7 @@
 // the webhook signature check (x-signature: ts=…,v1=HMAC-SHA256 over "id:…;request-id:…;ts:…;").
 // Card numbers never come here: the browser sends them to /v1/card_tokens and we get a one-time token.
 import crypto from 'node:crypto';
-import { brasiliaDay } from '../../platform/datetime.ts';
+import { brasiliaDay } from '#src/platform/datetime.ts';
 import { BOLETO_DUE_DAYS, DEFAULT_PIX_EXPIRY_MINUTES, isCardToken } from './provider.ts';
 import type { ChargeRequest, ChargeResult, GatewayPayment, PaymentProvider, RefundResult } from './provider.ts';
 
@@ -133,9 +133,7 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
         body.date_of_expiration = spIso(new Date(req.now.getTime() + (config.boletoDueDays ?? BOLETO_DUE_DAYS) * 86_400_000));
         const a = req.payer?.address;
         // The boleto's "Pagador" needs the address (Mercado Pago refuses a boleto without it).
-        body.payer = a
-          ? { ...payer, address: { zip_code: a.cep, street_name: a.street, street_number: a.number, neighborhood: a.neighborhood, city: a.city, federal_unit: a.state } }
-          : payer;
+        body.payer = a ? { ...payer, address: { zip_code: a.cep, street_name: a.street, street_number: a.number, neighborhood: a.neighborhood, city: a.city, federal_unit: a.state } } : payer;
       } else {
         if (!isCardToken(req.card)) return { status: 'declined', reason: 'Dados do cartão ausentes.' };
         body.payment_method_id = req.card.paymentMethodId;
@@ -206,7 +204,10 @@ export function webhookManifest(dataId: string | null | undefined, requestId: st
 
 /** What a gateway (or our test fake) puts in x-signature for a notification. */
 export function signMercadoPagoWebhook(secret: string, dataId: string, requestId: string, ts: string): string {
-  const v1 = crypto.createHmac('sha256', secret).update(webhookManifest(dataId, requestId, ts)).digest('hex');
+  const v1 = crypto
+    .createHmac('sha256', secret)
+    .update(webhookManifest(dataId, requestId, ts))
+    .digest('hex');
   return `ts=${ts},v1=${v1}`;
 }
 
@@ -242,7 +243,10 @@ export function verifyMercadoPagoSignature(
   const ts = parts.get('ts');
   const v1 = parts.get('v1');
   if (!ts || !v1 || !/^\d{1,20}$/.test(ts) || !/^[0-9a-f]{64}$/i.test(v1)) return false;
-  const expected = crypto.createHmac('sha256', secret).update(webhookManifest(opts.dataId, opts.requestId, ts)).digest();
+  const expected = crypto
+    .createHmac('sha256', secret)
+    .update(webhookManifest(opts.dataId, opts.requestId, ts))
+    .digest();
   const given = Buffer.from(v1, 'hex');
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return false;
   const sent = webhookTimeMs(ts);

@@ -20,7 +20,11 @@ function field(id: string, value: string): string {
 
 /** Upper case without accents, as the BR Code's name and city fields are read by every bank's app. */
 function plain(text: string, max: number): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().slice(0, max);
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .slice(0, max);
 }
 
 /** CRC16-CCITT (polynomial 0x1021, initial 0xFFFF) of the code's UTF-8 bytes, four upper-case hex digits. */

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import { buildBoleto } from './boleto.ts';
 import { pixCode } from './pix.ts';
-import { brasiliaDay } from '../../platform/datetime.ts';
+import { brasiliaDay } from '#src/platform/datetime.ts';
 import type { PixConfig } from './pix.ts';
 
 export type PaymentMethod = 'credit' | 'boleto' | 'pix';

@@ -2,7 +2,7 @@
 // fixed value in reais, a minimum order, a validity window typed in Brasília time, and the usage limits.
 import { z } from 'zod';
 import { parsePriceParam } from './money.ts';
-import { parseBrasiliaDateTime } from '../../platform/datetime-input.ts';
+import { parseBrasiliaDateTime } from '#src/platform/datetime-input.ts';
 import type { CouponInput } from './coupons.server.ts';
 
 export const MAX_COUPON_CENTS = 100_000_00;

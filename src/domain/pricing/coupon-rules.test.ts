@@ -75,12 +75,16 @@ describe('coupon rules (properties)', () => {
 
   it('order totals with any coupon stay consistent: total = gross after payment, gross = subtotal − coupon + shipping', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ unitPriceCents: fc.integer({ min: 0, max: 1_000_000 }), quantity: fc.integer({ min: 1, max: 20 }) }), { maxLength: 10 }), fc.option(terms, { nil: null }), (lines, coupon) => {
-        const t = orderTotals(lines, { coupon, shippingCents: 1590, payment: 'credit' });
-        expect(t.couponDiscountCents).toBe(couponDiscount(t.subtotalCents, coupon));
-        expect(t.grossCents).toBe(t.subtotalCents - t.couponDiscountCents + t.shippingCents);
-        expect(t.totalCents).toBe(t.grossCents);
-      }),
+      fc.property(
+        fc.array(fc.record({ unitPriceCents: fc.integer({ min: 0, max: 1_000_000 }), quantity: fc.integer({ min: 1, max: 20 }) }), { maxLength: 10 }),
+        fc.option(terms, { nil: null }),
+        (lines, coupon) => {
+          const t = orderTotals(lines, { coupon, shippingCents: 1590, payment: 'credit' });
+          expect(t.couponDiscountCents).toBe(couponDiscount(t.subtotalCents, coupon));
+          expect(t.grossCents).toBe(t.subtotalCents - t.couponDiscountCents + t.shippingCents);
+          expect(t.totalCents).toBe(t.grossCents);
+        },
+      ),
     );
   });
 });

@@ -3,8 +3,8 @@
 // and matched case-insensitively. A use is an order with the code that is not cancelled.
 import { and, asc, desc, eq, is, isNull, ne, or, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { preparedSelect } from '../../db/prepared.server.ts';
-import type { Db, Tx } from '../../db/client.server.ts';
+import { preparedSelect } from '#src/db/prepared.server.ts';
+import type { Db, Tx } from '#src/db/client.server.ts';
 import { orders } from '../orders/schema.ts';
 import { checkCoupon } from './coupon-rules.ts';
 import type { CouponCheck, CouponRule, CouponTerms } from './coupon-rules.ts';
@@ -41,7 +41,13 @@ export interface CouponCustomer {
   email: string | null;
 }
 
-const couponByCodeStatement = preparedSelect('coupon_by_code', (db) => db.select().from(coupons).where(eq(coupons.code, sql.placeholder('code'))).limit(1));
+const couponByCodeStatement = preparedSelect('coupon_by_code', (db) =>
+  db
+    .select()
+    .from(coupons)
+    .where(eq(coupons.code, sql.placeholder('code')))
+    .limit(1),
+);
 /** The coupon of a code: a statement prepared once per database, or built here inside a transaction. */
 function couponByCode(db: Db | Tx, code: string): Promise<CouponRow[]> {
   return is(db, PgTransaction) ? db.select().from(coupons).where(eq(coupons.code, code)).limit(1) : couponByCodeStatement(db as Db, { code });
@@ -52,11 +58,7 @@ function couponByCode(db: Db | Tx, code: string): Promise<CouponRow[]> {
  * pass `lock: true`: the coupon row is locked until the order commits, so two buyers cannot both take
  * the last use.
  */
-export async function evaluateCoupon(
-  db: Db | Tx,
-  code: string,
-  ctx: { subtotalCents: Cents; customer: CouponCustomer | null; now?: Date; lock?: boolean },
-): Promise<CouponCheck & { code: string }> {
+export async function evaluateCoupon(db: Db | Tx, code: string, ctx: { subtotalCents: Cents; customer: CouponCustomer | null; now?: Date; lock?: boolean }): Promise<CouponCheck & { code: string }> {
   const normalized = normalizeCouponCode(code);
   const now = ctx.now ?? new Date();
   if (normalized === '' || normalized.length > MAX_COUPON_LENGTH) return { ...checkCoupon(null, { subtotalCents: ctx.subtotalCents, now, usage: { total: 0, byCustomer: null } }), code: normalized };
@@ -67,7 +69,12 @@ export async function evaluateCoupon(
     // be taken twice. One without limits has no last use to protect: concurrent orders share its row
     // (FOR SHARE: a back-office edit still waits for them, and they for it) instead of queueing one behind
     // the other for the whole of each order's transaction.
-    [row] = await db.select().from(coupons).where(and(byCode, isNull(coupons.usageLimit), isNull(coupons.perCustomerLimit))).limit(1).for('share');
+    [row] = await db
+      .select()
+      .from(coupons)
+      .where(and(byCode, isNull(coupons.usageLimit), isNull(coupons.perCustomerLimit)))
+      .limit(1)
+      .for('share');
     if (!row) [row] = await db.select().from(coupons).where(byCode).limit(1).for('update');
   } else [row] = await couponByCode(db, normalized);
   if (!row) return { ...checkCoupon(null, { subtotalCents: ctx.subtotalCents, now, usage: { total: 0, byCustomer: null } }), code: normalized };
@@ -120,11 +127,14 @@ export async function listCoupons(db: Db): Promise<CouponListRow[]> {
   return rows.map((r) => ({ ...toRule(r.c), id: r.c.id, uses: r.uses, createdAt: r.c.createdAt }));
 }
 
-export async function getCoupon(db: Db, id: number): Promise<(CouponListRow) | null> {
+export async function getCoupon(db: Db, id: number): Promise<CouponListRow | null> {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
   const all = await db.select().from(coupons).where(eq(coupons.id, id)).limit(1);
   if (!all[0]) return null;
-  const [{ uses } = { uses: 0 }] = await db.select({ uses: sql<number>`count(*)::int` }).from(orders).where(and(eq(orders.couponCode, all[0].code), ne(orders.status, 'cancelled')));
+  const [{ uses } = { uses: 0 }] = await db
+    .select({ uses: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.couponCode, all[0].code), ne(orders.status, 'cancelled')));
   return { ...toRule(all[0]), id: all[0].id, uses, createdAt: all[0].createdAt };
 }
 
@@ -154,7 +164,11 @@ export async function saveCoupon(db: Db, id: number | null, input: CouponInput):
     const [row] = await db.insert(coupons).values(values).onConflictDoNothing().returning({ id: coupons.id });
     return row ? { ok: true, id: row.id } : { ok: false, message: COUPON_CODE_TAKEN };
   }
-  const [row] = await db.update(coupons).set({ ...values, updatedAt: new Date() }).where(eq(coupons.id, id)).returning({ id: coupons.id });
+  const [row] = await db
+    .update(coupons)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(coupons.id, id))
+    .returning({ id: coupons.id });
   return row ? { ok: true, id: row.id } : { ok: false, message: 'Cupom não encontrado.' };
 }
 

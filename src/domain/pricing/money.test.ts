@@ -27,7 +27,10 @@ describe('formatBRL', () => {
   });
   it('gives the same text as Intl for any amount, however many amounts came before', () => {
     const intl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-    fc.assert(fc.property(fc.integer({ min: -10_000_000_000, max: 10_000_000_000 }), (c) => formatBRL(c) === intl.format(c / 100)), { numRuns: 10_000 });
+    fc.assert(
+      fc.property(fc.integer({ min: -10_000_000_000, max: 10_000_000_000 }), (c) => formatBRL(c) === intl.format(c / 100)),
+      { numRuns: 10_000 },
+    );
     expect(formatBRL(123456)).toBe(intl.format(1234.56));
   });
 });

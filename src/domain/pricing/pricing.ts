@@ -20,7 +20,6 @@ function couponOff(subtotalCents: Cents, opts: CouponOption): Cents {
 
 // ---- Cart (spec §9) ----
 
-
 /** Spec §9: "ou 10x de" total/10, shown only when the amount exceeds R$ 200,00. */
 export const INSTALLMENT_HINT_THRESHOLD_CENTS: Cents = 20_000;
 export const INSTALLMENT_HINT_COUNT = 10;
@@ -111,10 +110,7 @@ export interface OrderTotals {
  * module; it replaces the cart's estimate); then boleto takes 5 % off and PIX 10 % off that amount. Card
  * installments divide the result.
  */
-export function orderTotals(
-  lines: readonly PricedLine[],
-  opts: CouponOption & { shippingCents: Cents; payment: PaymentMethodId },
-): OrderTotals {
+export function orderTotals(lines: readonly PricedLine[], opts: CouponOption & { shippingCents: Cents; payment: PaymentMethodId }): OrderTotals {
   const subtotalCents = subtotal(lines);
   const couponDiscountCents = couponOff(subtotalCents, opts);
   const { shippingCents } = opts;

@@ -26,7 +26,10 @@ export const coupons = pgTable(
   },
   (t) => [
     uniqueIndex('coupons_code_key').on(t.code),
-    check('coupons_value_check', sql`(${t.kind} = 'percent' and ${t.percent} > 0 and ${t.percent} <= 100 and ${t.amountCents} is null) or (${t.kind} = 'fixed' and ${t.amountCents} > 0 and ${t.percent} is null)`),
+    check(
+      'coupons_value_check',
+      sql`(${t.kind} = 'percent' and ${t.percent} > 0 and ${t.percent} <= 100 and ${t.amountCents} is null) or (${t.kind} = 'fixed' and ${t.amountCents} > 0 and ${t.percent} is null)`,
+    ),
     check('coupons_limits_check', sql`${t.minOrderCents} >= 0 and (${t.usageLimit} is null or ${t.usageLimit} > 0) and (${t.perCustomerLimit} is null or ${t.perCustomerLimit} > 0)`),
     check('coupons_code_upper', sql`${t.code} = upper(${t.code})`),
   ],

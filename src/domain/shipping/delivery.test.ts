@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { arrivalDate, cepDigits, withArrival } from './delivery.ts';
 import { DEFAULT_SHIPPING_SETTINGS, shippingQuote } from './options.ts';
 import { createTableProvider } from './table.ts';
-import { brasiliaDay } from '../../platform/datetime.ts';
+import { brasiliaDay } from '#src/platform/datetime.ts';
 
 describe('delivery estimate', () => {
   it('counts the day in Brasília, not UTC', () => {

@@ -1,7 +1,7 @@
 // Owns the delivery dates: the day a shipping option arrives by, counted in business days from today in
 // Brasília time (weekends and national bank holidays skipped: platform/business-days.ts).
-import { addBusinessDays } from '../../platform/business-days.ts';
-import { brasiliaDay } from '../../platform/datetime.ts';
+import { addBusinessDays } from '#src/platform/business-days.ts';
+import { brasiliaDay } from '#src/platform/datetime.ts';
 import type { ShippingOption } from './options.ts';
 
 /** The date `days` business days after today in Brasília (a calendar date at UTC midnight). */

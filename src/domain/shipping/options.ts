@@ -65,10 +65,7 @@ export function daysText(min: number, max: number): string {
 }
 
 /** The shopper's options from a provider's services and the store's rules; `provider` is who answered. */
-export function shippingQuote(
-  services: readonly CarrierService[],
-  ctx: { provider: ShippingProvider['name']; fellBack: boolean; subtotalCents: Cents; settings: ShippingSettings },
-): ShippingQuote {
+export function shippingQuote(services: readonly CarrierService[], ctx: { provider: ShippingProvider['name']; fellBack: boolean; subtotalCents: Cents; settings: ShippingSettings }): ShippingQuote {
   const { settings } = ctx;
   const handling = settings.handlingDays;
   const delivery: ShippingOption[] = [...services]
@@ -76,7 +73,18 @@ export function shippingQuote(
     .map((s) => {
       const minDays = s.minDays + handling;
       const maxDays = s.maxDays + handling;
-      return { id: s.id, provider: ctx.provider, label: s.label, carrier: s.carrier, kind: 'delivery', priceCents: s.priceCents, fullPriceCents: s.priceCents, minDays, maxDays, days: daysText(minDays, maxDays) };
+      return {
+        id: s.id,
+        provider: ctx.provider,
+        label: s.label,
+        carrier: s.carrier,
+        kind: 'delivery',
+        priceCents: s.priceCents,
+        fullPriceCents: s.priceCents,
+        minDays,
+        maxDays,
+        days: daysText(minDays, maxDays),
+      };
     });
   const min = settings.freeShippingMinCents;
   const reached = min !== null && ctx.subtotalCents >= min;

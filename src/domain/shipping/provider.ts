@@ -43,7 +43,13 @@ export interface LabelRequest {
   orderNumber: string;
   serviceId: string;
   parcel: QuoteParcel;
-  recipient: { name: string; phone: string; email: string; document: string; address: { street: string; number: string; complement: string | null; neighborhood: string; city: string; state: string; cep: string } };
+  recipient: {
+    name: string;
+    phone: string;
+    email: string;
+    document: string;
+    address: { street: string; number: string; complement: string | null; neighborhood: string; city: string; state: string; cep: string };
+  };
 }
 
 export interface BoughtLabel {

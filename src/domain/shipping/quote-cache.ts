@@ -10,9 +10,7 @@ export interface QuoteCache {
 }
 
 export function quoteKey(parcel: QuoteParcel): string {
-  const items = [...parcel.items]
-    .sort((a, b) => a.productId - b.productId)
-    .map((i) => [i.productId, i.quantity, i.unitPriceCents, i.weightGrams, i.heightCm, i.widthCm, i.lengthCm].join(':'));
+  const items = [...parcel.items].sort((a, b) => a.productId - b.productId).map((i) => [i.productId, i.quantity, i.unitPriceCents, i.weightGrams, i.heightCm, i.widthCm, i.lengthCm].join(':'));
   return `${parcel.fromCep}>${parcel.toCep.slice(0, 5)}|${items.join(',')}`;
 }
 

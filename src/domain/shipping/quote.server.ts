@@ -2,7 +2,7 @@
 // prices (and, for carriers, weights and sizes) read from the database, the provider asked within its
 // timeout (a failure falls back to the table and says so), and the store's rules applied (options.ts).
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.server.ts';
+import type { Db } from '#src/db/client.server.ts';
 import { products } from '../catalog/schema.ts';
 import type { Cents } from '../pricing/money.ts';
 import { withArrival } from './delivery.ts';

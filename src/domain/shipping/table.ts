@@ -11,7 +11,6 @@ export const SHIPPING_METHODS = [
   { id: 'standard', label: 'Envio Padrão', priceCents: 1590, days: '5-7 dias úteis', minDays: 5, estimateDays: 7 },
   { id: 'express', label: 'Envio Expresso', priceCents: 2990, days: '2-3 dias úteis', minDays: 2, estimateDays: 3 },
 ] as const;
-export type ShippingMethodId = (typeof SHIPPING_METHODS)[number]['id'];
 
 export function createTableProvider(): ShippingProvider {
   return {

@@ -2,7 +2,7 @@
 // account-form-input.test.ts): fast-check arbitraries, JSON and form breakers, and valid forms to break.
 import { isValidCpf, isValidEmail, isValidMobilePhone } from '@brazilian-utils/brazilian-utils';
 import fc from 'fast-check';
-import { parsePriceParam } from '../../../src/domain/pricing/money.ts';
+import { parsePriceParam } from '#src/domain/pricing/money.ts';
 
 export const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 export const fcOptions = () => ({ numRuns: NUM_RUNS, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) });
@@ -19,28 +19,68 @@ export const BOOKKEEPING = new Set(['public.rate_limit_buckets', 'public.order_e
 // Bad values
 
 /** NUL, the other C0 controls and DEL (forms keep tab and line breaks: text areas span lines). */
-export const controlChar = fc.oneof(fc.integer({ min: 0, max: 0x1f }).filter((n) => n !== 9 && n !== 10 && n !== 13), fc.constant(0x7f)).map((n) => String.fromCharCode(n));
+export const controlChar = fc
+  .oneof(
+    fc.integer({ min: 0, max: 0x1f }).filter((n) => n !== 9 && n !== 10 && n !== 13),
+    fc.constant(0x7f),
+  )
+  .map((n) => String.fromCharCode(n));
 
 export const weirdText = fc.oneof(
   fc.string({ maxLength: 30 }),
   fc.tuple(fc.string({ maxLength: 10 }), controlChar, fc.string({ maxLength: 10 })).map(([a, ch, b]) => a + ch + b),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
   fc.string({ unit: 'binary', maxLength: 30 }),
-  fc.constantFrom('', ' ', '\u0000', '\uD800', '\u202E', '🚗🏍️', '<script>alert(1)</script>', "' OR '1'='1' --", '__proto__', 'constructor', 'NaN', '-1', '1e309', 'null', 'undefined', '%00', '../../etc/passwd', 'Infinity'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\uD800',
+    '\u202E',
+    '🚗🏍️',
+    '<script>alert(1)</script>',
+    "' OR '1'='1' --",
+    '__proto__',
+    'constructor',
+    'NaN',
+    '-1',
+    '1e309',
+    'null',
+    'undefined',
+    '%00',
+    '../../etc/passwd',
+    'Infinity',
+  ),
 );
-export const tooLong = (max: number) =>
-  fc.array(fc.constantFrom('a', 'ç', 'ã', '🚗', '<b>', "'", ';', '"', '\\', 'Ω'), { minLength: max + 1, maxLength: max + 120 }).map((a) => a.join(''));
+export const tooLong = (max: number) => fc.array(fc.constantFrom('a', 'ç', 'ã', '🚗', '<b>', "'", ';', '"', '\\', 'Ω'), { minLength: max + 1, maxLength: max + 120 }).map((a) => a.join(''));
 /** Big but under the 64 KB form limit, or over it (413). */
-export const huge = fc.oneof(fc.integer({ min: 5_000, max: 20_000 }).map((n) => 'ç'.repeat(n)), fc.constant('x'.repeat(70 * 1024)));
+export const huge = fc.oneof(
+  fc.integer({ min: 5_000, max: 20_000 }).map((n) => 'ç'.repeat(n)),
+  fc.constant('x'.repeat(70 * 1024)),
+);
 export const blank = fc.constantFrom('', '   ', '\n\t');
 export const badText = (max: number) => fc.oneof(tooLong(max), huge, blank);
 export const badEnum = (allowed: readonly string[]) => weirdText.filter((s) => !allowed.includes(s.trim()) && !allowed.includes(s));
-export const notEmail = fc.oneof(weirdText.filter((s) => !isValidEmail(s.trim().toLowerCase())), fc.constant(`${'a'.repeat(250)}@example.com`), huge);
-export const badNumberText = fc.oneof(fc.constantFrom('-1', '0', '1.5', '1e3', 'NaN', 'Infinity', '9999999999', '99999999999999999999', '0x10', '١٢', '2147483648', ' ', ''), weirdText.filter((s) => !/^\d+$/.test(s)));
+export const notEmail = fc.oneof(
+  weirdText.filter((s) => !isValidEmail(s.trim().toLowerCase())),
+  fc.constant(`${'a'.repeat(250)}@example.com`),
+  huge,
+);
+export const badNumberText = fc.oneof(
+  fc.constantFrom('-1', '0', '1.5', '1e3', 'NaN', 'Infinity', '9999999999', '99999999999999999999', '0x10', '١٢', '2147483648', ' ', ''),
+  weirdText.filter((s) => !/^\d+$/.test(s)),
+);
 export const words = (s: string) => s.replace(/\s+/g, ' ').trim().split(' ').filter(Boolean).length;
 
 // JSON values of the wrong type (the JSON endpoints).
-export const notString = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }));
+export const notString = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
+);
 export const notObject = fc.oneof(weirdText, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.anything({ maxDepth: 1 }), { maxLength: 4 }));
 export const notArray = fc.oneof(weirdText, fc.integer(), fc.boolean(), fc.constant(null), fc.dictionary(fc.string({ maxLength: 5 }), fc.anything({ maxDepth: 1 }), { maxKeys: 3 }));
 export const badInt = (min: number, max: number) =>
@@ -70,13 +110,11 @@ export function setPath(value: Json, p: (string | number)[], to: Json | typeof D
 }
 export const POLLUTION = ['"__proto__":{"polluted":"sim","role":"admin"}', '"constructor":{"prototype":{"polluted":"sim"}}', '"__proto__":null'];
 export function brokenJson(base: () => Json, breakers: JsonBreaker[]) {
-  return fc
-    .tuple(fc.oneof(...breakers.map(([p, bad]) => bad.map((v) => ({ p, v })))), fc.option(fc.constantFrom(...POLLUTION), { nil: null }))
-    .map(([{ p, v }, pollution]) => {
-      let text = JSON.stringify(setPath(base(), p, v)) ?? 'null';
-      if (pollution) text = text.replace(/\{(?=.)/g, (_m, offset: number) => (text[offset + 1] === '}' ? `{${pollution}` : `{${pollution},`));
-      return { text, where: p.join('.') || '(corpo)' };
-    });
+  return fc.tuple(fc.oneof(...breakers.map(([p, bad]) => bad.map((v) => ({ p, v })))), fc.option(fc.constantFrom(...POLLUTION), { nil: null })).map(([{ p, v }, pollution]) => {
+    let text = JSON.stringify(setPath(base(), p, v)) ?? 'null';
+    if (pollution) text = text.replace(/\{(?=.)/g, (_m, offset: number) => (text[offset + 1] === '}' ? `{${pollution}` : `{${pollution},`));
+    return { text, where: p.join('.') || '(corpo)' };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -134,27 +172,103 @@ export function encodeForm(fields: Field[], multipart: boolean): { body: BodyIni
 
 // ---------------------------------------------------------------------------------------------------------
 
-export const PERSON = { nome: 'Ana Maria Souza', email: 'ana.souza@example.com', cpf: '529.982.247-25', celular: '(11) 98765-4321', endereco: 'Rua Augusta, 500', bairro: 'Consolação', cidade: 'São Paulo', cep: '01305-000' };
-export const ADDRESS = { nome: 'Ana Maria Souza', celular: '(11) 98765-4321', cep: '01305-000', rua: 'Rua Augusta', numero: '500', complemento: 'Apto 12', bairro: 'Consolação', cidade: 'São Paulo', estado: 'SP' };
-export const PRODUCT = { titulo: 'Pastilha de Freio Suíte', descricao: 'Pastilha de freio dianteira para testes de confiabilidade.', valorantigo: '200,00', valoratual: '150,00', desconto: 'on', valordesconto: '10', categoria: 'freios', marca: 'Bosch', veiculo: 'carros', estado: 'novo', estoque: '12', foto_url: 'https://fotos.example.com/pastilha.jpg' };
+export const PERSON = {
+  nome: 'Ana Maria Souza',
+  email: 'ana.souza@example.com',
+  cpf: '529.982.247-25',
+  celular: '(11) 98765-4321',
+  endereco: 'Rua Augusta, 500',
+  bairro: 'Consolação',
+  cidade: 'São Paulo',
+  cep: '01305-000',
+};
+export const ADDRESS = {
+  nome: 'Ana Maria Souza',
+  celular: '(11) 98765-4321',
+  cep: '01305-000',
+  rua: 'Rua Augusta',
+  numero: '500',
+  complemento: 'Apto 12',
+  bairro: 'Consolação',
+  cidade: 'São Paulo',
+  estado: 'SP',
+};
+export const PRODUCT = {
+  titulo: 'Pastilha de Freio Suíte',
+  descricao: 'Pastilha de freio dianteira para testes de confiabilidade.',
+  valorantigo: '200,00',
+  valoratual: '150,00',
+  desconto: 'on',
+  valordesconto: '10',
+  categoria: 'freios',
+  marca: 'Bosch',
+  veiculo: 'carros',
+  estado: 'novo',
+  estoque: '12',
+  foto_url: 'https://fotos.example.com/pastilha.jpg',
+};
 
 export const personBreakers: FormBreaker[] = [
-  req('nome', fc.oneof(badText(100), weirdText.filter((s) => words(s) < 2))),
+  req(
+    'nome',
+    fc.oneof(
+      badText(100),
+      weirdText.filter((s) => words(s) < 2),
+    ),
+  ),
   req('email', notEmail),
-  req('cpf', fc.oneof(weirdText.filter((s) => !isValidCpf(s.trim()) || !/^(\d{3}\.\d{3}\.\d{3}-\d{2}|\d{11})$/.test(s.trim())), fc.constantFrom('111.111.111-11', '123.456.789-00', '529.982.247-2', '5299822472'), huge)),
-  req('celular', fc.oneof(weirdText.filter((s) => !isValidMobilePhone(s.trim()) || !/^(\(\d{2}\) ?\d{5}-\d{4}|\d{11})$/.test(s.trim())), fc.constantFrom('(00) 98765-4321', '(11) 3333-4444', '11987654321000'), huge)),
+  req(
+    'cpf',
+    fc.oneof(
+      weirdText.filter((s) => !isValidCpf(s.trim()) || !/^(\d{3}\.\d{3}\.\d{3}-\d{2}|\d{11})$/.test(s.trim())),
+      fc.constantFrom('111.111.111-11', '123.456.789-00', '529.982.247-2', '5299822472'),
+      huge,
+    ),
+  ),
+  req(
+    'celular',
+    fc.oneof(
+      weirdText.filter((s) => !isValidMobilePhone(s.trim()) || !/^(\(\d{2}\) ?\d{5}-\d{4}|\d{11})$/.test(s.trim())),
+      fc.constantFrom('(00) 98765-4321', '(11) 3333-4444', '11987654321000'),
+      huge,
+    ),
+  ),
   req('endereco', badText(200)),
   req('bairro', badText(100)),
   req('cidade', badText(100)),
-  req('cep', fc.oneof(weirdText.filter((s) => !/^\d{5}-?\d{3}$/.test(s.trim())), fc.constantFrom('00000-000', '1234-567', '123456789'), huge)),
+  req(
+    'cep',
+    fc.oneof(
+      weirdText.filter((s) => !/^\d{5}-?\d{3}$/.test(s.trim())),
+      fc.constantFrom('00000-000', '1234-567', '123456789'),
+      huge,
+    ),
+  ),
 ];
-export const badPrice = fc.oneof(fc.constantFrom('abc', '-1', '0', '0,00', '1e5', 'NaN', 'Infinity', '99999999999', '1.2.3,4', '١٢٣'), weirdText.filter((s) => parsePriceParam(s.trim()) === null), huge);
+export const badPrice = fc.oneof(
+  fc.constantFrom('abc', '-1', '0', '0,00', '1e5', 'NaN', 'Infinity', '99999999999', '1.2.3,4', '١٢٣'),
+  weirdText.filter((s) => parsePriceParam(s.trim()) === null),
+  huge,
+);
 export const productBreakers = (create: boolean): FormBreaker[] => [
   req('titulo', fc.oneof(fc.string({ maxLength: 2 }), tooLong(120), huge)),
-  req('descricao', fc.oneof(fc.string({ maxLength: 9 }).filter((s) => s.trim().length < 10), tooLong(4000), huge)),
+  req(
+    'descricao',
+    fc.oneof(
+      fc.string({ maxLength: 9 }).filter((s) => s.trim().length < 10),
+      tooLong(4000),
+      huge,
+    ),
+  ),
   req('valorantigo', badPrice),
   req('valoratual', fc.oneof(badPrice, fc.constantFrom('200,01', '9.999,00'))),
-  req('valordesconto', fc.oneof(fc.constantFrom('0', '91', '100', '-5', '1.5', 'dez', ''), weirdText.filter((s) => !/^\d{1,2}$/.test(s.trim())))),
+  req(
+    'valordesconto',
+    fc.oneof(
+      fc.constantFrom('0', '91', '100', '-5', '1.5', 'dez', ''),
+      weirdText.filter((s) => !/^\d{1,2}$/.test(s.trim())),
+    ),
+  ),
   req('categoria', badEnum(['freios', 'suspensao', 'motor', 'iluminacao', 'eletrica', 'filtros', 'acessorios', 'baterias', 'calcados'])),
   req('marca', fc.oneof(tooLong(60), blank, huge)),
   req('veiculo', badEnum(['carros', 'motos', 'caminhoes'])),
@@ -162,6 +276,18 @@ export const productBreakers = (create: boolean): FormBreaker[] => [
   req('estoque', fc.oneof(badNumberText, fc.constantFrom('100001', '999999'))),
   (create ? req : opt)(
     'foto_url',
-    fc.oneof(fc.constantFrom('http://fotos.example.com/a.jpg', 'javascript:alert(1)', 'https://localhost/a.jpg', 'https://user:senha@fotos.example.com/a.jpg', 'ftp://fotos.example.com/a.jpg', 'data:image/png;base64,AAAA', '//fotos.example.com/a.jpg'), weirdText.filter((s) => s.trim() !== '' && !/^https:\/\/[^/]*\./.test(s.trim())), tooLong(2000)),
+    fc.oneof(
+      fc.constantFrom(
+        'http://fotos.example.com/a.jpg',
+        'javascript:alert(1)',
+        'https://localhost/a.jpg',
+        'https://user:senha@fotos.example.com/a.jpg',
+        'ftp://fotos.example.com/a.jpg',
+        'data:image/png;base64,AAAA',
+        '//fotos.example.com/a.jpg',
+      ),
+      weirdText.filter((s) => s.trim() !== '' && !/^https:\/\/[^/]*\./.test(s.trim())),
+      tooLong(2000),
+    ),
   ),
 ];

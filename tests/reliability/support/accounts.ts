@@ -4,14 +4,14 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { createMailer } from '../../../src/platform/mailer.server.ts';
+import { createMailer } from '#src/platform/mailer.server.ts';
 import { expect } from 'vitest';
-import type { Db } from '../../../src/db/client.server.ts';
-import { authFor, configureAuth } from '../../../src/domain/accounts/auth.server.ts';
-import { setRole } from '../../../src/domain/accounts/users.server.ts';
-import type { Role } from '../../../src/domain/accounts/roles.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { authFor, configureAuth } from '#src/domain/accounts/auth.server.ts';
+import { setRole } from '#src/domain/accounts/users.server.ts';
+import type { Role } from '#src/domain/accounts/roles.ts';
 import { isPtBrMessage } from './checks.ts';
-import { renderPasswordResetHtml } from '../../../src/emails/render.server.ts';
+import { renderPasswordResetHtml } from '#src/emails/render.server.ts';
 import type { AppServer } from './server.ts';
 
 export const PASSWORD = 'senha-forte-da-suite-123';
@@ -28,7 +28,13 @@ export interface Account {
 /** Creates the accounts in `db` (call from createServerDatabase's `prepare`). */
 export async function createAccounts(db: Db, wanted: Record<string, Role>): Promise<Record<string, Account>> {
   // Only hashes passwords here; sessions are made by the server, which has its own secret.
-  configureAuth({ mailer: createMailer({ from: 'Olimpo Peças <loja@example.com>', mailDir: path.join(os.tmpdir(), `olimpo-mail-${process.pid}`) }), publicUrl: 'http://127.0.0.1', secret: 'reliability-suite-secret-not-for-production-0123456789', log: () => {}, resetEmailHtml: renderPasswordResetHtml });
+  configureAuth({
+    mailer: createMailer({ from: 'Olimpo Peças <loja@example.com>', mailDir: path.join(os.tmpdir(), `olimpo-mail-${process.pid}`) }),
+    publicUrl: 'http://127.0.0.1',
+    secret: 'reliability-suite-secret-not-for-production-0123456789',
+    log: () => {},
+    resetEmailHtml: renderPasswordResetHtml,
+  });
   const out: Record<string, Account> = {};
   for (const [key, role] of Object.entries(wanted)) {
     const email = `${key}-${crypto.randomBytes(3).toString('hex')}@example.com`;
@@ -71,10 +77,7 @@ const decode = (s: string) =>
 
 /** The error sentences a page shows: notices (`role="alert"`) and field errors (`…-erro`). */
 export function pageErrors(html: string): string[] {
-  const found = [
-    ...html.matchAll(/<(p|div)\b[^>]*\brole="alert"[^>]*>([\s\S]*?)<\/\1>/g),
-    ...html.matchAll(/<(p)\b[^>]*\bid="[^"]*-erro"[^>]*>([\s\S]*?)<\/p>/g),
-  ].map((m) => decode(m[2]!));
+  const found = [...html.matchAll(/<(p|div)\b[^>]*\brole="alert"[^>]*>([\s\S]*?)<\/\1>/g), ...html.matchAll(/<(p)\b[^>]*\bid="[^"]*-erro"[^>]*>([\s\S]*?)<\/p>/g)].map((m) => decode(m[2]!));
   return found.filter((s) => s.length > 0);
 }
 

@@ -7,15 +7,15 @@ import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { openDatabase } from '../../../src/db/client.server.ts';
-import type { Db } from '../../../src/db/client.server.ts';
-import { seedCatalog } from '../../../src/domain/catalog/seed/seed.server.ts';
-import { seedCouponsIfEmpty } from '../../../src/domain/pricing/coupons.server.ts';
+import { openDatabase } from '#src/db/client.server.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { seedCatalog } from '#src/domain/catalog/seed/seed.server.ts';
+import { seedCouponsIfEmpty } from '#src/domain/pricing/coupons.server.ts';
 import { DATABASE_KINDS, queryRows } from '../../support/databases.ts';
 import { createPostgresDatabase, pgliteFolderTemplate, postgresTemplate, withDatabaseName } from '../../support/database-templates.ts';
 import type { Recipe } from '../../support/database-templates.ts';
 import type { Kind } from '../../support/databases.ts';
-import { isAlive } from '../../../src/db/pglite.server.ts';
+import { isAlive } from '#src/db/pglite.server.ts';
 
 export { DATABASE_KINDS, queryRows, withDatabaseName };
 export type { Kind };
@@ -51,7 +51,6 @@ function sweepStaleFolders(): void {
     }
   }
 }
-
 
 /** Migrated, seeded with `seedProducts` products and the coupons (no fitment). */
 function recipe(seedProducts: number): Recipe {

@@ -1,9 +1,9 @@
 // Act, the shopper's orders: only the signed-in shopper's own, by number or the latest three.
-import { formatDate } from '../../../platform/datetime.ts';
-import { findOrderFor, listOrdersForUser } from '../../orders/read.server.ts';
-import { STATUS_LABELS } from '../../orders/status.ts';
-import type { OrderView } from '../../orders/view.ts';
-import { formatBRL } from '../../pricing/money.ts';
+import { formatDate } from '#src/platform/datetime.ts';
+import { findOrderFor, listOrdersForUser } from '#src/domain/orders/read.server.ts';
+import { STATUS_LABELS } from '#src/domain/orders/status.ts';
+import type { OrderView } from '#src/domain/orders/view.ts';
+import { formatBRL } from '#src/domain/pricing/money.ts';
 import type { AssistantContext, PartAnswer } from '../types.ts';
 import type { Part } from '../understand.ts';
 import { UNKNOWN_TEXT } from '../wording.ts';

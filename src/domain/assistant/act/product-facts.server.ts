@@ -1,9 +1,9 @@
 // Answer, one paragraph per thing asked about a known product: its price, its price by payment method
 // (wording.ts), its stock, and its details (reference, promotion, colours and sizes from the variant table).
-import type { Db } from '../../../db/client.server.ts';
-import { getProduct } from '../../catalog/products.server.ts';
-import type { ProductDetail, ProductSummary } from '../../catalog/types.ts';
-import { formatBRL } from '../../pricing/money.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { getProduct } from '#src/domain/catalog/products.server.ts';
+import type { ProductDetail, ProductSummary } from '#src/domain/catalog/types.ts';
+import { formatBRL } from '#src/domain/pricing/money.ts';
 import type { Attribute, Slots } from '../understand.ts';
 import { saleText, stockText } from '../wording.ts';
 
@@ -37,7 +37,11 @@ export async function detailsParagraph(db: Db, p: ProductSummary, s: Slots, attr
       const sizes = [...new Set(inStock.map((v) => v.size))].sort();
       if (s.size) {
         const has = inStock.filter((v) => v.size === s.size && (!s.color || v.color === s.color));
-        bits.push(has.length > 0 ? `${detail.title} tem tamanho ${s.size} em estoque nas cores ${[...new Set(has.map((v) => v.color))].join(', ')}.` : `${detail.title} não tem tamanho ${s.size} em estoque no momento.`);
+        bits.push(
+          has.length > 0
+            ? `${detail.title} tem tamanho ${s.size} em estoque nas cores ${[...new Set(has.map((v) => v.color))].join(', ')}.`
+            : `${detail.title} não tem tamanho ${s.size} em estoque no momento.`,
+        );
       } else {
         if (attrs.has('colors') || s.color) bits.push(`Cores de ${detail.title} em estoque: ${colors.join(', ')}.`);
         if (attrs.has('sizes')) bits.push(`Tamanhos de ${detail.title} em estoque: ${sizes.join(', ')}.`);
@@ -52,6 +56,7 @@ export async function detailsParagraph(db: Db, p: ProductSummary, s: Slots, attr
 export function codesSentence(detail: ProductDetail, attrs: Set<Attribute>): string {
   const bits = [`REF de ${detail.title}: ${detail.refCode}.`];
   if (attrs.has('oem')) bits.push(detail.oemCodes.length > 0 ? `Código original (montadora): ${detail.oemCodes.join(', ')}.` : 'Não há código original (da montadora) cadastrado para este produto.');
-  if (attrs.has('equivalents')) bits.push(detail.equivalentCodes.length > 0 ? `Códigos equivalentes: ${detail.equivalentCodes.join(', ')}.` : 'Não há códigos equivalentes cadastrados para este produto.');
+  if (attrs.has('equivalents'))
+    bits.push(detail.equivalentCodes.length > 0 ? `Códigos equivalentes: ${detail.equivalentCodes.join(', ')}.` : 'Não há códigos equivalentes cadastrados para este produto.');
   return bits.join(' ');
 }

@@ -1,7 +1,7 @@
 // Act and answer for the product intents (search, price, payment, stock, details, fitment): fitment first
 // when it is asked, then the product(s) the part is about (memory.server.ts), then one paragraph for each
 // thing asked about the first of them.
-import type { ProductSummary } from '../../catalog/types.ts';
+import type { ProductSummary } from '#src/domain/catalog/types.ts';
 import { knownTerms, searchCatalog } from '../catalog.server.ts';
 import { answerFitment } from '../fitment.server.ts';
 import { productsFor } from '../memory.server.ts';
@@ -10,10 +10,10 @@ import type { AssistantContext, PartAnswer } from '../types.ts';
 import { extractSlots, normalize } from '../understand.ts';
 import type { Part } from '../understand.ts';
 import { loadVocabulary } from '../vocabulary.server.ts';
-import { normalizeCode } from '../../catalog/codes.ts';
-import { getProduct } from '../../catalog/products.server.ts';
+import { normalizeCode } from '#src/domain/catalog/codes.ts';
+import { getProduct } from '#src/domain/catalog/products.server.ts';
 import { paymentLines, productLine, totalWithShipping, saleText, stockText, titleNames, UNKNOWN_TEXT } from '../wording.ts';
-import { formatBRL } from '../../pricing/money.ts';
+import { formatBRL } from '#src/domain/pricing/money.ts';
 import { codesSentence, detailsParagraph, priceParagraph, stockParagraph } from './product-facts.server.ts';
 import { answerSearch } from './search.server.ts';
 import { knowledgeAnswer } from './store-facts.ts';

@@ -1,6 +1,6 @@
 // Act and answer for a product search: what was found (or not), with the size or colour asked, the
 // cheapest when a sort was asked, or the first three.
-import type { ProductSummary } from '../../catalog/types.ts';
+import type { ProductSummary } from '#src/domain/catalog/types.ts';
 import { variantsOf } from '../catalog.server.ts';
 import type { ProductSearch } from '../catalog.server.ts';
 import type { AssistantContext, PartAnswer } from '../types.ts';
@@ -21,12 +21,19 @@ export async function answerSearch(ctx: AssistantContext, part: Part, found: { i
   }
   if (s.size || s.color) {
     const top = items.slice(0, 12);
-    const variants = await variantsOf(ctx.db, top.map((i) => i.id));
+    const variants = await variantsOf(
+      ctx.db,
+      top.map((i) => i.id),
+    );
     const fits = (id: number) => variants.filter((v) => v.productId === id && v.stock > 0 && (!s.size || v.size === s.size) && (!s.color || v.color === s.color));
     const wanted = [s.size ? `tamanho ${s.size}` : '', s.color ? `cor ${s.color}` : ''].filter(Boolean).join(' e ');
     const withVariant = top.filter((i) => fits(i.id).length > 0);
     if (withVariant.length === 0) {
-      return { text: `No momento não temos ${wanted} em estoque para "${asked}". Veja outras opções:\n${items.slice(0, 3).map(productLine).join('\n')}`, products: items.slice(0, 3), intent: part.intent };
+      return {
+        text: `No momento não temos ${wanted} em estoque para "${asked}". Veja outras opções:\n${items.slice(0, 3).map(productLine).join('\n')}`,
+        products: items.slice(0, 3),
+        intent: part.intent,
+      };
     }
     const shown = withVariant.slice(0, 3);
     return {

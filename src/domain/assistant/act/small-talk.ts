@@ -1,5 +1,5 @@
 // Act, the parts that need no lookup: a greeting, thanks, and what is not the store's to answer.
-import { store } from '../../../config/store.ts';
+import { store } from '#src/config/store.ts';
 import { contact } from '../knowledge.ts';
 import type { PartAnswer } from '../types.ts';
 import type { Part } from '../understand.ts';

@@ -18,7 +18,9 @@ export function knowledgeAnswer(part: Part): string {
   const question = new Set(bag(part.text));
   const factCover = best ? covered(question, `${best.fact.about} ${best.fact.text}`) : 0;
   // A returns question can be read as a freight one ("quem paga o frete da devolução?"): returns' passages answer it too.
-  const [passage] = [...searchPassages(part.text, part.intent), ...(RETURNS_CUE.test(part.text) && part.intent !== 'returns' ? searchPassages(part.text, 'returns') : [])].sort((a, b) => b.covered - a.covered || b.score - a.score);
+  const [passage] = [...searchPassages(part.text, part.intent), ...(RETURNS_CUE.test(part.text) && part.intent !== 'returns' ? searchPassages(part.text, 'returns') : [])].sort(
+    (a, b) => b.covered - a.covered || b.score - a.score,
+  );
   const crossReturns = passage?.passage.intent === 'returns' && part.intent !== 'returns';
   if (passage && passage.covered >= 2 && (passage.covered > factCover || (crossReturns && passage.covered === factCover))) {
     const how = passage.passage.intent === 'returns' || passage.passage.intent === 'warranty' ? ` Para pedir: ${contact()}.` : '';

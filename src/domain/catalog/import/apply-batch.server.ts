@@ -1,9 +1,9 @@
 // Applying one batch of an import: ONE transaction that creates and updates its products set-based (one
 // statement per table, the rows as one JSON parameter) and advances the import's progress with them.
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.server.ts';
-import { fitmentSearchKeys } from '../../fitment/compatibility-text.ts';
-import { saleFields } from '../../pricing/pricing.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { fitmentSearchKeys } from '#src/domain/fitment/compatibility-text.ts';
+import { saleFields } from '#src/domain/pricing/pricing.ts';
 import { catalogImports } from '../schema.ts';
 import { labelOf, slugify } from '../taxonomy.ts';
 import type { CatalogRow } from './format.ts';
@@ -11,7 +11,14 @@ import { fieldsSame, fitmentSame, intArray, json, knownPhotos, loadExisting, noJ
 import type { Existing } from './plan.server.ts';
 
 /** Applies one batch in one transaction, with the import's progress. */
-export async function applyBatch(db: Db, importId: number, userId: string | null, batch: CatalogRow[], processedAfter: number, photoFailures: Map<number, string>): Promise<{ created: number; updated: number; unchanged: number }> {
+export async function applyBatch(
+  db: Db,
+  importId: number,
+  userId: string | null,
+  batch: CatalogRow[],
+  processedAfter: number,
+  photoFailures: Map<number, string>,
+): Promise<{ created: number; updated: number; unchanged: number }> {
   const usable = batch.filter((r) => !photoFailures.has(r.line));
   const errors = batch.filter((r) => photoFailures.has(r.line)).map((r) => ({ line: r.line, message: photoFailures.get(r.line)! }));
   return db.transaction(async (tx) => {
@@ -21,7 +28,16 @@ export async function applyBatch(db: Db, importId: number, userId: string | null
     const [progress] = await tx.select({ processed: catalogImports.processedRows }).from(catalogImports).where(eq(catalogImports.id, importId)).for('update');
     if (!progress || progress.processed !== processedAfter - batch.length) throw new ImportOvertaken();
     await noJit(t);
-    const [existing, photos] = await Promise.all([loadExisting(t, usable.map((r) => r.ref)), knownPhotos(t, usable.flatMap((r) => (r.photoUrl ? [r.photoUrl] : [])))]);
+    const [existing, photos] = await Promise.all([
+      loadExisting(
+        t,
+        usable.map((r) => r.ref),
+      ),
+      knownPhotos(
+        t,
+        usable.flatMap((r) => (r.photoUrl ? [r.photoUrl] : [])),
+      ),
+    ]);
     const creates: CatalogRow[] = [];
     const updates: { row: CatalogRow; e: Existing }[] = [];
     let unchanged = 0;
@@ -112,11 +128,15 @@ export async function applyBatch(db: Db, importId: number, userId: string | null
       }
       const fits = fitmentTargets.flatMap((f) => f.row.fitment.rows.map((r) => ({ product_id: f.id, vehicle_id: r.vehicleId, year_from: r.yearFrom, year_to: r.yearTo })));
       if (fits.length) {
-        await tx.execute(sql`insert into product_fitments (product_id, vehicle_id, year_from, year_to) select product_id, vehicle_id, year_from, year_to from jsonb_to_recordset(${json(fits)}) as v(product_id int, vehicle_id int, year_from smallint, year_to smallint)`);
+        await tx.execute(
+          sql`insert into product_fitments (product_id, vehicle_id, year_from, year_to) select product_id, vehicle_id, year_from, year_to from jsonb_to_recordset(${json(fits)}) as v(product_id int, vehicle_id int, year_from smallint, year_to smallint)`,
+        );
       }
       const universal = fitmentTargets.flatMap((f) => f.row.fitment.universal.map((t) => ({ product_id: f.id, vehicle_type: t })));
       if (universal.length) {
-        await tx.execute(sql`insert into product_universal_fitments (product_id, vehicle_type) select product_id, vehicle_type from jsonb_to_recordset(${json(universal)}) as v(product_id int, vehicle_type text)`);
+        await tx.execute(
+          sql`insert into product_universal_fitments (product_id, vehicle_type) select product_id, vehicle_type from jsonb_to_recordset(${json(universal)}) as v(product_id int, vehicle_type text)`,
+        );
       }
     }
     // Photos: the main photo (position 0) of rows naming a photo different from the current one.
@@ -131,7 +151,9 @@ export async function applyBatch(db: Db, importId: number, userId: string | null
         const photo = photos.get(p.row.photoUrl!)!;
         return { product_id: p.id, url: photo.url, alt: p.row.title, width: photo.width, height: photo.height };
       });
-      await tx.execute(sql`insert into product_images (product_id, position, url, alt, width, height) select product_id, 0, url, alt, width, height from jsonb_to_recordset(${json(images)}) as v(product_id int, url text, alt text, width smallint, height smallint)`);
+      await tx.execute(
+        sql`insert into product_images (product_id, position, url, alt, width, height) select product_id, 0, url, alt, width, height from jsonb_to_recordset(${json(images)}) as v(product_id int, url text, alt text, width smallint, height smallint)`,
+      );
     }
     const created = creates.length;
     const updated = updates.length;

@@ -2,10 +2,10 @@
 // with a BOM (so Excel reads the accents), `;` separators, money as "1234,56", lists joined by `|`,
 // fitment written by full vehicle version. Produced page by page (keyset on id), as a stream of chunks.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.server.ts';
-import { spreadsheetCsv } from '../../../platform/spreadsheet-csv.server.ts';
-import { formatCompatibility } from '../../fitment/compatibility-text.ts';
-import { loadFleet } from '../../fitment/fleet.server.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { spreadsheetCsv } from '#src/platform/spreadsheet-csv.server.ts';
+import { formatCompatibility } from '#src/domain/fitment/compatibility-text.ts';
+import { loadFleet } from '#src/domain/fitment/fleet.server.ts';
 import { packageFields } from '../package-input.ts';
 import { COLUMNS, formatMoneyCell } from './format.ts';
 import type { ProductSheetColumns } from './format.ts';
@@ -46,7 +46,12 @@ export async function* exportCatalogCsv(db: Db): AsyncGenerator<string> {
       formatCompatibility({ rows: (p.fitments ?? []).map((f) => ({ vehicleId: f.v, yearFrom: f.f, yearTo: f.t })), universal: p.universal as never }, fleet),
       p.photo_source ?? '',
       ...Object.values(
-        packageFields({ weightGrams: p.shipping_weight_grams ?? 0, heightCm: p.shipping_height_cm ?? undefined, widthCm: p.shipping_width_cm ?? undefined, lengthCm: p.shipping_length_cm ?? undefined }),
+        packageFields({
+          weightGrams: p.shipping_weight_grams ?? 0,
+          heightCm: p.shipping_height_cm ?? undefined,
+          widthCm: p.shipping_width_cm ?? undefined,
+          lengthCm: p.shipping_length_cm ?? undefined,
+        }),
       ),
     ]);
     yield spreadsheetCsv(records); // titles and descriptions are sellers' text: never a formula

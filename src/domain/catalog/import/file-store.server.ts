@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.server.ts';
+import type { Db } from '#src/db/client.server.ts';
 import { catalogImportFiles } from '../schema.ts';
 
 const PIECE = 1024 * 1024;

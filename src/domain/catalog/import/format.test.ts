@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildFleet } from '../../fitment/vehicles.ts';
-import { formatCompatibility, indexFleet, parseCompatibility } from '../../fitment/compatibility-text.ts';
+import { buildFleet } from '#src/domain/fitment/vehicles.ts';
+import { formatCompatibility, indexFleet, parseCompatibility } from '#src/domain/fitment/compatibility-text.ts';
 import { checkRow, formatMoneyCell, parseMoneyCell } from './format.ts';
 import { detectDelimiter } from './read.ts';
 
@@ -14,7 +14,18 @@ const fleet = buildFleet([
 ]);
 const index = indexFleet(fleet);
 const ctx = { brands: new Map([['bosch', 'Bosch']]), fleet: index };
-const row = { ref: 'A-1', titulo: 'Pastilha de Freio', descricao: 'Descrição longa o bastante.', marca: 'BOSCH', categoria: 'Freios', tipo_veiculo: 'carros', estado: 'novo', preco: '1.234,56', preco_antigo: '', estoque: '3' };
+const row = {
+  ref: 'A-1',
+  titulo: 'Pastilha de Freio',
+  descricao: 'Descrição longa o bastante.',
+  marca: 'BOSCH',
+  categoria: 'Freios',
+  tipo_veiculo: 'carros',
+  estado: 'novo',
+  preco: '1.234,56',
+  preco_antigo: '',
+  estoque: '3',
+};
 
 describe('catalog spreadsheet cells', () => {
   it('reads money with a comma or a dot, and writes it back the same', () => {
@@ -32,8 +43,26 @@ describe('catalog spreadsheet cells', () => {
   });
 
   it('maps compatibilidade to fitment rows: make, model, version prefix or exact, years clipped', () => {
-    expect(parseCompatibility('Volkswagen Gol 1.0 2010-2016', index)).toEqual({ ok: true, value: { rows: [{ vehicleId: 1, yearFrom: 2010, yearTo: 2012 }, { vehicleId: 2, yearFrom: 2015, yearTo: 2016 }], universal: [] } });
-    expect(parseCompatibility('VW Gol 2008-2008|universal:motos', index)).toEqual({ ok: true, value: { rows: [{ vehicleId: 1, yearFrom: 2008, yearTo: 2008 }, { vehicleId: 3, yearFrom: 2008, yearTo: 2008 }], universal: ['motos'] } });
+    expect(parseCompatibility('Volkswagen Gol 1.0 2010-2016', index)).toEqual({
+      ok: true,
+      value: {
+        rows: [
+          { vehicleId: 1, yearFrom: 2010, yearTo: 2012 },
+          { vehicleId: 2, yearFrom: 2015, yearTo: 2016 },
+        ],
+        universal: [],
+      },
+    });
+    expect(parseCompatibility('VW Gol 2008-2008|universal:motos', index)).toEqual({
+      ok: true,
+      value: {
+        rows: [
+          { vehicleId: 1, yearFrom: 2008, yearTo: 2008 },
+          { vehicleId: 3, yearFrom: 2008, yearTo: 2008 },
+        ],
+        universal: ['motos'],
+      },
+    });
     // "Titan" is a version of its own: not "Titan EX".
     expect(parseCompatibility('Honda CG 160 Titan 2016-2017', index)).toEqual({ ok: true, value: { rows: [{ vehicleId: 4, yearFrom: 2016, yearTo: 2017 }], universal: [] } });
     expect(parseCompatibility('Fiat Uno 2010-2014', index)).toEqual({ ok: false, message: 'Veículo desconhecido: "Fiat Uno 2010-2014" (marca não cadastrada).' });
@@ -42,7 +71,13 @@ describe('catalog spreadsheet cells', () => {
   });
 
   it('formatting fitment rows and reading them back gives the same rows', () => {
-    const spec = { rows: [{ vehicleId: 2, yearFrom: 2015, yearTo: 2016 }, { vehicleId: 5, yearFrom: 2017, yearTo: 2017 }], universal: ['carros' as const] };
+    const spec = {
+      rows: [
+        { vehicleId: 2, yearFrom: 2015, yearTo: 2016 },
+        { vehicleId: 5, yearFrom: 2017, yearTo: 2017 },
+      ],
+      universal: ['carros' as const],
+    };
     const text = formatCompatibility(spec, fleet);
     expect(text).toBe('Volkswagen Gol 1.0 12V MPI Trendline 2015-2016|Honda CG 160 Titan EX 2017-2017|universal:carros');
     expect(parseCompatibility(text, index)).toEqual({ ok: true, value: spec });

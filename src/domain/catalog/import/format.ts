@@ -3,18 +3,34 @@
 // the catalog stores. Every failure is one pt-BR sentence naming the column and the value.
 import { PACKAGE_COLUMNS, parsePackage } from '../package-input.ts';
 import type { PackageSize } from '../package-sizes.ts';
-import { hasControlChars } from '../../../platform/control-chars.ts';
-import { restoreSpreadsheetText } from '../../../platform/spreadsheet.ts';
-import { formatCentsDecimal } from '../../pricing/money.ts';
-import { parsePriceParam } from '../../pricing/money.ts';
+import { hasControlChars } from '#src/platform/control-chars.ts';
+import { restoreSpreadsheetText } from '#src/platform/spreadsheet.ts';
+import { formatCentsDecimal } from '#src/domain/pricing/money.ts';
+import { parsePriceParam } from '#src/domain/pricing/money.ts';
 import { MAX_PRICE_CENTS } from '../query.ts';
 import { MAX_STOCK } from '../product-form.ts';
 import { CATEGORIES, CONDITIONS, slugify, VEHICLE_TYPES } from '../taxonomy.ts';
 import type { CategorySlug, Condition, VehicleType } from '../taxonomy.ts';
-import { parseCompatibility } from '../../fitment/compatibility-text.ts';
-import type { FitmentSpec, FleetIndex } from '../../fitment/compatibility-text.ts';
+import { parseCompatibility } from '#src/domain/fitment/compatibility-text.ts';
+import type { FitmentSpec, FleetIndex } from '#src/domain/fitment/compatibility-text.ts';
 
-export const COLUMNS = ['ref', 'titulo', 'descricao', 'marca', 'categoria', 'tipo_veiculo', 'estado', 'preco', 'preco_antigo', 'estoque', 'oem', 'equivalentes', 'compatibilidade', 'foto_url', ...PACKAGE_COLUMNS] as const;
+export const COLUMNS = [
+  'ref',
+  'titulo',
+  'descricao',
+  'marca',
+  'categoria',
+  'tipo_veiculo',
+  'estado',
+  'preco',
+  'preco_antigo',
+  'estoque',
+  'oem',
+  'equivalentes',
+  'compatibilidade',
+  'foto_url',
+  ...PACKAGE_COLUMNS,
+] as const;
 export type Column = (typeof COLUMNS)[number];
 /** Columns a file must have; the others may be left out (empty). */
 export const REQUIRED_COLUMNS: Column[] = ['ref', 'titulo', 'descricao', 'marca', 'categoria', 'tipo_veiculo', 'estado', 'preco', 'estoque'];
@@ -119,10 +135,7 @@ export function parseMoneyCell(raw: string): number | null {
 export const formatMoneyCell = formatCentsDecimal;
 
 export function splitList(cell: string): string[] {
-  return cell
-    .split('|')
-    .map(oneLine)
-    .filter(Boolean);
+  return cell.split('|').map(oneLine).filter(Boolean);
 }
 
 function pick<T extends { slug: string; label: string }>(list: readonly T[], value: string): T | undefined {
@@ -171,7 +184,8 @@ export function checkRow(cells: Partial<Record<Column, string>>, line: number, c
 
   const oemCodes = splitList(cell('oem'));
   const equivalentCodes = splitList(cell('equivalentes'));
-  if (oemCodes.length > MAX_CODES || equivalentCodes.length > MAX_CODES || [...oemCodes, ...equivalentCodes].some((c) => c.length > 60)) return fail(`Códigos demais ou longos demais (até ${MAX_CODES} por coluna, 60 caracteres cada).`);
+  if (oemCodes.length > MAX_CODES || equivalentCodes.length > MAX_CODES || [...oemCodes, ...equivalentCodes].some((c) => c.length > 60))
+    return fail(`Códigos demais ou longos demais (até ${MAX_CODES} por coluna, 60 caracteres cada).`);
 
   const fitment = parseCompatibility(cell('compatibilidade'), ctx.fleet);
   if (!fitment.ok) return fail(fitment.message);

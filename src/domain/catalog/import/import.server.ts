@@ -6,13 +6,13 @@
 // Photos named by foto_url are fetched once (before the batch's transaction) through the upload pipeline.
 // One batch's transaction: apply-batch.server.ts; what a row would do to the catalog: plan.server.ts.
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.server.ts';
-import { analyzeDatabase } from '../../../db/maintenance.server.ts';
-import type { UploadStore } from '../../../platform/uploads.server.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { analyzeDatabase } from '#src/db/maintenance.server.ts';
+import type { UploadStore } from '#src/platform/uploads.server.ts';
 import { processProductPhoto } from '../photos.server.ts';
 import { MAX_PHOTO_BYTES, PRODUCT_MESSAGES } from '../product-form.ts';
-import { createRemoteFetch } from '../../../platform/remote-image.server.ts';
-import type { RemoteFetch } from '../../../platform/remote-image.server.ts';
+import { createRemoteFetch } from '#src/platform/remote-image.server.ts';
+import type { RemoteFetch } from '#src/platform/remote-image.server.ts';
 import { refreshLexicon } from '../search/typos.server.ts';
 import { catalogImports, importedPhotos } from '../schema.ts';
 import { catalogChanged } from '../changes.server.ts';
@@ -27,7 +27,6 @@ export type { RowError } from './scan.server.ts';
 
 const PHOTO_TIMEOUT_MS = 15_000;
 const PHOTO_FETCH_FAILED = 'Não foi possível baixar a foto de foto_url. Use um link https público da imagem ou deixe a coluna vazia.';
-
 
 export interface ImportSummary {
   id: number;
@@ -57,12 +56,24 @@ function toSummary(r: typeof catalogImports.$inferSelect): ImportSummary {
  * Writes nothing else. A file the reader refuses is `ok: false` with a pt-BR message and the HTTP status
  * (400, or 413 for a limit) an upload answers with, and nothing is stored.
  */
-export async function createImport(db: Db, input: { fileName: string; path: string; userId: string | null }): Promise<{ ok: true; summary: ImportSummary } | { ok: false; message: string; status: 400 | 413 }> {
+export async function createImport(
+  db: Db,
+  input: { fileName: string; path: string; userId: string | null },
+): Promise<{ ok: true; summary: ImportSummary } | { ok: false; message: string; status: 400 | 413 }> {
   const counts = { create: 0, update: 0, unchanged: 0 };
   const scan = await scanFile(db, input.fileName, input.path, async (batch) => {
     const [existing, photos] = await db.transaction(async (tx) => {
       await noJit(tx as unknown as Db);
-      return [await loadExisting(tx as unknown as Db, batch.map((r) => r.ref)), await knownPhotos(tx as unknown as Db, batch.flatMap((r) => (r.photoUrl ? [r.photoUrl] : [])))] as const;
+      return [
+        await loadExisting(
+          tx as unknown as Db,
+          batch.map((r) => r.ref),
+        ),
+        await knownPhotos(
+          tx as unknown as Db,
+          batch.flatMap((r) => (r.photoUrl ? [r.photoUrl] : [])),
+        ),
+      ] as const;
     });
     for (const row of batch) counts[plan(row, existing, photos)]++;
   });
@@ -168,7 +179,10 @@ async function fetchPhotos(db: Db, rows: CatalogRow[], deps: ApplyDeps): Promise
       const processed = await processProductPhoto(bytes);
       if (!processed.ok) throw new PhotoRefused(processed.message);
       const saved = await uploadsOf(deps).save('produtos', processed.data, 'webp');
-      await db.insert(importedPhotos).values({ sourceUrl: url, url: saved.url, width: Math.min(processed.width, 32_767), height: Math.min(processed.height, 32_767) }).onConflictDoNothing();
+      await db
+        .insert(importedPhotos)
+        .values({ sourceUrl: url, url: saved.url, width: Math.min(processed.width, 32_767), height: Math.min(processed.height, 32_767) })
+        .onConflictDoNothing();
     } catch (err) {
       // Only our own pt-BR reasons reach the report: never the address's answer, status or an internal error.
       const reason = err instanceof PhotoRefused ? err.message : PHOTO_FETCH_FAILED;
@@ -177,7 +191,6 @@ async function fetchPhotos(db: Db, rows: CatalogRow[], deps: ApplyDeps): Promise
   }
   return failures;
 }
-
 
 /**
  * Applies a queued (or interrupted) import: copies its file to a temporary folder, reads and checks the

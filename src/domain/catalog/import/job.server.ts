@@ -1,8 +1,8 @@
 // The import's apply phase as a durable job: one job per confirmed import; a crash or a failure retries
 // it, and runImport resumes after the last committed batch.
-import type { Db } from '../../../db/client.server.ts';
-import type { JobDefinition } from '../../../platform/job-runner.server.ts';
-import type { JobRunner } from '../../../platform/job-runner.server.ts';
+import type { Db } from '#src/db/client.server.ts';
+import type { JobDefinition } from '#src/platform/job-runner.server.ts';
+import type { JobRunner } from '#src/platform/job-runner.server.ts';
 import { markQueued, runImport } from './import.server.ts';
 
 export const CATALOG_IMPORT_JOB = 'catalog.import';

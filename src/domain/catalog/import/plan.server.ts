@@ -1,9 +1,9 @@
 // What each row of an import would do to the catalog (create, update or leave unchanged), read with one
 // statement per batch; and the list parameters the import's set-based statements share.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.server.ts';
-import { sortRows } from '../../fitment/compatibility-text.ts';
-import { saleFields } from '../../pricing/pricing.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { sortRows } from '#src/domain/fitment/compatibility-text.ts';
+import { saleFields } from '#src/domain/pricing/pricing.ts';
 import { importedPhotos } from '../schema.ts';
 import type { CatalogRow, ProductSheetColumns } from './format.ts';
 
@@ -18,7 +18,6 @@ export interface Existing extends ProductSheetColumns {
   has_variants: boolean;
   fitments: string[];
 }
-
 
 /**
  * PostgreSQL's JIT compiles the batch queries (their row estimates are large) for ~0.5 s each, far more
@@ -71,7 +70,10 @@ export const fitmentSame = (row: CatalogRow, e: Existing) => sameList(fitKeys(ro
 
 export async function knownPhotos(db: Db, urls: string[]): Promise<Map<string, { url: string; width: number; height: number }>> {
   if (urls.length === 0) return new Map();
-  const rows = await db.select().from(importedPhotos).where(sql`${importedPhotos.sourceUrl} = any(${textArray(urls)})`);
+  const rows = await db
+    .select()
+    .from(importedPhotos)
+    .where(sql`${importedPhotos.sourceUrl} = any(${textArray(urls)})`);
   return new Map(rows.map((r) => [r.sourceUrl, { url: r.url, width: r.width, height: r.height }]));
 }
 

@@ -36,8 +36,24 @@ describe('reading catalog files', () => {
     const res = await readAll('catalogo.xlsx', path.resolve(import.meta.dirname, '../../../../tests/fixtures/catalogo-exceljs.xlsx'));
     expect(res.error).toBeUndefined();
     expect(res.rows!.map((r) => r.line)).toEqual([2, 4]);
-    expect(res.rows![0]!.cells).toMatchObject({ ref: 'FIX-0001', descricao: 'Jogo com 4 pastilhas & "molas" <novo>.', preco: '199.9', preco_antigo: '249.9', estoque: '12', oem: '5U0698151|6R0698151', compatibilidade: 'Volkswagen Gol 2014-2016' });
-    expect(res.rows![1]!.cells).toMatchObject({ ref: 'FIX-0002', titulo: 'Filtro de Óleo', descricao: 'Descrição com acentuação: ção, é, ü.', preco: '99.95', preco_antigo: '', estoque: '7', foto_url: 'https://exemplo.com/foto.png' });
+    expect(res.rows![0]!.cells).toMatchObject({
+      ref: 'FIX-0001',
+      descricao: 'Jogo com 4 pastilhas & "molas" <novo>.',
+      preco: '199.9',
+      preco_antigo: '249.9',
+      estoque: '12',
+      oem: '5U0698151|6R0698151',
+      compatibilidade: 'Volkswagen Gol 2014-2016',
+    });
+    expect(res.rows![1]!.cells).toMatchObject({
+      ref: 'FIX-0002',
+      titulo: 'Filtro de Óleo',
+      descricao: 'Descrição com acentuação: ção, é, ü.',
+      preco: '99.95',
+      preco_antigo: '',
+      estoque: '7',
+      foto_url: 'https://exemplo.com/foto.png',
+    });
   });
 
   it('reads inline strings and shared strings alike', async () => {
@@ -81,13 +97,21 @@ describe('reading catalog files', () => {
     expect(await readAll('linhas.xlsx', file('linhas.xlsx'), limits)).toMatchObject({ error: 'O arquivo tem linhas demais (máximo 1.000 linhas de produtos).', status: 413 });
     await writeXlsx(file('linhas-ok.xlsx'), rows(1000));
     expect((await readAll('linhas-ok.xlsx', file('linhas-ok.xlsx'), limits)).rows).toHaveLength(1000);
-    fs.writeFileSync(file('linhas.csv'), rows(1001).map((r) => r.join(';')).join('\n'));
+    fs.writeFileSync(
+      file('linhas.csv'),
+      rows(1001)
+        .map((r) => r.join(';'))
+        .join('\n'),
+    );
     expect(await readAll('linhas.csv', file('linhas.csv'), limits)).toMatchObject({ error: 'O arquivo tem linhas demais (máximo 1.000 linhas de produtos).', status: 413 });
   });
 
   it('refuses a text table (shared strings) over its limit: the one part held in memory', async () => {
     await writeXlsx(file('textos.xlsx'), [HEADER, ...Array.from({ length: 300 }, (_, i) => [`T-${i}`, crypto.randomBytes(2400).toString('hex'), ...ROW.slice(2)])], { sharedStrings: true });
-    expect(await readAll('textos.xlsx', file('textos.xlsx'), { ...IMPORT_LIMITS, sharedStringsBytes: 1024 * 1024 })).toMatchObject({ error: 'Os textos da planilha passam do limite de 1 MB.', status: 413 });
+    expect(await readAll('textos.xlsx', file('textos.xlsx'), { ...IMPORT_LIMITS, sharedStringsBytes: 1024 * 1024 })).toMatchObject({
+      error: 'Os textos da planilha passam do limite de 1 MB.',
+      status: 413,
+    });
     expect((await readAll('textos.xlsx', file('textos.xlsx'))).rows).toHaveLength(300);
   });
 

@@ -83,7 +83,8 @@ async function* readCsvRows(filePath: string, limits: ImportLimits): AsyncGenera
   } catch (err) {
     if (err instanceof ImportFileError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'CSV_MAX_RECORD_SIZE') throw new ImportFileError(`A linha ${n(line + 1)} do CSV passa do tamanho máximo (${n(limits.columns)} colunas de até ${n(limits.cellChars)} caracteres); confira as aspas.`, 413);
+    if (code === 'CSV_MAX_RECORD_SIZE')
+      throw new ImportFileError(`A linha ${n(line + 1)} do CSV passa do tamanho máximo (${n(limits.columns)} colunas de até ${n(limits.cellChars)} caracteres); confira as aspas.`, 413);
     throw new ImportFileError(`Não foi possível ler o CSV: ${(err as Error).message.slice(0, 200)}`);
   } finally {
     source.destroy();
@@ -92,7 +93,12 @@ async function* readCsvRows(filePath: string, limits: ImportLimits): AsyncGenera
 }
 
 function checkHeader(values: string[]): { ok: true; header: string[] } | { ok: false; message: string } {
-  const header = values.map((h) => h.trim().toLowerCase().replace(/^\uFEFF/, ''));
+  const header = values.map((h) =>
+    h
+      .trim()
+      .toLowerCase()
+      .replace(/^\uFEFF/, ''),
+  );
   const unknown = header.filter((h) => h !== '' && !(COLUMNS as readonly string[]).includes(h));
   if (unknown.length) return { ok: false, message: `Coluna desconhecida no cabeçalho: ${unknown.slice(0, 5).join(', ')}. Colunas aceitas: ${COLUMNS.join(', ')}.` };
   const missing = REQUIRED_COLUMNS.filter((c) => !header.includes(c));

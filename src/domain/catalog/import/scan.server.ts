@@ -2,9 +2,9 @@
 // catalog (known brands, the fleet for fitment), repeated refs are caught, and the rows that pass are
 // handed on a batch at a time. Only a batch and the refs seen so far are in memory.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.server.ts';
-import { indexFleet } from '../../fitment/compatibility-text.ts';
-import { loadFleet } from '../../fitment/fleet.server.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { indexFleet } from '#src/domain/fitment/compatibility-text.ts';
+import { loadFleet } from '#src/domain/fitment/fleet.server.ts';
 import { FEATURED_BRANDS, slugify } from '../taxonomy.ts';
 import { catalogBrands } from '../seed/generate.ts';
 import { checkRow } from './format.ts';
@@ -45,7 +45,12 @@ export interface ScanSummary {
  * ref) IMPORT_BATCH at a time, with how many valid rows came before; only the batch and the refs seen so
  * far are in memory. A file the reader refuses (format, limits) is `ok: false` with its pt-BR message.
  */
-export async function scanFile(db: Db, fileName: string, filePath: string, onBatch: (rows: CatalogRow[], before: number) => Promise<void>): Promise<({ ok: true } & ScanSummary) | { ok: false; message: string; status: 400 | 413 }> {
+export async function scanFile(
+  db: Db,
+  fileName: string,
+  filePath: string,
+  onBatch: (rows: CatalogRow[], before: number) => Promise<void>,
+): Promise<({ ok: true } & ScanSummary) | { ok: false; message: string; status: 400 | 413 }> {
   const opened = await openCatalogFile(fileName, filePath);
   if (!opened.ok) return opened;
   const ctx = await rowContext(db);

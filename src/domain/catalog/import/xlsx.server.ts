@@ -27,8 +27,7 @@ const MB = 1024 * 1024;
 const n = (v: number) => v.toLocaleString('pt-BR');
 const unreadable = () => new ImportFileError('Não foi possível ler a planilha XLSX. Salve-a de novo no Excel ou no LibreOffice e envie outra vez.');
 const tooBig = (limits: ImportLimits) => new ImportFileError(`A planilha descompactada passa do limite de ${n(limits.uncompressedBytes / MB)} MB.`, 413);
-const tooCompressed = (limits: ImportLimits) =>
-  new ImportFileError(`A planilha está compactada além do normal (mais de ${n(limits.compressionRatio)} vezes o tamanho): não será lida.`, 413);
+const tooCompressed = (limits: ImportLimits) => new ImportFileError(`A planilha está compactada além do normal (mais de ${n(limits.compressionRatio)} vezes o tamanho): não será lida.`, 413);
 
 function openZip(filePath: string): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
@@ -57,9 +56,7 @@ function listEntries(zip: ZipFile, limits: ImportLimits): Promise<Map<string, En
 
 /** Inflates one part, counting every byte against the file's budget and the part's compression ratio. */
 async function* inflate(zip: ZipFile, entry: Entry, budget: { left: number }, limits: ImportLimits, cap?: { bytes: number; error: () => ImportFileError }): AsyncGenerator<Buffer> {
-  const stream = await new Promise<NodeJS.ReadableStream & { destroy(): void }>((resolve, reject) =>
-    zip.openReadStream(entry, (err, s) => (err || !s ? reject(unreadable()) : resolve(s as never))),
-  );
+  const stream = await new Promise<NodeJS.ReadableStream & { destroy(): void }>((resolve, reject) => zip.openReadStream(entry, (err, s) => (err || !s ? reject(unreadable()) : resolve(s as never))));
   const maxForEntry = Math.max(MB, entry.compressedSize * limits.compressionRatio);
   let seen = 0;
   try {
@@ -148,7 +145,7 @@ function resolveTarget(target: string): string {
   if (target.startsWith('/')) return target.slice(1);
   const parts = `xl/${target}`.split('/');
   const out: string[] = [];
-  for (const p of parts) (p === '..' ? out.pop() : p !== '.' && out.push(p));
+  for (const p of parts) p === '..' ? out.pop() : p !== '.' && out.push(p);
   return out.join('/');
 }
 
@@ -193,7 +190,11 @@ async function readSharedStrings(zip: ZipFile, entry: Entry | undefined, budget:
   const strings: string[] = [];
   if (!entry) return strings;
   const cap = { bytes: limits.sharedStringsBytes, error: () => new ImportFileError(`Os textos da planilha passam do limite de ${n(limits.sharedStringsBytes / MB)} MB.`, 413) };
-  const rows = parsePart(inflate(zip, entry, budget, limits, cap), (on) => textCollector(on, (text) => strings.push(text), 'si'), () => []);
+  const rows = parsePart(
+    inflate(zip, entry, budget, limits, cap),
+    (on) => textCollector(on, (text) => strings.push(text), 'si'),
+    () => [],
+  );
   for await (const _ of rows);
   return strings;
 }

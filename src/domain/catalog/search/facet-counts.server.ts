@@ -3,8 +3,8 @@
 // (at 100,000 products a HashAggregate over a sequential scan, 1.24 s; docs/decisions/015-catalog-facet-counts.md).
 import { and, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../../../db/client.server.ts';
-import { preparedQuery } from '../../../db/prepared.server.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { preparedQuery } from '#src/db/prepared.server.ts';
 import { catalogFacetCounts } from '../schema.ts';
 import type { CatalogQuery } from '../query.ts';
 import { OTHER_BRANDS } from '../taxonomy.ts';

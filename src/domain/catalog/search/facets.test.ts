@@ -18,7 +18,7 @@ const row = (g: number, keys: Partial<FacetRow>, n: Partial<FacetRow> = {}): Fac
 });
 
 describe('facetsFromRows', () => {
-  it('reads each grouping set as its facet, lists every option in the taxonomy\'s order, and totals the brand rows', () => {
+  it("reads each grouping set as its facet, lists every option in the taxonomy's order, and totals the brand rows", () => {
     const rows = [
       row(0b0111, { brand_key: 'bosch' }, { n_brand: 7, n_all: 5 }),
       row(0b0111, { brand_key: 'outros' }, { n_brand: 3, n_all: 2 }),
@@ -28,10 +28,20 @@ describe('facetsFromRows', () => {
     ];
     const { facets, total } = facetsFromRows(rows);
     expect(total).toBe(7);
-    expect(facets.brands.map((o) => [o.slug, o.count])).toEqual([['bosch', 7], ['magneti-marelli', 0], ['delphi', 0], ['ngk', 0], ['trw', 0], ['outros', 3]]);
+    expect(facets.brands.map((o) => [o.slug, o.count])).toEqual([
+      ['bosch', 7],
+      ['magneti-marelli', 0],
+      ['delphi', 0],
+      ['ngk', 0],
+      ['trw', 0],
+      ['outros', 3],
+    ]);
     expect(facets.categories.find((o) => o.slug === 'iluminacao')).toEqual({ slug: 'iluminacao', label: 'Iluminação', count: 9 });
     expect(facets.vehicles.map((o) => o.count)).toEqual([6, 0, 0]);
-    expect(facets.conditions.map((o) => [o.slug, o.count])).toEqual([['novo', 4], ['usado', 0]]);
+    expect(facets.conditions.map((o) => [o.slug, o.count])).toEqual([
+      ['novo', 4],
+      ['usado', 0],
+    ]);
   });
 
   it('reads grouping bits and counts that arrive as text', () => {

@@ -40,20 +40,57 @@ export function facetAggregate(source: SQL, weight?: SQL): SQL {
     group by grouping sets ((brand_key), (category), (vehicle_type), (condition))`;
 }
 
-export type FacetRow = { g: number; brand_key: string | null; category: string | null; vehicle_type: string | null; condition: string | null; n_brand: number; n_category: number; n_vehicle: number; n_condition: number; n_all: number };
+export type FacetRow = {
+  g: number;
+  brand_key: string | null;
+  category: string | null;
+  vehicle_type: string | null;
+  condition: string | null;
+  n_brand: number;
+  n_category: number;
+  n_vehicle: number;
+  n_condition: number;
+  n_all: number;
+};
 
 export function facetsFromRows(rows: FacetRow[]): { facets: Facets; total: number } {
   // grouping(...) has a bit set for each column NOT grouped in that row: 0b0111 = by brand, 0b1011 = by category …
-  const counts = (bits: number, key: (r: FacetRow) => string | null, n: (r: FacetRow) => number) =>
-    new Map(rows.filter((r) => Number(r.g) === bits).map((r) => [key(r) ?? '', Number(n(r))]));
-  const options = (all: readonly { slug: string; label: string }[], found: Map<string, number>): FacetOption[] =>
-    all.map((o) => ({ slug: o.slug, label: o.label, count: found.get(o.slug) ?? 0 }));
+  const counts = (bits: number, key: (r: FacetRow) => string | null, n: (r: FacetRow) => number) => new Map(rows.filter((r) => Number(r.g) === bits).map((r) => [key(r) ?? '', Number(n(r))]));
+  const options = (all: readonly { slug: string; label: string }[], found: Map<string, number>): FacetOption[] => all.map((o) => ({ slug: o.slug, label: o.label, count: found.get(o.slug) ?? 0 }));
   return {
     facets: {
-      brands: options([...FEATURED_BRANDS, OTHER_BRANDS], counts(0b0111, (r) => r.brand_key, (r) => r.n_brand)),
-      categories: options(CATEGORIES, counts(0b1011, (r) => r.category, (r) => r.n_category)),
-      vehicles: options(VEHICLE_TYPES, counts(0b1101, (r) => r.vehicle_type, (r) => r.n_vehicle)),
-      conditions: options(CONDITIONS, counts(0b1110, (r) => r.condition, (r) => r.n_condition)),
+      brands: options(
+        [...FEATURED_BRANDS, OTHER_BRANDS],
+        counts(
+          0b0111,
+          (r) => r.brand_key,
+          (r) => r.n_brand,
+        ),
+      ),
+      categories: options(
+        CATEGORIES,
+        counts(
+          0b1011,
+          (r) => r.category,
+          (r) => r.n_category,
+        ),
+      ),
+      vehicles: options(
+        VEHICLE_TYPES,
+        counts(
+          0b1101,
+          (r) => r.vehicle_type,
+          (r) => r.n_vehicle,
+        ),
+      ),
+      conditions: options(
+        CONDITIONS,
+        counts(
+          0b1110,
+          (r) => r.condition,
+          (r) => r.n_condition,
+        ),
+      ),
     },
     // The brand rows split every match by brand: their rows passing every filter add up to the results.
     total: rows.filter((r) => Number(r.g) === 0b0111).reduce((n, r) => n + Number(r.n_all), 0),
@@ -67,7 +104,10 @@ export function textWithFacetsSql(query: CatalogQuery, ts: SQL, terms: string[],
   return sql`
     with m as materialized (
       select ${products.id} as id, ${restrict?.first ?? sql`false`} as first_flag,
-        ${sql.join(keys.map((k, i) => sql`${k.expr} as ${keyName(i)}`), sql`, `)},
+        ${sql.join(
+          keys.map((k, i) => sql`${k.expr} as ${keyName(i)}`),
+          sql`, `,
+        )},
         ${facetColumns(query)}
       from ${products}
       where ${and(...baseConditions(query, ts, restrict)) ?? sql`true`}
@@ -76,7 +116,10 @@ export function textWithFacetsSql(query: CatalogQuery, ts: SQL, terms: string[],
       select id, first_flag, row_number() over () as ord from (
         select id, first_flag from m
         where ok_brand and ok_category and ok_vehicle and ok_condition
-        order by ${sql.join(keys.map((k, i) => (k.desc ? sql`${keyName(i)} desc` : sql`${keyName(i)} asc`)), sql`, `)}
+        order by ${sql.join(
+          keys.map((k, i) => (k.desc ? sql`${keyName(i)} desc` : sql`${keyName(i)} asc`)),
+          sql`, `,
+        )}
         limit ${value('limit')} offset ${value('offset')}
       ) chosen
     )

@@ -4,8 +4,8 @@
 // after the rows: kept row by row, the 100,000-product seed on PostgreSQL took 99.8 s instead of 59.8 s.
 import { and, sql } from 'drizzle-orm';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
-import type { Db } from '../../../db/client.server.ts';
-import { preparedQuery } from '../../../db/prepared.server.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { preparedQuery } from '#src/db/prepared.server.ts';
 import { productImages, products, searchPostingCounts, searchPostings } from '../schema.ts';
 import type { CatalogQuery } from '../query.ts';
 import { codeSearchKey } from '../codes.ts';
@@ -23,14 +23,7 @@ import type { SearchRestriction, SearchValue } from './statement.ts';
  * filters are fine: the postings carry the keys. The word must also be one lexeme (checked in the statement).
  */
 export function postingsCanAnswer(query: CatalogQuery, terms: string[], restrict?: SearchRestriction): boolean {
-  return (
-    terms.length === 1 &&
-    query.sort === 'relevancia' &&
-    restrict === undefined &&
-    query.minPriceCents === null &&
-    query.maxPriceCents === null &&
-    codeSearchKey(query.q) === null
-  );
+  return terms.length === 1 && query.sort === 'relevancia' && restrict === undefined && query.minPriceCents === null && query.maxPriceCents === null && codeSearchKey(query.q) === null;
 }
 
 type PostingsRow = { lexeme: string | null; facets?: FacetRow[]; total?: number; items: (SummaryRow & { description: string })[] };
@@ -45,14 +38,7 @@ type PostingsRow = { lexeme: string | null; facets?: FacetRow[]; total?: number;
 const postingsStatements = new Map<string, (db: Db, values: Record<string, unknown>) => Promise<PostingsRow[]>>();
 
 function postingsStatement(query: CatalogQuery, withFacets: boolean) {
-  const shape = [
-    withFacets,
-    namedBrands(query).length > 0,
-    query.brands.includes(OTHER_BRANDS.slug),
-    query.category !== null,
-    query.vehicles.length > 0,
-    query.condition !== null,
-  ]
+  const shape = [withFacets, namedBrands(query).length > 0, query.brands.includes(OTHER_BRANDS.slug), query.category !== null, query.vehicles.length > 0, query.condition !== null]
     .map(Number)
     .join('');
   let run = postingsStatements.get(shape);
@@ -71,10 +57,7 @@ function postingsSql(query: CatalogQuery, withFacets: boolean, p: (key: string) 
   // have (tens of rows), kept by triggers, instead of its thousands of postings.
   const counted = sql`${searchPostingCounts.lexeme} = ${lexeme} and ${searchPostingCounts.n} > 0`;
   const counts = withFacets
-    ? sql`(select coalesce(json_agg(f), '[]'::json) from (${facetAggregate(
-        sql`(select ${facetColumns(query, COUNT_KEYS)}, n from ${searchPostingCounts} where ${counted}) m`,
-        sql`n`,
-      )}) f) as facets`
+    ? sql`(select coalesce(json_agg(f), '[]'::json) from (${facetAggregate(sql`(select ${facetColumns(query, COUNT_KEYS)}, n from ${searchPostingCounts} where ${counted}) m`, sql`n`)}) f) as facets`
     : sql`(select coalesce(sum(${searchPostingCounts.n}), 0)::int from ${searchPostingCounts}
            where ${and(counted, ...FACETS.flatMap((f) => facetFilter(query, f, COUNT_KEYS) ?? []))}) as total`;
   return sql`
@@ -135,9 +118,7 @@ export async function rebuildSearchPostings(db: Db): Promise<number> {
  * postings in that case (one cheap check otherwise). Returns how many postings it wrote (0: nothing to do).
  */
 export async function ensureSearchPostings(db: Db): Promise<number> {
-  const result = await db.execute(
-    sql`select exists (select 1 from products where active) and not exists (select 1 from search_postings) as missing`,
-  );
+  const result = await db.execute(sql`select exists (select 1 from products where active) and not exists (select 1 from search_postings) as missing`);
   const missing = (result as unknown as { rows: { missing: boolean }[] }).rows[0]?.missing === true;
   return missing ? rebuildSearchPostings(db) : 0;
 }

@@ -4,8 +4,8 @@
 // (facets.ts), or the general page and count (statement.ts), each built once per shape.
 import { and, eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../../../db/client.server.ts';
-import { shapeCache, unnamedSelect, unnamedStatement } from '../../../db/prepared.server.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { shapeCache, unnamedSelect, unnamedStatement } from '#src/db/prepared.server.ts';
 import { productImages, products } from '../schema.ts';
 import type { CatalogQuery } from '../query.ts';
 import { MAX_LISTED_RESULTS, lastListedPage, searchTerms } from '../query.ts';
@@ -80,7 +80,16 @@ async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacet
   const count = async () => {
     if (fromCountsTable) return browseTotal(db, query, values);
     const statement = searchStatements(db, searchShape('count', query, terms, restrict), () =>
-      unnamedSelect(db.select({ n: sql<number>`count(*)::int` }).from(db.select({ one: sql`1`.as('one') }).from(products).where(where()).limit(MAX_LISTED_RESULTS + 1).as('matched'))),
+      unnamedSelect(
+        db.select({ n: sql<number>`count(*)::int` }).from(
+          db
+            .select({ one: sql`1`.as('one') })
+            .from(products)
+            .where(where())
+            .limit(MAX_LISTED_RESULTS + 1)
+            .as('matched'),
+        ),
+      ),
     );
     const rows = (await statement.execute(values)) as { n: number }[];
     return rows[0]?.n ?? 0;
@@ -91,15 +100,7 @@ async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacet
     withFacets ? (fromCountsTable ? browseFacetCounts(db, query, values) : facetCounts(db, query, ts, terms, values, restrict)) : Promise.resolve(undefined),
   ]);
   // A page past the end has no row to carry the total.
-  const total = facets
-    ? facets.total
-    : counted !== null
-      ? counted
-      : page.length > 0
-        ? Number(page[0]!.total)
-        : offset === 0 && query.pageSize > 0
-          ? 0
-          : await count();
+  const total = facets ? facets.total : counted !== null ? counted : page.length > 0 ? Number(page[0]!.total) : offset === 0 && query.pageSize > 0 ? 0 : await count();
   return {
     items: page.map((r) => ({ ...toSummary(r), description: r.description })),
     // Which results the restriction ranks first (fitment: made for the vehicle), by id.
@@ -110,11 +111,7 @@ async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacet
   };
 }
 
-export async function searchProducts(
-  db: Db,
-  query: CatalogQuery,
-  opts: { facets?: boolean; restrict?: SearchRestriction } = {},
-): Promise<SearchResult> {
+export async function searchProducts(db: Db, query: CatalogQuery, opts: { facets?: boolean; restrict?: SearchRestriction } = {}): Promise<SearchResult> {
   const terms = searchTerms(query.q);
   // A list goes as deep as MAX_LISTED_RESULTS: a page past that is not read (its counts are), and the page
   // says how to narrow the list. Page 417 costs what page 1 costs plus 10,000 index entries, at any size.
@@ -164,10 +161,7 @@ async function facetCounts(
   restrict?: SearchRestriction,
 ): Promise<{ facets: Facets; total: number }> {
   const statement = searchStatements(db, searchShape('facets', query, terms, restrict), () =>
-    unnamedStatement<FacetRow>(
-      db,
-      facetAggregate(sql`(select ${facetColumns(query)} from ${products} where ${and(...baseConditions(query, ts, restrict)) ?? sql`true`}) m`),
-    ),
+    unnamedStatement<FacetRow>(db, facetAggregate(sql`(select ${facetColumns(query)} from ${products} where ${and(...baseConditions(query, ts, restrict)) ?? sql`true`}) m`)),
   );
   return facetsFromRows((await statement.execute(values)) as FacetRow[]);
 }

@@ -21,7 +21,12 @@ function statementText(qs: string): string {
   const terms = searchTerms(q.q);
   const ts = tsQuery(terms);
   const where = render(and(...conditions(q, ts))!).sql;
-  const order = render(sql.join(sortKeys(q, ts, terms).map((k) => k.expr), sql`, `)).sql;
+  const order = render(
+    sql.join(
+      sortKeys(q, ts, terms).map((k) => k.expr),
+      sql`, `,
+    ),
+  ).sql;
   return `${where} | ${order}`;
 }
 
@@ -53,7 +58,7 @@ describe('searchShape', () => {
     expect(shapes.size).toBe(10);
   });
 
-  it('has no shape for a restriction without one (its statement is built for the call), and carries the restriction\'s', () => {
+  it("has no shape for a restriction without one (its statement is built for the call), and carries the restriction's", () => {
     const q = query('q=farol');
     expect(searchShape('page', q, ['farol'], { where: sql`true` })).toBeNull();
     expect(searchShape('page', q, ['farol'], { where: sql`true`, shape: 'veh:1' })).toMatch(/:veh:1$/);
@@ -108,11 +113,14 @@ describe('the search statement', () => {
     expect(render(keys[2]!.expr).sql).toBe('"products"."popularity"');
   });
 
-  it('puts a restriction\'s first results ahead of the ranking, and sorts by price with the id as tie-break', () => {
+  it("puts a restriction's first results ahead of the ranking, and sorts by price with the id as tie-break", () => {
     const q = query('q=farol');
     const keys = sortKeys(q, tsQuery(['farol']), ['farol'], { where: sql`true`, first: sql`fits` });
     expect(render(keys[0]!.expr).sql).toBe('fits');
     const byPrice = sortKeys(query('q=farol&ordem=maior-preco'), tsQuery(['farol']), ['farol']);
-    expect(byPrice.map((k) => [render(k.expr).sql, k.desc])).toEqual([['"products"."price_cents"', true], ['"products"."id"', false]]);
+    expect(byPrice.map((k) => [render(k.expr).sql, k.desc])).toEqual([
+      ['"products"."price_cents"', true],
+      ['"products"."id"', false],
+    ]);
   });
 });

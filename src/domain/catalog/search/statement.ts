@@ -208,9 +208,7 @@ export function sortKeys(query: CatalogQuery, ts: SQL | null, terms: string[], r
     case 'relevancia': {
       const code = codeSearchKey(query.q);
       const first = [...(code ? [down(codeRank())] : []), ...(restrict?.first ? [down(restrict.first)] : [])];
-      return ts && terms[0]
-        ? [...first, down(relevance(ts)), down(products.popularity), up(products.id)]
-        : [...first, down(products.popularity), up(products.id)];
+      return ts && terms[0] ? [...first, down(relevance(ts)), down(products.popularity), up(products.id)] : [...first, down(products.popularity), up(products.id)];
     }
   }
 }

@@ -1,7 +1,7 @@
 // Typo correction against the lexicon: a word the catalog does not know becomes the most similar known
 // word (trigram similarity, then edit distance: typos.ts), and the lexicon is rebuilt from the products.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.server.ts';
+import type { Db } from '#src/db/client.server.ts';
 import { products, searchLexicon } from '../schema.ts';
 import { closestWord } from './typos.ts';
 
@@ -28,9 +28,7 @@ export async function correctTerms(db: Db, terms: string[]): Promise<string[]> {
       join ${searchLexicon} l on left(l.word, 1) = left(olimpo_search_text(t.term), 1)
         and length(l.word) between length(t.term) - 2 and length(t.term) + 2
       group by t.term`);
-    const candidates = new Map(
-      (near as unknown as { rows: { term: string; words: string[] }[] }).rows.map((r) => [r.term, r.words]),
-    );
+    const candidates = new Map((near as unknown as { rows: { term: string; words: string[] }[] }).rows.map((r) => [r.term, r.words]));
     return terms.map((t, i) => fixed.get(i + 1) ?? closestWord(t, candidates.get(t) ?? []) ?? t);
   }
   return terms.map((t, i) => fixed.get(i + 1) ?? t);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance } from '../../../platform/edit-distance.ts';
+import { editDistance } from '#src/platform/edit-distance.ts';
 import { closestWord } from './typos.ts';
 
 describe('editDistance', () => {

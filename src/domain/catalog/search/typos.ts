@@ -1,6 +1,6 @@
 // Typo distance for the search's correction step: the trigram lexicon misses short words with swapped
 // letters ("frieo" shares two trigrams with "freio"), so the closest word by edit distance is taken then.
-import { editDistance } from '../../../platform/edit-distance.ts';
+import { editDistance } from '#src/platform/edit-distance.ts';
 
 /** How many typos a word of this length may carry and still be corrected (none below four letters). */
 export function allowedTypos(length: number): number {

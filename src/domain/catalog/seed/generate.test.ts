@@ -18,8 +18,16 @@ describe('demo catalog', () => {
   });
 
   it('covers every category, the featured brands and plenty of headlights', () => {
-    for (const c of CATEGORY_SLUGS) expect(catalog.some((p) => p.category === c), c).toBe(true);
-    for (const b of FEATURED_BRANDS) expect(catalog.some((p) => p.brandSlug === b.slug), b.label).toBe(true);
+    for (const c of CATEGORY_SLUGS)
+      expect(
+        catalog.some((p) => p.category === c),
+        c,
+      ).toBe(true);
+    for (const b of FEATURED_BRANDS)
+      expect(
+        catalog.some((p) => p.brandSlug === b.slug),
+        b.label,
+      ).toBe(true);
     expect(catalog.filter((p) => /farol|faróis/i.test(p.title)).length).toBeGreaterThanOrEqual(20);
     expect(catalog.some((p) => p.condition === 'usado')).toBe(true);
   });
@@ -66,12 +74,23 @@ describe('demo catalog', () => {
     expect(parts.filter((p) => p.equivalentCodes.length > 0).length).toBeGreaterThan(parts.length / 2);
     for (const p of catalog) {
       const labels = p.specs.map((s) => s.label);
-      expect(labels.some((l) => /^Peso/.test(l)), p.title).toBe(true);
-      expect(labels.some((l) => /^Dimensões/.test(l)), p.title).toBe(true);
+      expect(
+        labels.some((l) => /^Peso/.test(l)),
+        p.title,
+      ).toBe(true);
+      expect(
+        labels.some((l) => /^Dimensões/.test(l)),
+        p.title,
+      ).toBe(true);
       for (const e of p.equivalentCodes) expect(e.startsWith(`${p.brand} `), p.title).toBe(false);
     }
     const battery = catalog.find((p) => /^Bateria 60Ah/.test(p.title))!;
-    expect(battery.specs).toEqual(expect.arrayContaining([{ label: 'Tensão', value: '12 V' }, { label: 'Capacidade', value: '60 Ah' }]));
+    expect(battery.specs).toEqual(
+      expect.arrayContaining([
+        { label: 'Tensão', value: '12 V' },
+        { label: 'Capacidade', value: '60 Ah' },
+      ]),
+    );
     const pads = catalog.find((p) => /^Pastilhas de Freio Dianteiras/.test(p.title))!;
     expect(pads.specs).toEqual(expect.arrayContaining([{ label: 'Posição', value: 'Dianteira' }]));
   });

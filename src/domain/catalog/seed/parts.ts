@@ -85,7 +85,10 @@ const BRAND_SHAPES: Record<string, (r: Random) => string> = {
 function brandCode(r: Random, brand: string): string {
   const shape = BRAND_SHAPES[brand];
   if (shape) return shape(r);
-  const prefix = brand.replace(/[^A-Za-z]/g, '').slice(0, 2).toUpperCase();
+  const prefix = brand
+    .replace(/[^A-Za-z]/g, '')
+    .slice(0, 2)
+    .toUpperCase();
   return `${prefix}-${digits(r, 5)}`;
 }
 

@@ -1,6 +1,6 @@
 // Loads the demo catalog into an empty database in batches (100,000 products in well under two minutes).
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.server.ts';
+import type { Db } from '#src/db/client.server.ts';
 import { deferSearchPostings, rebuildSearchPostings } from '../search/postings.server.ts';
 import { countProducts } from '../products.server.ts';
 import { refreshLexicon } from '../search/typos.server.ts';
@@ -65,9 +65,7 @@ export async function seedCatalog(db: Db, opts: SeedOptions = {}): Promise<numbe
           updatedAt: p.createdAt,
         })),
       );
-      await tx
-        .insert(productImages)
-        .values(batch.flatMap((p, i) => p.images.map((img, position) => ({ productId: first + i, position, ...img }))));
+      await tx.insert(productImages).values(batch.flatMap((p, i) => p.images.map((img, position) => ({ productId: first + i, position, ...img }))));
       const variants = batch.flatMap((p, i) => p.variants.map((v) => ({ productId: first + i, ...v })));
       if (variants.length > 0) await tx.insert(productVariants).values(variants);
     });

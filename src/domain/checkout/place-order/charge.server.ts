@@ -4,16 +4,16 @@
 // cancelled, its payment marked, its stock returned and its cancellation e-mail queued.
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { preparedQuery } from '../../../db/prepared.server.ts';
-import { boletoDeadline } from '../../orders/expiry.ts';
-import { restock } from '../../orders/orders.server.ts';
-import { queueOrderEmail } from '../../orders/outbox.server.ts';
-import { readOrder } from '../../orders/read.server.ts';
-import { orderEvents, orders } from '../../orders/schema.ts';
-import { toOrderView } from '../../orders/view.ts';
-import type { OrderView } from '../../orders/view.ts';
-import type { ChargeResult } from '../../payments/provider.ts';
-import { payments } from '../../payments/schema.ts';
+import { preparedQuery } from '#src/db/prepared.server.ts';
+import { boletoDeadline } from '#src/domain/orders/expiry.ts';
+import { restock } from '#src/domain/orders/orders.server.ts';
+import { queueOrderEmail } from '#src/domain/orders/outbox.server.ts';
+import { readOrder } from '#src/domain/orders/read.server.ts';
+import { orderEvents, orders } from '#src/domain/orders/schema.ts';
+import { toOrderView } from '#src/domain/orders/view.ts';
+import type { OrderView } from '#src/domain/orders/view.ts';
+import type { ChargeResult } from '#src/domain/payments/provider.ts';
+import { payments } from '#src/domain/payments/schema.ts';
 import { DECLINED_MESSAGE, GATEWAY_FAILED_REASON, PAYMENT_UNAVAILABLE_MESSAGE } from './outcomes.ts';
 import type { ChargeCard, PlaceOrderDeps, PlaceOrderResult, Written } from './outcomes.ts';
 import { stockChanged } from './price-cart.server.ts';
@@ -44,15 +44,7 @@ export function chargeKey(row: { idempotencyKey: string; number: string }): stri
 }
 
 /** Charges an order and records the outcome; answers the order as it now stands (402 declined, 503 unreachable). */
-export async function charge(
-  deps: PlaceOrderDeps,
-  row: OrderRow,
-  card: ChargeCard | null,
-  now: Date,
-  accessToken: string | null,
-  replayed: boolean,
-  written?: Written,
-): Promise<PlaceOrderResult> {
+export async function charge(deps: PlaceOrderDeps, row: OrderRow, card: ChargeCard | null, now: Date, accessToken: string | null, replayed: boolean, written?: Written): Promise<PlaceOrderResult> {
   const { db } = deps;
   let result: ChargeResult;
   let unreachable = false;
@@ -88,7 +80,10 @@ async function compensate(deps: PlaceOrderDeps, row: OrderRow, result: Declined,
   const paymentStatus = unreachable ? 'cancelled' : 'declined';
   const cancelled = { status: 'cancelled', note: result.reason, createdAt: now };
   const restocked = await db.transaction(async (tx) => {
-    await tx.update(payments).set({ status: paymentStatus, failureReason: result.reason, providerRef: result.providerRef ?? 'declined', updatedAt: now }).where(eq(payments.orderId, row.id));
+    await tx
+      .update(payments)
+      .set({ status: paymentStatus, failureReason: result.reason, providerRef: result.providerRef ?? 'declined', updatedAt: now })
+      .where(eq(payments.orderId, row.id));
     await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, row.id));
     await tx.insert(orderEvents).values({ orderId: row.id, ...cancelled });
     const restocked = await restock(tx, row.id);

@@ -3,17 +3,17 @@
 // makes sure of the confirmation's job and of the expiry job of an unpaid PIX or boleto, so neither can be
 // lost to a crash after the commit. A refusal or a key already used rolls everything back.
 import crypto from 'node:crypto';
-import type { Tx } from '../../../db/client.server.ts';
-import { maybeJobRunner } from '../../../platform/job-runner.server.ts';
-import { brasiliaDay } from '../../../platform/datetime.ts';
-import { boletoDeadline, pixDeadline } from '../../orders/expiry.ts';
-import { scheduleExpiry } from '../../orders/expiry.server.ts';
-import { enqueueSend } from '../../orders/outbox.server.ts';
-import type { EmailRelay } from '../../orders/outbox.server.ts';
-import { hashToken } from '../../orders/read.server.ts';
-import type { orders } from '../../orders/schema.ts';
-import { BOLETO_DUE_DAYS, DEFAULT_PIX_EXPIRY_MINUTES } from '../../payments/provider.ts';
-import { lineTotal } from '../../pricing/pricing.ts';
+import type { Tx } from '#src/db/client.server.ts';
+import { maybeJobRunner } from '#src/platform/job-runner.server.ts';
+import { brasiliaDay } from '#src/platform/datetime.ts';
+import { boletoDeadline, pixDeadline } from '#src/domain/orders/expiry.ts';
+import { scheduleExpiry } from '#src/domain/orders/expiry.server.ts';
+import { enqueueSend } from '#src/domain/orders/outbox.server.ts';
+import type { EmailRelay } from '#src/domain/orders/outbox.server.ts';
+import { hashToken } from '#src/domain/orders/read.server.ts';
+import type { orders } from '#src/domain/orders/schema.ts';
+import { BOLETO_DUE_DAYS, DEFAULT_PIX_EXPIRY_MINUTES } from '#src/domain/payments/provider.ts';
+import { lineTotal } from '#src/domain/pricing/pricing.ts';
 import type { PlaceOrderInput } from '../rules.ts';
 import { placeOrderStatement, placeOrderValues } from './order-statement.server.ts';
 import type { LineKey, NoExtraKeys, OrderKey, PaymentKey } from './order-statement.server.ts';

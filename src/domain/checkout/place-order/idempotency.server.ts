@@ -2,12 +2,12 @@
 // its transaction, and only then is the key looked up: almost every key is new, so the order path asks
 // nothing before its transaction. An order interrupted before its charge was recorded is charged now.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.server.ts';
-import { preparedQuery } from '../../../db/prepared.server.ts';
-import { maybeEmailRelay } from '../../orders/outbox.server.ts';
-import { readOrder } from '../../orders/read.server.ts';
-import type { OrderRead } from '../../orders/read.server.ts';
-import { orders } from '../../orders/schema.ts';
+import type { Db } from '#src/db/client.server.ts';
+import { preparedQuery } from '#src/db/prepared.server.ts';
+import { maybeEmailRelay } from '#src/domain/orders/outbox.server.ts';
+import { readOrder } from '#src/domain/orders/read.server.ts';
+import type { OrderRead } from '#src/domain/orders/read.server.ts';
+import { orders } from '#src/domain/orders/schema.ts';
 import { charge } from './charge.server.ts';
 import { DECLINED_MESSAGE, GATEWAY_FAILED_REASON, KEY_REUSED_MESSAGE, PAYMENT_UNAVAILABLE_MESSAGE } from './outcomes.ts';
 import type { ChargeCard, PlaceOrderDeps, PlaceOrderResult } from './outcomes.ts';
@@ -37,6 +37,7 @@ export async function replay(deps: PlaceOrderDeps, read: OrderRead, hash: string
     }
   }
   if (order.status === 'cancelled' && payment?.status === 'declined') return { ok: false, status: 402, message: DECLINED_MESSAGE, order };
-  if (order.status === 'cancelled' && payment?.status === 'cancelled' && payment.failureReason === GATEWAY_FAILED_REASON) return { ok: false, status: 503, message: PAYMENT_UNAVAILABLE_MESSAGE, order };
+  if (order.status === 'cancelled' && payment?.status === 'cancelled' && payment.failureReason === GATEWAY_FAILED_REASON)
+    return { ok: false, status: 503, message: PAYMENT_UNAVAILABLE_MESSAGE, order };
   return { ok: true, order, accessToken: null, replayed: true };
 }

@@ -1,10 +1,10 @@
 // The one statement that writes a new order: the order (its number from the sequence), its lines, first
 // event, payment record and confirmation e-mail, in one round trip, prepared once per number of lines.
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/client.server.ts';
-import { preparedQuery } from '../../../db/prepared.server.ts';
-import { orderEmails, orderEvents, orderLines, orders } from '../../orders/schema.ts';
-import { payments } from '../../payments/schema.ts';
+import type { Tx } from '#src/db/client.server.ts';
+import { preparedQuery } from '#src/db/prepared.server.ts';
+import { orderEmails, orderEvents, orderLines, orders } from '#src/domain/orders/schema.ts';
+import { payments } from '#src/domain/payments/schema.ts';
 
 /** The columns of each part of a new order, as `placeOrder` fills them (the statement's placeholders follow them). */
 export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'number'>;
@@ -13,16 +13,58 @@ export type NewEvent = Omit<typeof orderEvents.$inferInsert, 'id' | 'orderId'>;
 export type NewPayment = Omit<typeof payments.$inferInsert, 'id' | 'orderId'>;
 
 const ORDER_KEYS = [
-  'expiresAt', 'accessTokenHash', 'userId', 'email', 'customerName', 'customerCpf', 'customerPhone', 'status', 'cep', 'street', 'streetNumber',
-  'complement', 'neighborhood', 'city', 'state', 'shippingMethod', 'shippingLabel', 'shippingCarrier',
-  'shippingMaxDays', 'shippingProvider', 'shippingPickupCode', 'paymentMethod', 'installments', 'couponCode', 'subtotalCents',
-  'couponDiscountCents', 'shippingCents', 'paymentDiscountCents', 'totalCents', 'idempotencyKey', 'requestHash', 'createdAt', 'updatedAt',
+  'expiresAt',
+  'accessTokenHash',
+  'userId',
+  'email',
+  'customerName',
+  'customerCpf',
+  'customerPhone',
+  'status',
+  'cep',
+  'street',
+  'streetNumber',
+  'complement',
+  'neighborhood',
+  'city',
+  'state',
+  'shippingMethod',
+  'shippingLabel',
+  'shippingCarrier',
+  'shippingMaxDays',
+  'shippingProvider',
+  'shippingPickupCode',
+  'paymentMethod',
+  'installments',
+  'couponCode',
+  'subtotalCents',
+  'couponDiscountCents',
+  'shippingCents',
+  'paymentDiscountCents',
+  'totalCents',
+  'idempotencyKey',
+  'requestHash',
+  'createdAt',
+  'updatedAt',
 ] as const satisfies readonly (keyof NewOrder)[];
 const LINE_KEYS = ['productId', 'variantId', 'title', 'imageUrl', 'color', 'size', 'quantity', 'unitPriceCents', 'lineTotalCents'] as const satisfies readonly (keyof NewLine)[];
 const EVENT_KEYS = ['status', 'note', 'createdAt'] as const satisfies readonly (keyof NewEvent)[];
 const PAYMENT_KEYS = [
-  'provider', 'method', 'status', 'amountCents', 'installments', 'cardBrand', 'cardLast4', 'pixCode', 'pixExpiresAt', 'boletoLine',
-  'boletoDueDate', 'boletoUrl', 'failureReason', 'createdAt', 'updatedAt',
+  'provider',
+  'method',
+  'status',
+  'amountCents',
+  'installments',
+  'cardBrand',
+  'cardLast4',
+  'pixCode',
+  'pixExpiresAt',
+  'boletoLine',
+  'boletoDueDate',
+  'boletoUrl',
+  'failureReason',
+  'createdAt',
+  'updatedAt',
 ] as const satisfies readonly (keyof NewPayment)[];
 
 export type OrderKey = (typeof ORDER_KEYS)[number];
@@ -55,10 +97,22 @@ export function placeOrderStatement(tx: Tx, lineCount: number): Runner {
         .values({ ...fill('o_', ORDER_KEYS), number: sql`olimpo_order_number(nextval('order_number_seq'))` })
         .returning({ id: orders.id, number: orders.number })
         .getSQL()}),
-      new_lines as (${tx.insert(orderLines).values(Array.from({ length: lineCount }, (_, i) => ({ ...fill(`l${i}_`, LINE_KEYS), orderId }))).getSQL()}),
-      new_event as (${tx.insert(orderEvents).values({ ...fill('e_', EVENT_KEYS), orderId }).getSQL()}),
-      new_payment as (${tx.insert(payments).values({ ...fill('p_', PAYMENT_KEYS), orderId }).getSQL()}),
-      new_email as (${tx.insert(orderEmails).values({ orderId, kind: 'confirmation', data: sql`${p('m_data')}` as never }).getSQL()})
+      new_lines as (${tx
+        .insert(orderLines)
+        .values(Array.from({ length: lineCount }, (_, i) => ({ ...fill(`l${i}_`, LINE_KEYS), orderId })))
+        .getSQL()}),
+      new_event as (${tx
+        .insert(orderEvents)
+        .values({ ...fill('e_', EVENT_KEYS), orderId })
+        .getSQL()}),
+      new_payment as (${tx
+        .insert(payments)
+        .values({ ...fill('p_', PAYMENT_KEYS), orderId })
+        .getSQL()}),
+      new_email as (${tx
+        .insert(orderEmails)
+        .values({ orderId, kind: 'confirmation', data: sql`${p('m_data')}` as never })
+        .getSQL()})
       select id, number from new_order`;
   });
   placeOrderByLines.set(lineCount, run);

@@ -1,14 +1,12 @@
 // What placing an order answers and needs: its result, its dependencies, the messages a buyer reads and the
 // shapes that pass from one step of the flow (../place-order.server.ts) to the next.
-import type { ShippingService } from '../../shipping/service.ts';
-import type { Db } from '../../../db/client.server.ts';
-import type { orders } from '../../orders/schema.ts';
-import type { OrderView, toOrderView } from '../../orders/view.ts';
-import type { CardDigits, CardToken, PaymentProvider } from '../../payments/provider.ts';
+import type { ShippingService } from '#src/domain/shipping/service.ts';
+import type { Db } from '#src/db/client.server.ts';
+import type { orders } from '#src/domain/orders/schema.ts';
+import type { OrderView, toOrderView } from '#src/domain/orders/view.ts';
+import type { CardDigits, CardToken, PaymentProvider } from '#src/domain/payments/provider.ts';
 
-export type PlaceOrderResult =
-  | { ok: true; order: OrderView; accessToken: string | null; replayed: boolean }
-  | { ok: false; status: 400 | 402 | 409 | 422 | 503; message: string; order?: OrderView };
+export type PlaceOrderResult = { ok: true; order: OrderView; accessToken: string | null; replayed: boolean } | { ok: false; status: 400 | 402 | 409 | 422 | 503; message: string; order?: OrderView };
 
 export interface PlaceOrderDeps {
   db: Db;

@@ -3,13 +3,13 @@
 // until the order commits, the totals and the installment limit. A refusal throws a CheckoutError, which
 // rolls the transaction (and every unit taken) back.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../../db/client.server.ts';
-import { preparedQuery } from '../../../db/prepared.server.ts';
-import { recolorImageUrl } from '../../catalog/art.ts';
-import { catalogChanged } from '../../catalog/changes.server.ts';
-import { products, productVariants } from '../../catalog/schema.ts';
-import { evaluateCoupon, normalizeCouponCode } from '../../pricing/coupons.server.ts';
-import { maxInstallments, orderTotals, subtotal } from '../../pricing/pricing.ts';
+import type { Db, Tx } from '#src/db/client.server.ts';
+import { preparedQuery } from '#src/db/prepared.server.ts';
+import { recolorImageUrl } from '#src/domain/catalog/art.ts';
+import { catalogChanged } from '#src/domain/catalog/changes.server.ts';
+import { products, productVariants } from '#src/domain/catalog/schema.ts';
+import { evaluateCoupon, normalizeCouponCode } from '#src/domain/pricing/coupons.server.ts';
+import { maxInstallments, orderTotals, subtotal } from '#src/domain/pricing/pricing.ts';
 import { MESSAGES } from '../rules.ts';
 import type { PlaceOrderInput } from '../rules.ts';
 import { CheckoutError, MAX_ORDER_CENTS, UNAVAILABLE, chooseVariant, outOfStockMessage } from './outcomes.ts';
@@ -17,7 +17,10 @@ import type { MergedLine } from './validate.server.ts';
 
 /** Stock taken: the pages showing these products are refreshed. Stock returned (undefined): every page. */
 export function stockChanged(db: Db, productIds: (number | null)[] | undefined): void {
-  catalogChanged(db, productIds?.filter((id): id is number => id !== null)).catch(() => {});
+  catalogChanged(
+    db,
+    productIds?.filter((id): id is number => id !== null),
+  ).catch(() => {});
 }
 
 // The order path's hot statement, prepared once per connection (src/db/prepared.server.ts).
@@ -112,9 +115,7 @@ export async function priceCart(tx: Tx, lines: MergedLine[], input: PlaceOrderIn
   const couponCode = input.coupon ? normalizeCouponCode(input.coupon) : '';
   // Every coupon rule (window, minimum, limits overall and per customer) from the pricing domain; the
   // coupon row stays locked until this order commits, so its last use cannot be taken twice.
-  const checked = couponCode
-    ? await evaluateCoupon(tx, couponCode, { subtotalCents: subtotal(priced), customer: { userId: viewer.userId, email: input.email }, now, lock: true })
-    : null;
+  const checked = couponCode ? await evaluateCoupon(tx, couponCode, { subtotalCents: subtotal(priced), customer: { userId: viewer.userId, email: input.email }, now, lock: true }) : null;
   if (checked && !checked.ok) throw new CheckoutError(400, checked.message);
   const coupon = checked?.ok ? checked.terms : null;
   const totals = orderTotals(priced, { coupon, shippingCents, payment: input.payment });

@@ -2,12 +2,12 @@
 // it, the request's idempotency hash (without the card's secrets) and the lines merged per product, colour
 // and size, within the per-product limit. Nothing here touches the database.
 import crypto from 'node:crypto';
-import { checkCard } from '../../payments/card.ts';
-import type { PaymentProvider } from '../../payments/provider.ts';
-import { normalizeCouponCode } from '../../pricing/coupons.server.ts';
+import { checkCard } from '#src/domain/payments/card.ts';
+import type { PaymentProvider } from '#src/domain/payments/provider.ts';
+import { normalizeCouponCode } from '#src/domain/pricing/coupons.server.ts';
 import { MAX_UNITS_PER_PRODUCT, MESSAGES } from '../rules.ts';
 import type { PlaceOrderInput } from '../rules.ts';
-import type { ShippingOption } from '../../shipping/options.ts';
+import type { ShippingOption } from '#src/domain/shipping/options.ts';
 import { CARD_TOKEN_REQUIRED } from './outcomes.ts';
 import type { ChargeCard, PlaceOrderDeps, PlaceOrderResult } from './outcomes.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateProduct, universalKinds, VEHICLES } from '../../catalog/seed/generate.ts';
+import { generateProduct, universalKinds, VEHICLES } from '#src/domain/catalog/seed/generate.ts';
 import { FLEET, fleetRows, TITLE_VEHICLES, titleMapping } from './fleet.ts';
 import { SIBLING_RULES, titlePattern } from './seed.server.ts';
 
@@ -10,7 +10,22 @@ const byId = new Map(rows.map((r) => [r.id, r]));
 describe('demo fleet', () => {
   it('has the fleet the issue names', () => {
     const models = new Set(FLEET.map((m) => `${m.make} ${m.model}`));
-    for (const m of ['Volkswagen Gol', 'Fiat Uno', 'Fiat Strada', 'Chevrolet Onix', 'Hyundai HB20', 'Toyota Corolla', 'Toyota Hilux', 'Honda Civic', 'Volvo C70', 'Honda CG 160', 'Honda Biz 125', 'Yamaha Fazer 250', 'Scania R 450', 'Volkswagen Constellation']) {
+    for (const m of [
+      'Volkswagen Gol',
+      'Fiat Uno',
+      'Fiat Strada',
+      'Chevrolet Onix',
+      'Hyundai HB20',
+      'Toyota Corolla',
+      'Toyota Hilux',
+      'Honda Civic',
+      'Volvo C70',
+      'Honda CG 160',
+      'Honda Biz 125',
+      'Yamaha Fazer 250',
+      'Scania R 450',
+      'Volkswagen Constellation',
+    ]) {
       expect(models, m).toContain(m);
     }
   });
@@ -26,13 +41,18 @@ describe('demo fleet', () => {
   });
 
   it('covers every title vehicle of the catalog, every year of it, with its own type', () => {
-    const titleNames = Object.values(VEHICLES).flat().map((v) => v.name);
+    const titleNames = Object.values(VEHICLES)
+      .flat()
+      .map((v) => v.name);
     expect(Object.keys(TITLE_VEHICLES).sort()).toEqual([...titleNames].sort());
     for (const [type, list] of Object.entries(VEHICLES)) {
       for (const t of list) {
         const base = mapping.filter((m) => m.name === t.name && m.relation === 'base').map((m) => byId.get(m.vehicleId)!);
         for (let y = t.years[0]; y <= t.years[1]; y++) {
-          expect(base.some((v) => v.yearFrom <= y && y <= v.yearTo), `${t.name} ${y}`).toBe(true);
+          expect(
+            base.some((v) => v.yearFrom <= y && y <= v.yearTo),
+            `${t.name} ${y}`,
+          ).toBe(true);
         }
         // Siblings too stay within the type: a car part never maps to a motorcycle.
         for (const m of mapping.filter((x) => x.name === t.name)) expect(byId.get(m.vehicleId)!.type, `${t.name} → ${m.vehicleId}`).toBe(type);

@@ -2,15 +2,14 @@
 // reads "VW Gol 1.0 2008-2013" back from the titles, joins the fleet versions it means (clipped to the
 // title's years), and sometimes adds siblings the way real parts are shared (see SIBLING_RULES).
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.server.ts';
-import type { CategorySlug } from '../../catalog/taxonomy.ts';
-import { universalKinds } from '../../catalog/seed/generate.ts';
+import type { Db } from '#src/db/client.server.ts';
+import type { CategorySlug } from '#src/domain/catalog/taxonomy.ts';
+import { universalKinds } from '#src/domain/catalog/seed/generate.ts';
 import { invalidateFleet } from '../fleet.server.ts';
-import { products } from '../../catalog/schema.ts';
+import { products } from '#src/domain/catalog/schema.ts';
 import { productFitments, productUniversalFitments, vehicles } from '../schema.ts';
 import { fleetRows, TITLE_VEHICLES, titleMapping } from './fleet.ts';
 import type { Relation } from './fleet.ts';
-
 
 /**
  * Which siblings a part of each category also fits, and how often (percent of products, chosen by a hash
@@ -34,7 +33,9 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Matches the end of a product title: " VW Gol 1.0 2008-2013" → name, first year, last year. */
 export function titlePattern(): string {
-  const names = Object.keys(TITLE_VEHICLES).sort((a, b) => b.length - a.length).map(escapeRegex);
+  const names = Object.keys(TITLE_VEHICLES)
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegex);
   return ` (${names.join('|')}) (\\d{4})-(\\d{4})$`;
 }
 
