@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { SHELL_CHUNK, shellChunk } from './vite/chunks.ts';
 import { precompress } from './vite/precompress.ts';
+import { zodWithoutEval } from './vite/zod-without-eval.ts';
 
 const SERVER_SOURCES = [path.resolve('src') + path.sep, path.resolve('server') + path.sep];
 // The React Router server build leaves the server's own modules (src/ and server/) as imports, by absolute
@@ -31,7 +32,7 @@ const serverSourceExternal: Plugin = {
 };
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), precompress(), serverSourceExternal],
+  plugins: [zodWithoutEval, tailwindcss(), reactRouter(), precompress(), serverSourceExternal],
   // No module-preload helper: React Router preloads route modules itself (from its manifest), the one dynamic
   // import left (the chat box) needs nothing the page has not loaded already, and the helper's dependency
   // map would otherwise be the shell's first line, where the compile hint below has to be.

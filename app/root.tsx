@@ -10,9 +10,10 @@ import { Header } from './components/Header.tsx';
 import { markHydrated } from './components/Static.tsx';
 import { NotFound } from './components/NotFound.tsx';
 import { syncAccountCart } from './lib/account-cart.ts';
+import { startFavorites } from './lib/favorites.ts';
 import { clearFlashCookie, readFlash } from './lib/flash.server.ts';
 import { InlineCssContext } from './lib/request-context.ts';
-import { databaseDownContext, dbOf, servicesOf } from './lib/context.server.ts';
+import { authOf, databaseDownContext, dbOf, servicesOf } from './lib/context.server.ts';
 import { getSessionUser } from './lib/session.server.ts';
 import { publicUrl } from './lib/site.server.ts';
 import { VehicleBar } from './components/vehicle/VehicleBar.tsx';
@@ -29,12 +30,12 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A database hiccup must not take the header down with it: the page's own loader reports it.
-  const user = await getSessionUser(request, dbOf(context)).catch(() => null);
+  const user = await getSessionUser(request, authOf(context)).catch(() => null);
   const flash = readFlash(request);
   // The garage (header bar, list, product page) is read on the first request, so it renders server-side.
   let garage = null;
   try {
-    garage = garageView(await loadGarage(dbOf(context), request, servicesOf(context).cookieSecret));
+    garage = garageView(await loadGarage(dbOf(context), request, servicesOf(context)));
   } catch {
     // Without the database the pages show their own error; the header simply has no vehicle.
   }
@@ -115,7 +116,15 @@ function PendingNotice() {
 export default function App({ loaderData }: Route.ComponentProps) {
   const userId = loaderData.user?.id ?? null;
   useEffect(() => syncAccountCart(userId), [userId]);
-  return <Outlet />;
+  // The hearts' state for whoever is signed in (or the guest's cookie), after the page has loaded.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new account means a new list
+  useEffect(() => startFavorites(), [userId]);
+  return (
+    <>
+      <Outlet />
+      <p id="favoritos-aviso" role="status" className="sr-only" />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -12,7 +12,8 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.server.ts';
 import { COLUMNS, formatMoneyCell } from '../src/domain/catalog/import/format.ts';
 import { createImport, markQueued, runImport } from '../src/domain/catalog/import/import.server.ts';
-import { generateCatalog, universalKinds } from '../src/domain/catalog/seed/generate.ts';
+import { generateCatalog } from '../src/domain/catalog/seed/generate.ts';
+import { universalKinds } from '../src/domain/catalog/seed/kinds.ts';
 import { TITLE_VEHICLES } from '../src/domain/fitment/seed/fleet.ts';
 import { seedFitment } from '../src/domain/fitment/seed/seed.server.ts';
 

@@ -7,7 +7,7 @@
 // (CATALOG_CACHE_SECONDS=0 PAGE_CACHE_SECONDS=0), rounds alternating between the sizes so the machine's
 // drift falls on all of them alike. Each size is its own database, olimpo_scale_<N> (seeded with the
 // project's `npm run db:seed` when it does not hold N products yet, then migrated and vacuumed; kept for the
-// next run with --scale-keep, dropped otherwise). --scale-baseline DIR also runs a built checkout of another
+// next run with --scale-keep, dropped otherwise; one that already held N products is reused and kept). --scale-baseline DIR also runs a built checkout of another
 // commit (e.g. the one before this work) on the largest database, or on --scale-baseline-db NAME (a copy of
 // it as that commit's migrations leave it), for "no slower than before". PostgreSQL's CPU per request is
 // read from its backends' /proc/<pid>/stat: the statements' cost, whatever else the machine runs.
@@ -31,6 +31,8 @@ export const SCALE_TARGETS = [
   { id: 'list-filtered', path: '/ProductList?marca=bosch&categoria=freios&ordem=menor-preco', label: '/ProductList?marca=bosch&categoria=freios&ordem=menor-preco' },
   { id: 'list-deep', path: '/ProductList?pagina=400', label: '/ProductList?pagina=400' },
   { id: 'api-filtered', path: '/api/products?marca=bosch&categoria=freios&ordem=menor-preco', label: '/api/products?marca=bosch&categoria=freios&ordem=menor-preco' },
+  { id: 'list-vehicle', path: '/ProductList?vehicle=12&ano=2015', label: '/ProductList?vehicle=12&ano=2015 (a garage: Gol 1.0 2015)' },
+  { id: 'list-price', path: '/ProductList?preco_min=100&preco_max=300', label: '/ProductList?preco_min=100&preco_max=300 (price range, facets)' },
   { id: 'list-word', path: '/ProductList?q=farol', label: '/ProductList?q=farol (word search)' },
   { id: 'list-typo', path: '/ProductList?q=refletor', label: '/ProductList?q=refletor' },
   { id: 'api-words-price', path: '/api/products?q=pastilha%20freio&ordem=menor-preco', label: '/api/products?q=pastilha freio&ordem=menor-preco' },
@@ -80,23 +82,48 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, cwd = ROOT) {
   execFileSync(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
-/** The database of one size: seeded when it does not hold that many products, migrated, vacuumed. */
-function prepareDatabase(size: number): { url: string; name: string; seedSeconds: number | null } {
+/** What the seed of one size took (scripts/db-seed.ts --stats): seconds, peak memory, and per 100,000 products. */
+interface SeedStats {
+  products: number;
+  seconds: number;
+  peakRssMb: number;
+  phases: Record<string, number>;
+  steps: { products: number; seconds: number; rssMb: number; heapMb: number }[];
+}
+
+/** Where the seed of a kept database left its statistics, so a later run that reuses it still reports them. */
+const seedStatsFile = (name: string) => path.join(ROOT, 'bench', 'results', `seed-${name}.json`);
+
+/**
+ * The database of one size: seeded when it does not hold that many products, migrated, vacuumed. A database
+ * that already holds them is reused as it is (seeded by an earlier run, or by hand with
+ * `npm run db:seed -- --products N --stats bench/results/seed-olimpo_scale_N.json`), and its seed's
+ * statistics are read back from that file when there is one.
+ */
+function prepareDatabase(size: number): { url: string; name: string; seeded: boolean; seedSeconds: number | null; seed: SeedStats | null } {
   const name = `olimpo_scale_${size}`;
   const url = dbUrl(name);
   const exists = psql(ADMIN_URL, `select 1 from pg_database where datname = '${name}'`) === '1';
   if (!exists) psql(ADMIN_URL, `create database ${name}`);
   run('npm', ['run', 'db:migrate'], { DATABASE_URL: url });
   const have = Number(psql(url, 'select count(*) from products'));
-  let seedSeconds: number | null = null;
-  if (have !== size) {
-    console.log(`• ${name}: seeding ${size} products`);
-    const started = Date.now();
-    run('npm', ['run', 'db:seed', '--', '--products', String(size)], { DATABASE_URL: url });
-    seedSeconds = (Date.now() - started) / 1000;
+  const statsFile = seedStatsFile(name);
+  if (have === size) {
+    const seed = fs.existsSync(statsFile) ? (JSON.parse(fs.readFileSync(statsFile, 'utf8')) as SeedStats) : null;
+    console.log(`• ${name}: reused (${size} products${seed ? `, seeded earlier in ${seed.seconds} s, peak RSS ${seed.peakRssMb} MB` : ''})`);
+    psql(url, 'vacuum analyze');
+    return { url, name, seeded: false, seedSeconds: null, seed };
   }
+  console.log(`• ${name}: seeding ${size} products`);
+  const started = Date.now();
+  fs.mkdirSync(path.dirname(statsFile), { recursive: true });
+  run('npm', ['run', 'db:seed', '--', '--products', String(size), '--stats', statsFile], { DATABASE_URL: url });
+  const seedSeconds = (Date.now() - started) / 1000;
+  const seed = JSON.parse(fs.readFileSync(statsFile, 'utf8')) as SeedStats;
+  const per100k = seed.steps.map((s) => `${s.seconds} s`).join(', ');
+  console.log(`• ${name}: seeded in ${round(seedSeconds)} s (products ${per100k} per step of up to 100,000; indexes at ${seed.phases.indexes} s, postings at ${seed.phases.postings} s), peak RSS ${seed.peakRssMb} MB`);
   psql(url, 'vacuum analyze');
-  return { url, name, seedSeconds };
+  return { url, name, seeded: true, seedSeconds, seed };
 }
 
 async function freePort(): Promise<number> {
@@ -216,6 +243,9 @@ export async function runCatalogScale(argv: string[]): Promise<void> {
         }
       }
     }
+    for (const d of databases) {
+      if (d.seed) console.log(`  seed ${d.size}${d.seeded ? '' : ' (earlier)'}: ${d.seed.seconds} s, peak RSS ${d.seed.peakRssMb} MB, per 100,000: ${d.seed.steps.map((s) => `${s.seconds} s`).join(' / ')}`);
+    }
     const smallest = servers[0]!.label;
     console.log("\nCatalog scale (PostgreSQL, caches off). Per size: req/s per round, p95 ms, PostgreSQL CPU ms per request, and req/s as a share of the smallest catalog's");
     for (const t of targets) {
@@ -235,7 +265,8 @@ export async function runCatalogScale(argv: string[]): Promise<void> {
     console.log(`• results: ${path.relative(ROOT, out)}`);
   } finally {
     for (const s of servers) s.child.kill('SIGTERM');
-    if (!opts.keep) for (const d of databases) psql(ADMIN_URL, `drop database if exists ${d.name} with (force)`);
+    // Only what this run seeded: a database it found seeded (a million products take hours) stays.
+    if (!opts.keep) for (const d of databases) if (d.seeded) psql(ADMIN_URL, `drop database if exists ${d.name} with (force)`);
   }
 }
 

@@ -5,7 +5,7 @@ import { toolEnv } from './tool-env.ts';
 import { emailField, MIN_PASSWORD } from '#src/domain/accounts/validation.ts';
 import { makeAdmin } from '#src/domain/accounts/users.server.ts';
 import crypto from 'node:crypto';
-import { configureAuth } from '#src/domain/accounts/auth.server.ts';
+import { createAuthentication } from '#src/domain/accounts/auth.server.ts';
 import { authSettingsFromEnv, bootDatabase, mailerFromEnv } from '../server/boot.ts';
 import { createLogger } from '../server/logger.ts';
 
@@ -24,10 +24,10 @@ const config = toolEnv();
 const logger = createLogger(config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL);
 // The password is kept as a scrypt hash, which takes no secret. Better Auth still wants one for the session
 // cookie its sign-up makes; this tool throws that cookie away, so a random secret does (none is asked for).
-configureAuth(authSettingsFromEnv({ ...config, BETTER_AUTH_SECRET: config.BETTER_AUTH_SECRET ?? crypto.randomBytes(32).toString('base64url') }, mailerFromEnv(config), logger));
+const settings = authSettingsFromEnv({ ...config, BETTER_AUTH_SECRET: config.BETTER_AUTH_SECRET ?? crypto.randomBytes(32).toString('base64url') }, mailerFromEnv(config), logger);
 const database = await bootDatabase(config, logger, { seed: false });
 try {
-  const result = await makeAdmin(database.db, email.data, { password });
+  const result = await makeAdmin(database.db, createAuthentication(database.db, settings), email.data, { password });
   if (result.created) {
     console.log(`Conta de administrador criada: ${result.email}`);
     if (!password) console.log(`Senha provisória (guarde agora; troque em "Esqueci minha senha"): ${result.password}`);

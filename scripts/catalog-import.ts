@@ -9,6 +9,7 @@ import { toolEnv } from './tool-env.ts';
 import { createImport, markQueued, runImport } from '#src/domain/catalog/import/import.server.ts';
 import type { ImportSummary } from '#src/domain/catalog/import/import.server.ts';
 import { createUploadStore } from '#src/platform/uploads.server.ts';
+import { createCatalogChanges } from '#src/domain/catalog/changes.server.ts';
 import { bootDatabase } from '../server/boot.ts';
 import { createLogger } from '../server/logger.ts';
 
@@ -55,6 +56,8 @@ try {
       let last = 0;
       const done = await runImport(database.db, s.id, {
         uploads,
+        // Instances running on this PostgreSQL drop their memo and cached pages once the rows are in.
+        catalogChanges: database.listen ? createCatalogChanges(database.db) : null,
         onProgress: ({ processed, valid }) => {
           if (processed - last >= 10_000 || processed === valid) {
             last = processed;

@@ -10,7 +10,7 @@ import type { ServerBuild } from 'react-router';
 import type { Services } from '#src/platform/services.ts';
 import type { AppEnv } from './app-env.ts';
 import { isConnectionError, isStatementTimeout } from '#src/db/client.server.ts';
-import { authFor, providerFormOrigins, sessionUserOf } from '#src/domain/accounts/auth.server.ts';
+import { sessionUserOf } from '#src/domain/accounts/auth.server.ts';
 import { safeError } from '#src/platform/log-safe.ts';
 import { asAddressed } from '#src/platform/origins.ts';
 import type { OriginPolicy } from '#src/platform/origins.ts';
@@ -18,14 +18,17 @@ import { accountApi } from './api/account.ts';
 import { cartApi } from './api/cart.ts';
 import { catalogApi } from './api/catalog.ts';
 import { chatApi } from './api/chat.ts';
+import { favoritesApi } from './api/favorites.ts';
 import type { ChatApiOptions } from './api/chat.ts';
 import { ordersApi } from './api/orders.ts';
+import { shippingApi } from './api/shipping.ts';
 import { vehiclesApi } from './api/vehicles.ts';
 import { openApiDocument } from './api/openapi.ts';
-import { onCatalogChange } from '#src/domain/catalog/changes.server.ts';
 import { compressLarge } from './compression.ts';
 import { createDatabaseGate } from './database-gate.ts';
 import { createPageServer, withScriptHashes } from './pages.ts';
+import { paymentBrowserOrigins } from './csp.ts';
+import type { CspOrigins } from './csp.ts';
 import { databaseScope, DEFAULT_DATABASE_LIMITS } from './middleware/database-scope.ts';
 import type { DatabaseLimits } from './middleware/database-scope.ts';
 import { apiError } from './http.ts';
@@ -81,17 +84,20 @@ export function createApp(opts: AppOptions) {
   const losses = () => database().connectionLosses?.() ?? 0;
   const lostDuring = (c: Context<AppEnv>) => losses() !== c.var.losses;
 
+  // The policy's outside origins: the sign-in providers' pages (form-action), the card gateway's API (connect-src).
+  const csp = (): CspOrigins => ({ form: services.auth.formOrigins, connect: paymentBrowserOrigins(services.checkout.provider) });
+
   app.use('*', async (c, next) => {
     c.set('services', services);
     await next();
   });
-  app.use('*', requestLog({ https, logger: opts.logger, onStart: (c) => c.set('losses', losses()) }));
+  app.use('*', requestLog({ https, csp, logger: opts.logger, onStart: (c) => c.set('losses', losses()) }));
   app.use('*', lostConnectionsAs503({ applies: isApiPath, lostDuring }));
   // Anonymous pages fresh in the page cache leave before any other middleware (the 99 % case under load):
   // a GET needs no origin, body or form check, and the bytes are already compressed. Not while the
   // database is known to be down: then every page is the maintenance page, as below.
-  const pages = createPageServer({ ttlSeconds: opts.pageCacheSeconds ?? 0, formOrigins: providerFormOrigins });
-  onCatalogChange((ids) => pages.cache.invalidate(ids));
+  const pages = createPageServer({ ttlSeconds: opts.pageCacheSeconds ?? 0, csp });
+  services.catalogChanges.subscribe((ids) => pages.cache.invalidate(ids));
   app.use('*', async (c, next) => {
     const hit = pages.fromMemory(c.req.raw);
     if (hit && (await gate.isUp())) return hit;
@@ -107,7 +113,7 @@ export function createApp(opts: AppOptions) {
   app.use('*', originCheck(policy));
   // Page forms: the session before the body on the back office and the product forms, a limit per route,
   // then the form itself (server/middleware/).
-  app.use('*', pageBodies({ roleOf: async (headers) => (await sessionUserOf(db(), headers))?.role ?? null }));
+  app.use('*', pageBodies({ roleOf: async (headers) => (await sessionUserOf(services.auth, headers))?.role ?? null }));
   app.use('*', controlCharsInQuery());
   app.use('*', pageForms());
 
@@ -148,17 +154,19 @@ export function createApp(opts: AppOptions) {
     await next();
   });
   app.route('/', ordersApi(db, opts.logger));
+  app.route('/', shippingApi(db, opts.logger));
   app.route('/', chatApi(db, opts.logger, opts.chat ?? { llm: null }));
-  app.route('/api', catalogApi(db, { publicUrl: opts.publicUrl, searchCache: services.searchCache }));
+  app.route('/api', catalogApi(db, { publicUrl: opts.publicUrl, searchCache: services.searchCache, publicCacheSeconds: opts.pageCacheSeconds || undefined }));
   app.route('/api', vehiclesApi(db));
   app.route('/api', cartApi(db, opts.logger));
-  app.route('/api', accountApi(db));
+  app.route('/api', accountApi(db, services.auth, services.catalogChanges));
+  app.route('/api', favoritesApi(db, { secure: isHttpsUrl(opts.publicUrl), auth: services.auth }));
   // Better Auth turns some failed queries into answers of its own: a 500 (a session it could not read) or a
   // 4xx coded FAILED_TO_* (a user it could not create, 422). When the database is why (a connection died
   // meanwhile, or it does not answer a ping) that is a 503; another 500 is a pt-BR 500. Failed queries it
   // does not answer reach app.onError (src/domain/accounts/auth.server.ts: onAPIError.throw).
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
-    const res = await authFor(db()).handler(c.req.raw);
+    const res = await services.auth.betterAuth.handler(c.req.raw);
     if (res.status < 400 || res.status === 503) return res;
     const internal = res.status >= 500 || /^FAILED_TO_/.test(await authErrorCode(res));
     if (internal && (lostDuring(c) || !(await gate.check()))) {
@@ -194,7 +202,7 @@ export function createApp(opts: AppOptions) {
       return res;
     };
     // While the database is known to be down every page is the maintenance page, cached or not.
-    if (!(await gate.isUp())) return (await withScriptHashes(await maintenance(c.req.raw), providerFormOrigins())).res;
+    if (!(await gate.isUp())) return (await withScriptHashes(await maintenance(c.req.raw), csp())).res;
     // Anonymous catalog pages go through the page cache (PAGE_CACHE_SECONDS); the rest is rendered for its shopper.
     return pages.serve(c, async (request) => {
       const res = await render(request, false);

@@ -7,14 +7,14 @@ import { sandboxRoutesEnabled } from '#src/config/env.ts';
 import { seedDemoData } from '#src/db/seed.server.ts';
 import { prepareEmbeddedInChild } from '#src/db/prepare-embedded.server.ts';
 import path from 'node:path';
-import { configureAuth } from '#src/domain/accounts/auth.server.ts';
+import { createAuthentication } from '#src/domain/accounts/auth.server.ts';
 import type { AuthSettings } from '#src/domain/accounts/auth.server.ts';
 import { ensureSearchPostings } from '#src/domain/catalog/search/postings.server.ts';
 import { createMailer } from '#src/platform/mailer.server.ts';
 import type { Mailer } from '#src/platform/mailer.server.ts';
 import { createUploadStore } from '#src/platform/uploads.server.ts';
 import { store } from '#src/config/store.ts';
-import { setCheckoutServices } from '#src/domain/checkout/services.server.ts';
+import type { CheckoutServices } from '#src/domain/checkout/services.ts';
 import { orderLogFields } from '#src/domain/checkout/submit-order.server.ts';
 import { createSandboxProvider } from '#src/domain/payments/provider.ts';
 import type { PaymentProvider } from '#src/domain/payments/provider.ts';
@@ -28,16 +28,23 @@ import { cookieSecret, localSecret } from './cookie-secret.ts';
 import type { Logger } from './logger.ts';
 import type { Services } from '#src/platform/services.ts';
 import { createRemoteFetch } from '#src/platform/remote-image.server.ts';
-import { setJobRunner, startJobRunner } from '#src/platform/job-runner.server.ts';
+import { startJobRunner } from '#src/platform/job-runner.server.ts';
 import type { JobRunner } from '#src/platform/job-runner.server.ts';
+import type { EmailRelay } from '#src/domain/orders/outbox.server.ts';
 import { jobsFor, withOrderEmailRelay } from '#src/domain/jobs/registry.server.ts';
-import { broadcastCatalogChanges, CATALOG_CHANNEL, catalogChangesMissed, createCatalogSearchCache, receiveCatalogNotification } from '#src/domain/catalog/changes.server.ts';
+import { CATALOG_CHANNEL, createCatalogChanges, createCatalogSearchCache } from '#src/domain/catalog/changes.server.ts';
+import type { CatalogChanges } from '#src/domain/catalog/changes.server.ts';
 import { safeError } from '#src/platform/log-safe.ts';
+import { createFocusNfeProvider } from '#src/domain/invoicing/focusnfe.server.ts';
+import { issueReturnInvoice } from '#src/domain/invoicing/events.server.ts';
+import type { InvoicingDeps } from '#src/domain/invoicing/provider.ts';
+import { createSandboxInvoiceProvider } from '#src/domain/invoicing/sandbox.server.ts';
+import { fiscalSettings } from '#src/domain/invoicing/settings.ts';
 import { renderOrderMailHtml, renderPasswordResetHtml } from '#src/emails/render.server.ts';
 
-/** Process-wide services other than the database: mail, uploaded files, sign-in, payments, CEP lookup, the cookie secret. */
-export function bootServices(env: Env, logger?: Logger): void {
-  setCheckoutServices({
+/** The checkout services (Services.checkout): payments, CEP lookup, shipping, order limits, the order e-mails' settings. */
+export function checkoutServicesFromEnv(env: Env, logger?: Logger): CheckoutServices {
+  return {
     provider: paymentProviderFromEnv(env),
     cep: createViaCepClient({ baseUrl: env.VIACEP_URL }),
     shipping: shippingServiceFromEnv(env, logger),
@@ -53,16 +60,51 @@ export function bootServices(env: Env, logger?: Logger): void {
     pixExpiryMinutes: env.PIX_EXPIRY_MINUTES,
     maxUnitsPerProduct: env.ORDER_MAX_UNITS_PER_PRODUCT,
     orderLimits: { perIp: env.ORDER_LIMIT_PER_IP, perEmail: env.ORDER_LIMIT_PER_EMAIL, windowMinutes: env.ORDER_LIMIT_WINDOW_MINUTES },
-  });
+  };
 }
 
 /** The services handed to the app (server/app.ts) once the database is open. */
 export function createServices(env: Env, database: Database, logger?: Logger): Services {
-  const searchCache = createCatalogSearchCache(env.CATALOG_CACHE_SECONDS);
+  // On PostgreSQL the other instances hear this one's changes (listenForCatalogChanges: this one hears theirs).
+  const catalogChanges = createCatalogChanges(database.listen ? database.db : undefined);
+  const searchCache = createCatalogSearchCache(env.CATALOG_CACHE_SECONDS, catalogChanges);
   const mailer = mailerFromEnv(env);
-  // Sign-in sends its reset e-mails through the same mailer.
-  configureAuth({ ...authSettingsFromEnv(env, mailer, logger), onConnectionLoss: database.noteConnectionLoss });
-  return { database, cookieSecret: cookieSecret(env, logger), searchCache, mailer, remoteFetch: createRemoteFetch(), uploads: createUploadStore(path.resolve(env.DATA_DIR, 'uploads')) };
+  const invoicing = invoicingFromEnv(env);
+  const checkout = checkoutServicesFromEnv(env, logger);
+  return {
+    database,
+    checkout,
+    // This process's relay and job runner, once the runner starts (bootJobRunner).
+    emailRelay: null,
+    jobs: null,
+    cookieSecret: cookieSecret(env, logger),
+    // Sign-in sends its reset e-mails through the same mailer; a connection it lost counts as the database's.
+    auth: createAuthentication(database.db, { ...authSettingsFromEnv(env, mailer, logger), onConnectionLoss: database.noteConnectionLoss }),
+    catalogChanges,
+    searchCache,
+    mailer,
+    remoteFetch: createRemoteFetch(),
+    uploads: createUploadStore(path.resolve(env.DATA_DIR, 'uploads')),
+    invoicing,
+    // A return's items received: the return nota against the sale's (src/domain/invoicing/events.server.ts).
+    returnInvoice: (db, input) => issueReturnInvoice(db, input, invoicing),
+  };
+}
+
+/** INVOICE_PROVIDER: the embedded sandbox (default, homologação) or Focus NFe; the NFE_* fiscal settings (docs/invoicing.md). */
+export function invoicingFromEnv(env: Env): InvoicingDeps {
+  const focus = env.INVOICE_PROVIDER === 'focusnfe';
+  const settings = fiscalSettings({
+    cnpj: env.NFE_CNPJ,
+    inscricaoEstadual: env.NFE_INSCRICAO_ESTADUAL,
+    regime: env.NFE_REGIME,
+    cfopInState: env.NFE_CFOP_DENTRO_ESTADO,
+    cfopOutOfState: env.NFE_CFOP_FORA_ESTADO,
+    series: env.NFE_SERIE,
+    // Focus NFe's homologação host issues notas without fiscal value too.
+    environment: focus && !/homologacao/.test(env.FOCUSNFE_API_URL) ? 'producao' : 'homologacao',
+  });
+  return { provider: focus ? createFocusNfeProvider({ baseUrl: env.FOCUSNFE_API_URL, token: env.FOCUSNFE_TOKEN! }) : createSandboxInvoiceProvider(), settings };
 }
 
 /** PAYMENT_PROVIDER: the embedded sandbox (default) or Mercado Pago (its credentials are checked in env.ts). */
@@ -74,6 +116,7 @@ export function shippingServiceFromEnv(env: Env, logger?: Logger): ShippingServi
       ? createMelhorEnvioProvider({ baseUrl: env.MELHORENVIO_API_URL, token: env.MELHORENVIO_TOKEN!, userAgent: env.MELHORENVIO_USER_AGENT })
       : createTableProvider();
   const service = createShippingService(provider, settings, { timeoutMs: env.SHIPPING_QUOTE_TIMEOUT_MS, cacheSeconds: env.SHIPPING_QUOTE_CACHE_SECONDS });
+  service.webhookSecret = env.SHIPPING_PROVIDER === 'melhorenvio' ? env.MELHORENVIO_WEBHOOK_SECRET : undefined;
   service.onProviderError = (err) => logger?.warn({ err: safeError(err), provider: provider.name }, 'cotação de frete indisponível: opções da tabela no lugar');
   return service;
 }
@@ -148,25 +191,21 @@ export async function bootDatabase(env: Env, logger: Logger, opts: { seed?: bool
     await database.close();
     throw err;
   }
-  await listenForCatalogChanges(database, logger);
   logger.info({ database: database.kind, dataDir: database.kind === 'pglite' ? env.DATA_DIR : undefined }, 'banco de dados pronto');
   return database;
 }
 
 /**
  * Several instances on one PostgreSQL: each one's catalog writes reach the others' page caches and memos
- * through LISTEN/NOTIFY. PGlite is one process, where the in-process event is the whole story.
+ * through LISTEN/NOTIFY (a serving process calls this once its services are built; it stops with the
+ * database). PGlite is one process, where the in-process event is the whole story.
  */
-async function listenForCatalogChanges(database: Database, logger: Logger): Promise<void> {
-  if (!database.listen) {
-    broadcastCatalogChanges(false);
-    return;
-  }
-  broadcastCatalogChanges(true);
+export async function listenForCatalogChanges(database: Database, changes: CatalogChanges, logger: Logger): Promise<void> {
+  if (!database.listen) return;
   try {
-    const stop = await database.listen(CATALOG_CHANNEL, receiveCatalogNotification, () => {
+    const stop = await database.listen(CATALOG_CHANNEL, changes.receive, () => {
       logger.warn('escuta de mudanças do catálogo restabelecida: caches locais limpos');
-      catalogChangesMissed();
+      changes.missed();
     });
     const close = database.close;
     database.close = async () => {
@@ -189,15 +228,22 @@ export function llmConfig(env: Env) {
  * runs workers and every job still runs once). Its errors (a lost connection, a failing job) are logged,
  * never fatal.
  */
-export async function bootJobRunner(database: Database, logger: Logger, services: Pick<Services, 'uploads' | 'mailer'>): Promise<JobRunner> {
+export async function bootJobRunner(
+  database: Database,
+  logger: Logger,
+  services: Pick<Services, 'uploads' | 'mailer' | 'invoicing' | 'checkout' | 'catalogChanges'>,
+): Promise<JobRunner & { relay: EmailRelay }> {
   const runner = await startJobRunner({
     database,
     jobs: jobsFor(database.kind),
     uploads: services.uploads,
     mailer: services.mailer,
+    invoicing: services.invoicing,
+    checkout: services.checkout,
+    catalogChanges: services.catalogChanges,
     onError: (err, where) => logger.warn({ err: safeError(err), where }, 'tarefa em segundo plano falhou'),
   });
-  setJobRunner(runner);
-  // New orders' confirmations go out from this process without a job each (src/domain/orders/outbox.server.ts).
-  return withOrderEmailRelay(database.db, runner, services.mailer, (err) => logger.warn({ err: safeError(err) }, 'e-mail do pedido ficou para a varredura'));
+  // New orders' confirmations go out from this process without a job each (src/domain/orders/outbox.server.ts):
+  // the caller hands the runner to the app as Services.jobs and `relay` as Services.emailRelay.
+  return withOrderEmailRelay(database.db, runner, services.mailer, services.checkout, (err) => logger.warn({ err: safeError(err) }, 'e-mail do pedido ficou para a varredura'));
 }

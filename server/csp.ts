@@ -4,7 +4,7 @@
 // are listed in script-src. Nothing per request or per shopper goes into the policy, so a page cached and
 // served to many shoppers keeps a valid policy, and a script injected into the markup never matches a hash.
 import crypto from 'node:crypto';
-import { maybePaymentProvider } from '#src/domain/payments/provider.ts';
+import type { PaymentProvider } from '#src/domain/payments/provider.ts';
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 /** Types a browser does not execute: no hash needed (JSON-LD, React Router's JSON). */
@@ -30,10 +30,17 @@ export function inlineScriptHashes(page: Buffer): string[] {
 }
 
 /** The policy: `scriptHashes` for an HTML page, nothing for any other answer (no inline script at all). */
-export function contentSecurityPolicy(scriptHashes: readonly string[], formOrigins: readonly string[]): string {
+export interface CspOrigins {
+  /** Where sign-in forms may send the browser: the configured social providers' authorization pages. */
+  form: readonly string[];
+  /** What the browser may call: a payment gateway's API when cards are tokenized there. */
+  connect: readonly string[];
+}
+
+export function contentSecurityPolicy(scriptHashes: readonly string[], origins: CspOrigins): string {
   // Sign-in forms post to our own action, which redirects to Google's or Facebook's authorization page:
   // browsers check form-action on that redirect too, so the configured providers are listed.
-  const formAction = ["'self'", ...new Set(formOrigins)].join(' ');
+  const formAction = ["'self'", ...new Set(origins.form)].join(' ');
   return [
     "default-src 'self'",
     ["script-src 'self'", ...scriptHashes].join(' '),
@@ -41,7 +48,7 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], formOrigi
     "img-src 'self' data: https:",
     "font-src 'self'",
     // A payment gateway's API, when the browser tokenizes cards there (Mercado Pago's /v1/card_tokens).
-    `connect-src ${["'self'", ...paymentBrowserOrigins()].join(' ')}`,
+    `connect-src ${["'self'", ...new Set(origins.connect)].join(' ')}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     `form-action ${formAction}`,
@@ -49,7 +56,8 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], formOrigi
   ].join('; ');
 }
 
-function paymentBrowserOrigins(): string[] {
-  const apiUrl = maybePaymentProvider()?.browser?.apiUrl;
+/** The payment provider's API origin when the browser tokenizes cards there (Mercado Pago's /v1/card_tokens). */
+export function paymentBrowserOrigins(provider: PaymentProvider): string[] {
+  const apiUrl = provider.browser?.apiUrl;
   return apiUrl ? [new URL(apiUrl).origin] : [];
 }

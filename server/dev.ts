@@ -5,15 +5,16 @@ import type { ServerBuild } from 'react-router';
 import { createServer } from 'vite';
 import { env } from '#src/config/env.ts';
 import { createApp } from './app.ts';
-import { bootDatabase, bootJobRunner, bootServices, createServices, llmConfig } from './boot.ts';
+import { bootDatabase, bootJobRunner, createServices, listenForCatalogChanges, llmConfig } from './boot.ts';
 import { createLogger } from './logger.ts';
 
 const config = env();
 const logger = createLogger(config.LOG_LEVEL);
-bootServices(config, logger);
 const database = await bootDatabase(config, logger);
-const services = createServices(config, database, logger);
-await bootJobRunner(database, logger, services);
+const base = createServices(config, database, logger);
+await listenForCatalogChanges(database, base.catalogChanges, logger);
+const jobs = await bootJobRunner(database, logger, base);
+const services = { ...base, emailRelay: jobs.relay, jobs };
 const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
 const app = createApp({
   build: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,

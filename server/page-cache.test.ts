@@ -167,7 +167,7 @@ describe('CSP hashes', () => {
     const hashes = inlineScriptHashes(Buffer.from(html));
     const sha = (s: string) => `'sha256-${crypto.createHash('sha256').update(s).digest('base64')}'`;
     expect(hashes).toEqual([sha(code), sha('import("/b.js")')]);
-    const policy = contentSecurityPolicy(hashes, ['https://accounts.google.com']);
+    const policy = contentSecurityPolicy(hashes, { form: ['https://accounts.google.com'], connect: [] });
     expect(policy).toContain(`script-src 'self' ${hashes.join(' ')};`);
     expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(policy).toContain("form-action 'self' https://accounts.google.com");
@@ -177,7 +177,7 @@ describe('CSP hashes', () => {
 describe('pages through the page server', () => {
   /** A real Hono app whose "render" is a function: what the page server does around React Router. */
   function shop(renderHtml: (req: Request) => { status?: number; html: string; cookie?: string }) {
-    const pages = createPageServer({ ttlSeconds: 10, formOrigins: () => [] });
+    const pages = createPageServer({ ttlSeconds: 10, csp: () => ({ form: [], connect: [] }) });
     let renders = 0;
     const app = new Hono();
     app.use('*', compressLarge());

@@ -4,6 +4,7 @@
 // leaves as `private, no-store`.
 import type { Context } from 'hono';
 import { contentSecurityPolicy, inlineScriptHashes } from './csp.ts';
+import type { CspOrigins } from './csp.ts';
 import { cacheKey, etagMatches, hasPersonalCookie, isCacheablePath, PAGE_VARY, PageCache, pickEncoding, PRIVATE_CACHE_CONTROL, publicCacheControl, storedPage } from './page-cache.ts';
 import type { StoredPage } from './page-cache.ts';
 import { detachedFromClient } from '#src/db/request-scope.server.ts';
@@ -13,11 +14,11 @@ const readBody = async (res: Response) => Buffer.from(await res.arrayBuffer());
 const isHtml = (res: Response) => (res.headers.get('content-type') ?? '').startsWith('text/html');
 
 /** Reads an HTML answer whole and gives it its script hashes; other answers pass through. */
-export async function withScriptHashes(res: Response, formOrigins: readonly string[]): Promise<{ res: Response; body: Buffer | null }> {
+export async function withScriptHashes(res: Response, origins: CspOrigins): Promise<{ res: Response; body: Buffer | null }> {
   if (!isHtml(res) || res.body === null) return { res, body: null };
   const body = await readBody(res);
   const headers = new Headers(res.headers);
-  headers.set('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(body), formOrigins));
+  headers.set('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(body), origins));
   headers.delete('Content-Length');
   return { res: new Response(new Uint8Array(body.buffer, body.byteOffset, body.byteLength) as Uint8Array<ArrayBuffer>, { status: res.status, headers }), body };
 }
@@ -29,12 +30,12 @@ export interface PageServer {
   serve(c: Context, render: (request: Request) => Promise<Response>): Promise<Response>;
 }
 
-export function createPageServer(opts: { ttlSeconds: number; formOrigins: () => readonly string[] }): PageServer {
+export function createPageServer(opts: { ttlSeconds: number; csp: () => CspOrigins }): PageServer {
   const cache = new PageCache({ ttlMs: opts.ttlSeconds * 1000 });
 
   /** A personal (or uncacheable) page: its own render, never stored by anyone. */
   const personal = async (request: Request, render: (request: Request) => Promise<Response>) => {
-    const { res } = await withScriptHashes(await render(request), opts.formOrigins());
+    const { res } = await withScriptHashes(await render(request), opts.csp());
     if (isHtml(res) || new URL(request.url).pathname.endsWith('.data')) {
       if (!res.headers.has('Cache-Control')) res.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
       res.headers.set('Vary', PAGE_VARY);
@@ -77,7 +78,7 @@ export function createPageServer(opts: { ttlSeconds: number; formOrigins: () => 
         headers.delete('authorization');
         const shared = new Request(request.url, { method: 'GET', headers });
         // Rendered once for every shopper waiting on it: one of them leaving does not cancel its queries.
-        const { res, body } = await withScriptHashes(await detachedFromClient(() => render(shared)), opts.formOrigins());
+        const { res, body } = await withScriptHashes(await detachedFromClient(() => render(shared)), opts.csp());
         const storable = body !== null && (res.status === 200 || res.status === 404) && !res.headers.has('set-cookie') && !/no-store|private/i.test(res.headers.get('cache-control') ?? '');
         if (!storable) return { page: null, own: res };
         return { page: await storedPage(res.status, res.headers, body, url.pathname) };
@@ -107,7 +108,9 @@ function answer(page: StoredPage, state: string, request: Request, ttlMs: number
   headers.set('X-Page-Cache', state === 'stale' ? 'STALE' : state === 'miss' ? 'MISS' : 'HIT');
   const known = request.headers.get('if-none-match');
   if (page.status === 200 && ['', '-br', '-gzip'].some((suffix) => etagMatches(known, page.etag.replace(/"$/, `${suffix}"`)))) {
-    for (const name of ['content-type', 'content-security-policy']) headers.delete(name);
+    // The browser keeps the stored body and takes these headers: the page's own script policy (its inline
+    // scripts' hashes) must stay, or the default policy would block them.
+    headers.delete('content-type');
     return new Response(null, { status: 304, headers });
   }
   const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity();

@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
 import { env } from '#src/config/env.ts';
 import { createApp } from './app.ts';
-import { bootDatabase, bootJobRunner, bootServices, createServices, llmConfig } from './boot.ts';
+import { bootDatabase, bootJobRunner, createServices, listenForCatalogChanges, llmConfig } from './boot.ts';
 import { createLogger } from './logger.ts';
 
 /**
@@ -19,14 +19,15 @@ export async function main(build: ServerBuild): Promise<void> {
     process.exit(1);
   }
   const logger = createLogger(config.LOG_LEVEL);
-  bootServices(config, logger);
   let database;
   let jobs: Awaited<ReturnType<typeof bootJobRunner>>;
   let services;
   try {
     database = await bootDatabase(config, logger);
     services = createServices(config, database, logger);
+    await listenForCatalogChanges(database, services.catalogChanges, logger);
     jobs = await bootJobRunner(database, logger, services);
+    services = { ...services, emailRelay: jobs.relay, jobs };
   } catch (err) {
     logger.fatal({ err }, (err as Error).message);
     process.exit(1);

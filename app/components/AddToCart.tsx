@@ -2,13 +2,27 @@ import { useState } from 'react';
 import { recolorImageUrl } from '#src/domain/catalog/art.ts';
 import type { ProductDetail } from '#src/domain/catalog/types.ts';
 import { centsToReais } from '#src/domain/pricing/money.ts';
+import { MAX_UNITS_PER_PRODUCT } from '#src/domain/checkout/units.ts';
 import { addToCart } from '../lib/cart-storage.ts';
+import { StockAlertForm } from './favorites/StockAlertForm.tsx';
+import { QuantityPicker } from './product/QuantityPicker.tsx';
 
 /**
  * Colour and size choice (footwear) and "Comprar", which adds the line to the browser cart (spec §4). The
  * colour may be held by the page (`color`/`onColorChange`) so the photos follow it.
  */
-export function AddToCart({ product, color: heldColor, onColorChange }: { product: ProductDetail; color?: string; onColorChange?: (color: string) => void }) {
+export function AddToCart({
+  product,
+  color: heldColor,
+  onColorChange,
+  maxUnits = MAX_UNITS_PER_PRODUCT,
+}: {
+  product: ProductDetail;
+  color?: string;
+  onColorChange?: (color: string) => void;
+  /** The order limit per product (ORDER_MAX_UNITS_PER_PRODUCT): the quantity picker's ceiling with the stock. */
+  maxUnits?: number;
+}) {
   const colors = [...new Set(product.variants.map((v) => v.color))];
   const [ownColor, setOwnColor] = useState(colors[0] ?? '');
   const color = heldColor ?? ownColor;
@@ -23,21 +37,28 @@ export function AddToCart({ product, color: heldColor, onColorChange }: { produc
   const hasVariants = product.variants.length > 0;
   const chosen = product.variants.find((v) => v.color === color && v.size === size);
   const available = hasVariants ? (chosen?.stock ?? 0) : product.stock;
+  const maxQuantity = Math.max(1, Math.min(available, maxUnits));
+  const [wanted, setQuantity] = useState(1);
+  const quantity = Math.min(wanted, maxQuantity);
+  const soldOutSizes = hasVariants ? sizes.filter((v) => v.stock === 0).map((v) => v.size) : [];
 
   const onBuy = () => {
     if (hasVariants && !chosen) {
       setNotice('Escolha a cor e o tamanho.');
       return;
     }
-    addToCart({
-      id: product.id,
-      titulo: product.title,
-      valoratual: centsToReais(product.priceCents),
-      valorantigo: product.oldPriceCents === null ? null : centsToReais(product.oldPriceCents),
-      image: product.image ? recolorImageUrl(product.image.url, hasVariants ? color : null) : null,
-      ...(hasVariants ? { cor: color, tamanho: size } : {}),
-    });
-    setNotice(`Produto "${product.title}" adicionado ao carrinho!`);
+    addToCart(
+      {
+        id: product.id,
+        titulo: product.title,
+        valoratual: centsToReais(product.priceCents),
+        valorantigo: product.oldPriceCents === null ? null : centsToReais(product.oldPriceCents),
+        image: product.image ? recolorImageUrl(product.image.url, hasVariants ? color : null) : null,
+        ...(hasVariants ? { cor: color, tamanho: size } : {}),
+      },
+      quantity,
+    );
+    setNotice(quantity === 1 ? `Produto "${product.title}" adicionado ao carrinho!` : `${quantity} unidades de "${product.title}" adicionadas ao carrinho!`);
   };
 
   return (
@@ -106,6 +127,14 @@ export function AddToCart({ product, color: heldColor, onColorChange }: { produc
       <p className={`text-sm font-semibold ${available > 0 ? 'text-emerald-700' : 'text-red-700'}`}>
         {available === 0 ? 'Esgotado' : available <= 5 ? `Últimas ${available} unidades em estoque` : 'Em estoque'}
       </p>
+      {available > 0 && (
+        <QuantityPicker
+          value={quantity}
+          max={maxQuantity}
+          onChange={setQuantity}
+          hint={maxQuantity < maxUnits ? `${available} ${available === 1 ? 'disponível' : 'disponíveis'}` : `Até ${maxUnits} unidades por pedido`}
+        />
+      )}
       <button
         type="button"
         onClick={onBuy}
@@ -117,6 +146,8 @@ export function AddToCart({ product, color: heldColor, onColorChange }: { produc
       <p role="status" className="min-h-6 text-sm font-medium">
         {notice}
       </p>
+      {!hasVariants && available === 0 && <StockAlertForm productId={product.id} />}
+      {hasVariants && soldOutSizes.length > 0 && <StockAlertForm productId={product.id} color={color} sizes={soldOutSizes} />}
     </div>
   );
 }

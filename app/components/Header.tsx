@@ -5,6 +5,7 @@ import { useRootData } from '../lib/root-data.ts';
 import type { RootUser } from '../lib/root-data.ts';
 import { CartBadge } from './CartBadge.tsx';
 import { Logo } from './Logo.tsx';
+import { SearchBox } from './search/SearchBox.tsx';
 
 /**
  * The seller pages, in the header for sellers and admins only (issue 17: shoppers do not need them there).
@@ -94,27 +95,7 @@ export function Header() {
         <Link to="/" aria-label="Olimpo Peças, página inicial" className="shrink-0 rounded">
           <Logo compact />
         </Link>
-        <Form method="get" action="/ProductList" role="search" className="order-last flex w-full items-stretch md:order-none md:w-auto md:flex-1">
-          <label htmlFor="busca-cabecalho" className="sr-only">
-            Pesquisar produto
-          </label>
-          <input
-            id="busca-cabecalho"
-            key={q}
-            type="search"
-            name="q"
-            defaultValue={q}
-            maxLength={120}
-            placeholder="Pesquisar produto..."
-            className="min-w-0 flex-1 rounded-l-lg border-0 bg-white px-3 py-2 text-ink placeholder:text-neutral-500 sm:px-4 sm:py-2.5"
-          />
-          <button type="submit" className="rounded-r-lg bg-brand px-4 font-semibold text-ink hover:bg-brand-dark" aria-label="Pesquisar">
-            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
-              <circle cx="11" cy="11" r="7" />
-              <path d="m20 20-4-4" />
-            </svg>
-          </button>
-        </Form>
+        <SearchBox key={q} initial={q} />
         <nav aria-label="Conta e carrinho" className="ml-auto flex items-center gap-0.5 sm:gap-2 md:ml-0">
           {user ? (
             <AccountMenu user={user} />

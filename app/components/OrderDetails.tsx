@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { store } from '#src/config/store.ts';
 import { PICKUP_LABEL } from '#src/domain/shipping/options.ts';
 import { useState } from 'react';
@@ -6,7 +7,8 @@ import { formatBoletoLine } from '#src/domain/payments/format.ts';
 import { formatBRL } from '#src/domain/pricing/money.ts';
 import { PAYMENT_METHODS } from '#src/domain/pricing/pricing.ts';
 import { SHIPPING_METHODS } from '#src/domain/shipping/table.ts';
-import { formatTime } from '#src/platform/datetime.ts';
+import { formatDateTime, formatTime } from '#src/platform/datetime.ts';
+import { STATUS_LABELS } from '#src/domain/orders/status.ts';
 import { applyMask } from '../lib/masks.ts';
 import { ItemImage } from './ItemImage.tsx';
 
@@ -84,7 +86,8 @@ export function OrderFacts({ order, className = '' }: { order: OrderView; classN
   );
 }
 
-export function OrderItems({ order }: { order: OrderView }) {
+/** The order's lines; `reviewLinks` (a delivered order) adds "Avaliar produto" to each product still in the catalog. */
+export function OrderItems({ order, reviewLinks = false }: { order: OrderView; reviewLinks?: boolean }) {
   return (
     <ul className="divide-y divide-neutral-200">
       {order.lines.map((l, i) => (
@@ -97,6 +100,11 @@ export function OrderItems({ order }: { order: OrderView }) {
               {l.color ? ` · Cor: ${l.color}` : ''}
               {l.size ? ` · Tamanho: ${l.size}` : ''}
             </p>
+            {reviewLinks && l.productId !== null && (
+              <Link to={`/AvaliarProduto/${l.productId}`} className="mt-1 inline-block font-semibold underline" aria-label={`Avaliar produto: ${l.title || 'Produto'}`}>
+                Avaliar produto
+              </Link>
+            )}
           </div>
           <p className="font-semibold">{formatBRL(l.lineTotalCents)}</p>
         </li>
@@ -198,4 +206,26 @@ export function PaymentInstructions({ order, token }: { order: OrderView; token:
     );
   }
   return null;
+}
+
+/** The parcel's way once shipped: the shipment, each carrier event (tracking) and the delivery, oldest first. */
+export function ShipmentTimeline({ order }: { order: Pick<OrderView, 'events'> }) {
+  const steps = order.events.filter((e) => e.status === 'shipped' || e.status === 'tracking' || e.status === 'delivered').sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  if (steps.length === 0) return null;
+  return (
+    <div className="mt-5">
+      <h3 className="font-bold">Rastreamento</h3>
+      <ol className="mt-2 space-y-2 border-l-2 border-brand pl-4 text-sm">
+        {steps.map((e, i) => (
+          <li key={i}>
+            <time dateTime={e.createdAt} className="block text-xs text-ink-soft">
+              {formatDateTime(e.createdAt)}
+            </time>
+            <span className="font-semibold">{e.status === 'tracking' ? e.note : STATUS_LABELS[e.status as 'shipped' | 'delivered']}</span>
+            {e.status !== 'tracking' && e.note && <span className="block">{e.note}</span>}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
 }

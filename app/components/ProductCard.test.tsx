@@ -16,6 +16,7 @@ const farol: ProductSummary = {
   onSale: true,
   discountPercent: 22,
   stock: 7,
+  rating: null,
   image: { url: '/art/iluminacao/ambar/0.svg', alt: 'Farol Dianteiro Esquerdo Volvo C70 2.5 2006-2013, vista frontal', width: 600, height: 600 },
 };
 

@@ -1,7 +1,9 @@
 import type { ProductSummary } from '#src/domain/catalog/types.ts';
 import { formatBRL } from '#src/domain/pricing/money.ts';
+import { FavoriteButton } from './favorites/FavoriteButton.tsx';
 import { DiscountBadge, OldPrice, PriceLines } from './Price.tsx';
 import { IslandLink, Static } from './Static.tsx';
+import { CardRating } from './product/reviews-stars.tsx';
 
 /** "Serve no seu Gol 1.0 2015", and whether the product serves it as a universal part. */
 export interface FitBadge {
@@ -25,6 +27,9 @@ function ProductCard({ product, eager = false, fit }: { product: ProductSummary;
             className="h-full w-full object-contain"
           />
         )}
+        <span className="absolute top-2 left-2 z-10">
+          <FavoriteButton productId={product.id} title={product.title} />
+        </span>
         {product.onSale && (
           <span className="absolute top-2 right-2">
             <DiscountBadge percent={product.discountPercent} />
@@ -38,6 +43,7 @@ function ProductCard({ product, eager = false, fit }: { product: ProductSummary;
             {product.title}
           </IslandLink>
         </h3>
+        {product.rating && <CardRating rating={product.rating} />}
         {fit && (
           <p className="mt-1 flex items-start gap-1 rounded-md bg-green-50 px-2 py-1 text-xs font-semibold text-green-900">
             <svg

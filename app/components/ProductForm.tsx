@@ -11,6 +11,7 @@ import { COMPAT_ROWS } from '#src/domain/fitment/product-form.ts';
 import type { FitmentGroup } from '#src/domain/fitment/product-form.ts';
 import { Field, FieldError, FormNotice, inputClass, SubmitButton } from './Form.tsx';
 import { NO_PACKAGE_WARNING } from '#src/domain/catalog/package-input.ts';
+import { FiscalFields } from './ProductFiscalFields.tsx';
 
 /** Field name → text (the spec's fields, the issue 17 fields, compat_veiculo_N / compat_de_N / compat_ate_N, universal). */
 export type ProductValues = Partial<Record<string, string>>;
@@ -245,6 +246,8 @@ export function ProductForm({
           <Field name="comprimento_cm" label="Comprimento (cm)" inputMode="numeric" maxLength={3} required={false} defaultValue={v.comprimento_cm} />
         </div>
       </fieldset>
+
+      <FiscalFields values={v} errors={e} />
 
       <fieldset className="sm:col-span-2 rounded-xl border border-neutral-200 p-4">
         <legend className="px-1 text-sm font-semibold">Compatibilidade (peças)</legend>

@@ -5,6 +5,8 @@ import { ORDER_STATUSES, STATUS_LABELS } from '#src/domain/orders/status.ts';
 import type { OrderFilter } from '#src/domain/orders/back-office.server.ts';
 import { PAYMENT_METHODS } from '#src/domain/pricing/pricing.ts';
 import { shippingLabelOf } from '#src/domain/shipping/table.ts';
+import { FISCAL_EVENT, FISCAL_EVENT_LABEL } from '#src/domain/invoicing/timeline.ts';
+import { isReturnEvent, RETURN_EVENT_LABELS } from '#src/domain/returns/wording.ts';
 
 const day = z
   .string()
@@ -35,12 +37,15 @@ export function orderFilterOf(params: URLSearchParams): OrderFilter {
 
 export const paymentLabel = (id: string) => PAYMENT_METHODS.find((m) => m.id === id)?.label ?? id;
 export const shippingLabel = (id: string, stored?: string | null) => shippingLabelOf(id, stored);
-export const statusLabel = (s: string) => STATUS_LABELS[s as keyof typeof STATUS_LABELS] ?? s;
+/** An order status's label, a return step's or the carrier's (the timeline holds all three). */
+export const statusLabel = (s: string) =>
+  s === 'tracking' ? 'Transportadora' : s === FISCAL_EVENT ? FISCAL_EVENT_LABEL : (STATUS_LABELS[s as keyof typeof STATUS_LABELS] ?? (isReturnEvent(s) ? RETURN_EVENT_LABELS[s] : s));
 export const cpfText = (cpf: string | null) => (cpf && cpf.length === 11 ? `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}` : (cpf ?? ''));
 
 export const STATUS_TONE: Record<string, string> = {
   awaiting_payment: 'bg-amber-100 text-amber-900',
   paid: 'bg-sky-100 text-sky-900',
+  invoiced: 'bg-teal-100 text-teal-900',
   picking: 'bg-violet-100 text-violet-900',
   shipped: 'bg-emerald-100 text-emerald-900',
   delivered: 'bg-neutral-200 text-neutral-800',

@@ -1,7 +1,7 @@
 // Who may use the back office: admins everywhere; approved sellers only on the pages that say so
 // (/Admin/Produtos, limited to their own products). Customers get the 403 page; guests go to sign in.
 import { redirect } from 'react-router';
-import type { Db } from '#src/db/types.ts';
+import type { Authentication } from '#src/domain/accounts/auth.server.ts';
 import { canSellProducts, isAdmin } from '#src/domain/accounts/roles.ts';
 import { loginPath } from './redirects.ts';
 import { getSessionUser, requireRole } from './session.server.ts';
@@ -9,13 +9,13 @@ import type { SessionUser } from './session.server.ts';
 
 export const ADMIN_ONLY = 'Esta página é só para administradores.';
 
-export function requireAdmin(request: Request, url: URL, db: Db): Promise<SessionUser> {
-  return requireRole(request, url, db, isAdmin, ADMIN_ONLY);
+export function requireAdmin(request: Request, url: URL, auth: Authentication): Promise<SessionUser> {
+  return requireRole(request, url, auth, isAdmin, ADMIN_ONLY);
 }
 
 /** An admin, or a seller (whose view is limited to their own products: `sellerId`). */
-export async function requireCatalogEditor(request: Request, url: URL, db: Db): Promise<SessionUser & { sellerId: string | null }> {
-  const user = await requireRole(request, url, db, canSellProducts);
+export async function requireCatalogEditor(request: Request, url: URL, auth: Authentication): Promise<SessionUser & { sellerId: string | null }> {
+  const user = await requireRole(request, url, auth, canSellProducts);
   return { ...user, sellerId: user.role === 'admin' ? null : user.id };
 }
 
@@ -31,8 +31,8 @@ export async function formFields(request: Request): Promise<{ fields: Record<str
  * For downloads (resource routes, which have no error page of their own): guests go to sign in, others
  * than admins get a small pt-BR 403 page.
  */
-export async function requireAdminDownload(request: Request, url: URL, db: Db): Promise<SessionUser> {
-  const user = await getSessionUser(request, db);
+export async function requireAdminDownload(request: Request, url: URL, auth: Authentication): Promise<SessionUser> {
+  const user = await getSessionUser(request, auth);
   if (!user) throw redirect(loginPath(url.pathname + url.search));
   if (!isAdmin(user.role)) {
     throw new Response(

@@ -1,14 +1,11 @@
 // What the sign-in pages' actions share: calling Better Auth's server API with the browser's headers,
 // forwarding its Set-Cookie headers, and turning its errors into pt-BR messages.
 import { redirect } from 'react-router';
-import type { Db } from '#src/db/types.ts';
-import { authFor, enabledProviders } from '#src/domain/accounts/auth.server.ts';
+import type { Authentication } from '#src/domain/accounts/auth.server.ts';
 import { authErrorMessage, SOCIAL_PROVIDERS, socialMessages } from '#src/domain/accounts/messages.ts';
 import type { SocialProvider } from '#src/domain/accounts/messages.ts';
 import { safeRedirect } from './redirects.ts';
 import { safeError } from '#src/platform/log-safe.ts';
-
-export const auth = (db: Db) => authFor(db);
 
 export interface AuthFailure {
   status: number;
@@ -31,11 +28,11 @@ export const isSocialProvider = (v: unknown): v is SocialProvider => (SOCIAL_PRO
  * state and sets its state cookie) and sends the browser there. Afterwards the provider comes back to
  * /api/auth/callback/<provider>, which signs in and continues to /Login/social (notice + redirectTo).
  */
-export async function startSocialSignIn(request: Request, db: Db, provider: SocialProvider, redirectTo: string): Promise<Response | { formError: string }> {
-  if (!enabledProviders()[provider]) return { formError: socialMessages(provider).unavailable };
+export async function startSocialSignIn(request: Request, auth: Authentication, provider: SocialProvider, redirectTo: string): Promise<Response | { formError: string }> {
+  if (!auth.providers[provider]) return { formError: socialMessages(provider).unavailable };
   const to = encodeURIComponent(safeRedirect(redirectTo));
   try {
-    const { headers, response } = await auth(db).api.signInSocial({
+    const { headers, response } = await auth.betterAuth.api.signInSocial({
       body: {
         provider,
         callbackURL: `/Login/social?provedor=${provider}&redirectTo=${to}`,

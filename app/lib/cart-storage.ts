@@ -94,12 +94,15 @@ export function writeCart(items: CartItem[]): void {
 export const sameLine = (a: Pick<CartItem, 'id' | 'cor' | 'tamanho'>, b: Pick<CartItem, 'id' | 'cor' | 'tamanho'>) =>
   a.id === b.id && (a.cor ?? '') === (b.cor ?? '') && (a.tamanho ?? '') === (b.tamanho ?? '');
 
-/** Spec §4: the same id, cor and tamanho raises the quantity by 1; otherwise a new line with quantity 1. */
-export function addToCart(item: Omit<CartItem, 'quantity'>): CartItem[] {
+/**
+ * Spec §4: the same id, cor and tamanho raises the quantity by 1; otherwise a new line with quantity 1. The
+ * product page's quantity picker and "Comprar novamente" add more than one at once.
+ */
+export function addToCart(item: Omit<CartItem, 'quantity'>, quantity = 1): CartItem[] {
   const cart = readCart();
   const existing = cart.find((line) => sameLine(line, item));
-  if (existing) existing.quantity += 1;
-  else cart.push({ ...item, quantity: 1 });
+  if (existing) existing.quantity += quantity;
+  else cart.push({ ...item, quantity });
   writeCart(cart);
   return cart;
 }

@@ -22,5 +22,17 @@ export function loadContext(services: Services, databaseDown: boolean, context =
 
 export const servicesOf = (context: LoadContext): Services => context.get(servicesContext);
 
+/** The checkout services (payments, CEP lookup, shipping, order limits) of a loader's or action's request. */
+export const checkoutOf = (context: LoadContext): Services['checkout'] => context.get(servicesContext).checkout;
+
+/** The job runner of a loader's or action's process (null where none runs): the jobs an action enqueues. */
+export const jobsOf = (context: LoadContext): Services['jobs'] => context.get(servicesContext).jobs;
+
+/** Sign-in of a loader's or action's request: Better Auth, the session lookup's first argument (sessionUserOf). */
+export const authOf = (context: LoadContext): Services['auth'] => context.get(servicesContext).auth;
+
+/** The catalog change event of a loader's or action's process: catalog writes announce through it (the page cache and the memo listen). */
+export const catalogChangesOf = (context: LoadContext): Services['catalogChanges'] => context.get(servicesContext).catalogChanges;
+
 /** The database of a loader's or action's request. */
 export const dbOf = (context: LoadContext): Db => context.get(servicesContext).database.db;

@@ -7,10 +7,10 @@ import { itfSvg } from '#src/domain/payments/itf.ts';
 import { formatBRL } from '#src/domain/pricing/money.ts';
 import { getViewer } from '../../server/viewer.server.ts';
 import { payerText } from '../components/OrderDetails.tsx';
-import { dbOf, servicesOf } from '../lib/context.server.ts';
+import { authOf, dbOf, servicesOf } from '../lib/context.server.ts';
 
 export async function loader({ request, params, url, context }: Route.LoaderArgs) {
-  const order = await findOrderFor(dbOf(context), params.number, await getViewer(request, dbOf(context)), url.searchParams.get('token'), servicesOf(context).cookieSecret);
+  const order = await findOrderFor(dbOf(context), params.number, await getViewer(request, authOf(context)), url.searchParams.get('token'), servicesOf(context).cookieSecret);
   const line = order?.payment?.boletoLine;
   if (!order || !line) throw data(null, { status: 404 });
   // A gateway's boleto is its own document (Mercado Pago's page); ours is only the sandbox's.

@@ -26,13 +26,13 @@ import { parseOrderForm } from '../lib/order-form.ts';
 import type { OrderAnswer } from '../lib/order-form.ts';
 import { getSessionUser } from '../lib/session.server.ts';
 import { originFrom, seo } from '../lib/seo.ts';
-import { dbOf } from '../lib/context.server.ts';
+import { authOf, checkoutOf, dbOf, servicesOf } from '../lib/context.server.ts';
 
 /** A signed-in shopper's e-mail, name, CPF, celular and saved addresses prefill steps 1 and 2. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   // How the card leaves the page: to our server (sandbox) or straight to the gateway as a token.
-  const payment = browserPayment();
-  const user = await getSessionUser(request, dbOf(context));
+  const payment = browserPayment(checkoutOf(context).provider);
+  const user = await getSessionUser(request, authOf(context));
   if (!user) return { payment, email: null, buyer: null, addresses: [] };
   const [saved, profile] = await Promise.all([listAddresses(dbOf(context), user.id), getProfile(dbOf(context), user.id)]);
   const phone = profile?.details?.phone ?? saved[0]?.phone ?? '';
@@ -50,7 +50,7 @@ const NO_STORE = { 'Cache-Control': 'private, no-store' };
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseOrderForm(await request.formData());
   if (!parsed.ok) return data<OrderAnswer>({ error: parsed.message, fields: parsed.fields }, { status: 400, headers: NO_STORE });
-  const result = await submitOrder(dbOf(context), parsed.data, { ip: clientIpFrom(request.headers), viewer: () => getViewer(request, dbOf(context)) });
+  const result = await submitOrder(servicesOf(context), dbOf(context), parsed.data, { ip: clientIpFrom(request.headers), viewer: () => getViewer(request, authOf(context)) });
   if (!result.ok) {
     const headers: Record<string, string> = { ...NO_STORE, ...('retryAfterSeconds' in result ? { 'Retry-After': String(result.retryAfterSeconds) } : {}) };
     return data<OrderAnswer>({ error: result.status >= 500 ? MESSAGES.orderFailed : result.message }, { status: result.status, headers });

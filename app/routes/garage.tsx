@@ -16,7 +16,7 @@ const LEVELS = ['tipo', 'marca', 'modelo', 'ano', 'versao'] as const;
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   const input = Object.fromEntries(LEVELS.filter((k) => url.searchParams.has(k)).map((k) => [k, url.searchParams.get(k)!]));
-  const [fleet, garage] = await Promise.all([loadFleet(db), loadGarage(db, request, servicesOf(context).cookieSecret)]);
+  const [fleet, garage] = await Promise.all([loadFleet(db), loadGarage(db, request, servicesOf(context))]);
   const resolved = resolveSelection(fleet, input, 'lenient');
   if (!resolved.ok) throw data(resolved.message, { status: 400 });
   return {
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     input.intencao === 'limpar'
       ? ({ action: 'clear' } as const)
       : { action: input.intencao === 'usar' ? ('use' as const) : ('remove' as const), vehicleId: Number(input.versao), year: Number(input.ano) };
-  const result = await changeGarage(dbOf(context), request, change, { secure: isHttpsUrl(publicUrl()), secret: servicesOf(context).cookieSecret });
+  const result = await changeGarage(dbOf(context), request, change, { secure: isHttpsUrl(publicUrl()), secret: servicesOf(context).cookieSecret, auth: servicesOf(context).auth });
   if (!result.ok) return data({ error: result.message }, { status: 400 });
   return redirect(returnTo, result.setCookie ? { headers: { 'Set-Cookie': result.setCookie } } : undefined);
 }

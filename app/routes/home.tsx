@@ -7,6 +7,7 @@ import { shortLabel } from '#src/domain/fitment/vehicles.ts';
 import { HeroCarousel } from '../components/HeroCarousel.tsx';
 import type { Slide } from '../components/HeroCarousel.tsx';
 import { ProductGrid } from '../components/ProductCard.tsx';
+import { RecentlyViewed } from '../components/favorites/RecentlyViewed.tsx';
 import { Static } from '../components/Static.tsx';
 import { originFrom, seo } from '../lib/seo.ts';
 import { dbOf, servicesOf } from '../lib/context.server.ts';
@@ -16,7 +17,7 @@ const TRENDING_COUNT = 12;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbOf(context);
   // With a vehicle in the garage, "Produtos em alta" are those that fit it.
-  const { active } = await loadGarage(db, request, servicesOf(context).cookieSecret);
+  const { active } = await loadGarage(db, request, servicesOf(context));
   return {
     trending: await trendingProducts(db, TRENDING_COUNT, garageRestriction(active)),
     trendingFor: active ? shortLabel(active.vehicle, active.year) : null,
@@ -145,6 +146,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <img src="/art/calcados/grafite/1.svg" alt="" width={600} height={600} loading="lazy" className="hidden h-44 w-44 rounded-xl sm:block" />
         </Link>
       </Static>
+
+      <RecentlyViewed />
     </div>
   );
 }

@@ -5,12 +5,13 @@ import { STATUS_LABELS } from '#src/domain/orders/status.ts';
 import { formatBRL } from '#src/domain/pricing/money.ts';
 import { getViewer } from '../../server/viewer.server.ts';
 import { formatDate } from '#src/platform/datetime.ts';
+import { BuyAgain } from '../components/BuyAgain.tsx';
 import { cancelReason } from '../components/OrderDetails.tsx';
-import { dbOf } from '../lib/context.server.ts';
+import { authOf, dbOf } from '../lib/context.server.ts';
 
 // Serves both /HistoricoPedidos ("Histórico de Pedidos") and /Pedidos ("Meus Pedidos").
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const viewer = await getViewer(request, dbOf(context));
+  const viewer = await getViewer(request, authOf(context));
   const title = url.pathname.toLowerCase().startsWith('/historicopedidos') ? 'Histórico de Pedidos' : 'Meus Pedidos';
   if (!viewer.userId) return { title, signedIn: false as const, orders: [], path: url.pathname };
   return { title, signedIn: true as const, orders: await listOrdersForUser(dbOf(context), viewer.userId), path: url.pathname };
@@ -55,6 +56,9 @@ export default function OrderHistory({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
+              <div className="mt-3">
+                <BuyAgain number={o.number} />
+              </div>
             </li>
           ))}
         </ul>

@@ -1,29 +1,56 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/order';
 import { awaitsCard, payAwaitingCreditOrder } from '#src/domain/checkout/pay-later.server.ts';
-import { browserPayment, getCheckoutServices } from '#src/domain/checkout/services.server.ts';
+import { browserPayment } from '#src/domain/checkout/services.server.ts';
 import { cardForOrder } from '../lib/card-token.ts';
 import type { BrowserPayment } from '../lib/card-token.ts';
 import { formatCardNumber, formatCvv, formatExpiry } from '#src/domain/payments/card.ts';
-import { findOrderFor } from '#src/domain/orders/read.server.ts';
+import { findOrderFor, trackingTokenFor } from '#src/domain/orders/read.server.ts';
+import { pixAgainInput, pixAgainSuccessor } from '#src/domain/checkout/pix-again.server.ts';
+import { PIX_AGAIN_NOT_ELIGIBLE, pixAgainEligible } from '#src/domain/checkout/pix-again.ts';
+import { submitOrder } from '#src/domain/checkout/submit-order.server.ts';
+import { clientIpFrom } from '#src/platform/client-ip.ts';
+import { PixAgain } from '../components/PixAgain.tsx';
+import { buyAgain } from '#src/domain/checkout/buy-again.server.ts';
+import { BuyAgain } from '../components/BuyAgain.tsx';
 import { STATUS_LABELS, TIMELINE } from '#src/domain/orders/status.ts';
 import { trackingUrl } from '#src/domain/orders/tracking.ts';
 import { getViewer } from '../../server/viewer.server.ts';
-import { cancelReason, OrderFacts, OrderItems, OrderTotalsList, PaymentInstructions } from '../components/OrderDetails.tsx';
+import { cancelReason, OrderFacts, OrderItems, OrderTotalsList, PaymentInstructions, ShipmentTimeline } from '../components/OrderDetails.tsx';
 import { FormNotice, inputClass, SubmitButton } from '../components/Form.tsx';
 import { formatDate, formatDateTime } from '#src/platform/datetime.ts';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { dbOf, servicesOf } from '../lib/context.server.ts';
+import { authOf, checkoutOf, dbOf, servicesOf } from '../lib/context.server.ts';
+import { returnOptions } from '#src/domain/returns/request.server.ts';
+import { isReturnEvent } from '#src/domain/returns/wording.ts';
+import { OrderReturns } from '../components/OrderReturns.tsx';
+import { OrderInvoices } from '../components/OrderInvoices.tsx';
+import { invoiceLinks } from '../lib/order-invoices.server.ts';
 
 export async function loader({ request, params, url, context }: Route.LoaderArgs) {
   const token = url.searchParams.get('token');
-  const order = await findOrderFor(dbOf(context), params.number, await getViewer(request, dbOf(context)), token, servicesOf(context).cookieSecret);
+  const viewer = await getViewer(request, authOf(context));
+  const order = await findOrderFor(dbOf(context), params.number, viewer, token, servicesOf(context).cookieSecret);
   if (!order) throw data(null, { status: 404 });
-  const services = getCheckoutServices();
+  // The buyer's returns (an admin reading the order sees them in the back office).
+  const returns = order.status === 'delivered' ? await returnOptions(dbOf(context), params.number, viewer, token, servicesOf(context).cookieSecret) : null;
+  const requestHref = returns && returns.reasons.length > 0 ? `/Pedidos/${order.number}/devolucao${token ? `?token=${encodeURIComponent(token)}` : ''}` : null;
+  const returnEvents = order.events.flatMap((e) => (isReturnEvent(e.status) ? [{ ...e, status: e.status }] : []));
+  const services = checkoutOf(context);
   const awaitingCard = awaitsCard(order);
   // How the card leaves the page: to our action (sandbox) or straight to the gateway as a token.
-  return { order, token, sandbox: services.provider.name === 'sandbox' && services.sandboxRoutes !== false, awaitingCard, payment: awaitingCard ? browserPayment() : null };
+  return {
+    order,
+    token,
+    returns: { requestHref, returns: returns?.returns ?? [], events: returnEvents },
+    sandbox: services.provider.name === 'sandbox' && services.sandboxRoutes !== false,
+    awaitingCard,
+    payment: awaitingCard ? browserPayment(services.provider) : null,
+    // The order "Gerar novo PIX" already placed for this one: the block then says so instead of offering it again.
+    pixAgainDone: !order.masked && pixAgainEligible(order) ? await pixAgainSuccessor(dbOf(context), order.number) : null,
+    ...(await invoiceLinks(dbOf(context), order, token, servicesOf(context).invoicing.provider)),
+  };
 }
 
 // An order page holds personal data, and with ?token= its URL is a key: never kept by a cache.
@@ -32,13 +59,31 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 /** The card form of a credit order placed without its card (another front end): pays it now. */
 export async function action({ request, params, url, context }: Route.ActionArgs) {
   const token = url.searchParams.get('token');
-  const order = await findOrderFor(dbOf(context), params.number, await getViewer(request, dbOf(context)), token, servicesOf(context).cookieSecret);
+  const order = await findOrderFor(dbOf(context), params.number, await getViewer(request, authOf(context)), token, servicesOf(context).cookieSecret);
   if (!order) throw data(null, { status: 404 });
+  const form = await request.formData();
+  // "Comprar novamente": the order's still-available lines at today's prices, for the browser cart.
+  if (form.get('intent') === 'comprar-novamente')
+    return data({ comprarNovamente: await buyAgain(dbOf(context), order.lines, checkoutOf(context).maxUnitsPerProduct) }, { headers: { 'Cache-Control': 'private, no-store' } });
+  // "Gerar novo PIX": a new order with the same items at today's prices, opened with its own link. Not from the
+  // masked "Acompanhar pedido" view, which must not lead to a page showing the address and CPF whole.
+  if (form.get('intent') === 'novo-pix') {
+    if (order.masked || !pixAgainEligible(order)) return data({ error: PIX_AGAIN_NOT_ELIGIBLE }, { status: 409, headers: { 'Cache-Control': 'private, no-store' } });
+    const made = await pixAgainInput(dbOf(context), order.number);
+    if (!made.ok) return data({ error: made.message }, { status: 409, headers: { 'Cache-Control': 'private, no-store' } });
+    const placed = await submitOrder(servicesOf(context), dbOf(context), made.input, { ip: clientIpFrom(request.headers), viewer: () => getViewer(request, authOf(context)) });
+    if (!placed.ok)
+      return data(
+        { error: placed.status >= 500 ? 'Não foi possível gerar o novo PIX agora. Tente de novo em instantes.' : placed.message },
+        { status: placed.status, headers: { 'Cache-Control': 'private, no-store' } },
+      );
+    const link = placed.accessToken ?? (await trackingTokenFor(dbOf(context), placed.order.number, servicesOf(context).cookieSecret));
+    return redirect(`/Pedidos/${placed.order.number}${link ? `?token=${encodeURIComponent(link)}` : ''}`, { headers: { 'Cache-Control': 'private, no-store' } });
+  }
   // Only an order waiting for its card takes a post; any other is a page without a form (405).
   if (!awaitsCard(order)) throw data(null, { status: 405 });
-  const form = await request.formData();
   const field = (k: string) => (typeof form.get(k) === 'string' ? String(form.get(k)) : '');
-  const result = await payAwaitingCreditOrder({ db: dbOf(context), provider: getCheckoutServices().provider }, order.number, {
+  const result = await payAwaitingCreditOrder({ db: dbOf(context), provider: checkoutOf(context).provider }, order.number, {
     number: field('numero'),
     name: field('nome'),
     expiry: field('validade'),
@@ -54,9 +99,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, token, sandbox, awaitingCard, payment } = loaderData;
+  const { order, token, sandbox, awaitingCard, payment, returns } = loaderData;
   const cancelled = order.status === 'cancelled';
   const reached = new Set(order.events.map((e) => e.status));
+  const error = actionData && 'error' in actionData ? actionData.error : undefined;
+  // A refusal the new-PIX block or the card form does not show (a stale page, a request made by hand).
+  const errorShownInPlace = (cancelled && !order.masked && pixAgainEligible(order)) || awaitingCard;
   return (
     <div className="container-page max-w-3xl space-y-6 py-8">
       <div>
@@ -64,6 +112,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <p className="mt-1 text-sm text-ink-soft">
           Feito em <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> (horário de Brasília) · Situação: <strong>{STATUS_LABELS[order.status]}</strong>
         </p>
+        {error && !errorShownInPlace && (
+          <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm font-semibold text-red-700 ring-1 ring-red-200">
+            {error}
+          </p>
+        )}
       </div>
 
       <section aria-labelledby="andamento" className="rounded-2xl bg-white p-5 ring-1 ring-neutral-200">
@@ -71,9 +124,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           Andamento
         </h2>
         {cancelled ? (
-          <p className="mt-3 font-semibold text-red-700">Pedido cancelado{cancelReason(order) ? `: ${cancelReason(order)}` : '.'}</p>
+          <>
+            <p className="mt-3 font-semibold text-red-700">Pedido cancelado{cancelReason(order) ? `: ${cancelReason(order)}` : '.'}</p>
+            {!order.masked && pixAgainEligible(order) && <PixAgain number={order.number} token={token} error={error} successor={loaderData.pixAgainDone} />}
+          </>
         ) : (
-          <ol className="mt-4 grid gap-3 sm:grid-cols-5">
+          <ol className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {/* Three steps a row at most: in the page's 48rem column, six boxes were narrower than "pagamento" and a tracking code. */}
             {TIMELINE.map((s) => {
               const done = reached.has(s);
               const event = order.events.find((e) => e.status === s);
@@ -83,7 +140,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   {event && <span className="block text-xs font-normal">{formatDate(event.createdAt)}</span>}
                   {s === 'shipped' && order.trackingCode && (
                     <a href={trackingUrl(order.trackingCode)} target="_blank" rel="noopener noreferrer" className="block text-xs font-normal underline">
-                      Rastreio: {order.trackingCode}
+                      Rastreio: <span className="break-all">{order.trackingCode}</span>
                     </a>
                   )}
                 </li>
@@ -91,20 +148,27 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             })}
           </ol>
         )}
+        {!cancelled && <ShipmentTimeline order={order} />}
       </section>
 
       <PaymentInstructions order={order} token={token} />
-      {awaitingCard && <PayByCard error={actionData?.error} payment={payment ?? { mode: 'digits' }} number={order.number} token={token} cpf={order.customer?.cpf ?? null} />}
+      <OrderInvoices invoices={loaderData.invoices} pending={loaderData.invoicePending} />
+      {awaitingCard && <PayByCard error={error} payment={payment ?? { mode: 'digits' }} number={order.number} token={token} cpf={order.customer?.cpf ?? null} />}
       {sandbox && order.status === 'awaiting_payment' && order.paymentMethod !== 'credit' && <SandboxPay number={order.number} token={token} />}
+
+      <OrderReturns {...returns} />
 
       <section aria-labelledby="itens" className="rounded-2xl bg-white p-5 ring-1 ring-neutral-200">
         <h2 id="itens" className="text-lg font-bold">
           Itens
         </h2>
-        <OrderItems order={order} />
+        <OrderItems order={order} reviewLinks={order.status === 'delivered'} />
         <OrderTotalsList order={order} />
         <OrderFacts order={order} className="mt-4" />
         {order.masked && <p className="mt-3 text-xs text-ink-soft">Por segurança, o CPF, o celular e o endereço aparecem só em parte. Entre na sua conta para ver o pedido completo.</p>}
+        <div className="mt-4 border-t border-neutral-200 pt-4">
+          <BuyAgain number={order.number} token={token} />
+        </div>
       </section>
       <Link to="/ProductList" className="inline-block font-semibold underline">
         Continuar comprando

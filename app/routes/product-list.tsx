@@ -1,15 +1,17 @@
+import { useEffect, useRef } from 'react';
 import { data, Form, Link, useSubmit } from 'react-router';
-import { brandFilterGroups } from '#src/domain/catalog/brand-options.ts';
 import type { Route } from './+types/product-list';
-import { MAX_LISTED_RESULTS, parseCatalogQuery } from '#src/domain/catalog/query.ts';
+import { MAX_LISTED_RESULTS } from '#src/domain/catalog/list-depth.ts';
+import { parseCatalogQuery } from '#src/domain/catalog/query.ts';
 import { queryToParams } from '#src/domain/catalog/query-params.ts';
 import type { CatalogQuery } from '#src/domain/catalog/query-params.ts';
 import { labelOf, SORTS } from '#src/domain/catalog/taxonomy.ts';
-import type { Facets } from '#src/domain/catalog/types.ts';
 import { loadGarage } from '#src/domain/fitment/garage.server.ts';
 import { fitBadges, searchWithFitment } from '#src/domain/fitment/search.server.ts';
 import { initialSelectorData } from '#src/domain/fitment/selector-data.ts';
 import { ProductGrid } from '../components/ProductCard.tsx';
+import { Static } from '../components/Static.tsx';
+import { FilterForm } from '../components/search/FilterForm.tsx';
 import { CarIcon, ClearVehicleButton, useReturnPath } from '../components/vehicle/VehicleBar.tsx';
 import { VehicleSelector } from '../components/vehicle/VehicleSelector.tsx';
 import { originFrom, seo } from '../lib/seo.ts';
@@ -21,7 +23,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   if (!parsed.ok) throw data(parsed.message, { status: 400 });
   const db = dbOf(context);
   // The shopper's active vehicle filters the list from the very first request (it is in the cookie).
-  const garage = await loadGarage(db, request, servicesOf(context).cookieSecret);
+  const garage = await loadGarage(db, request, servicesOf(context));
   // The same short memo as the catalog API (a list, never a price charged): a busy list page costs one search.
   const search = await servicesOf(context).searchCache.get(JSON.stringify(['page', parsed.query, garage.active]), () => searchWithFitment(db, parsed.query, { facets: true, garage: garage.active }));
   if (!search.ok) throw data(search.message, { status: 400 });
@@ -74,12 +76,23 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
     }
     submit(params, { method: 'get', action: '/ProductList', preventScrollReset: true });
   };
-  const autoSubmit = (e: React.FormEvent<HTMLFormElement>) => {
-    const target = e.target as HTMLInputElement;
-    // Price fields submit on "Buscar" or Enter; choices apply as soon as they are clicked.
-    if (target.type === 'number' || target.type === 'text') return;
-    submitClean(e.currentTarget);
-  };
+  // Choices apply as soon as they are clicked; price fields submit on "Buscar" or Enter. The choices are a
+  // static island (no fibers while the page hydrates: a catalog's brands are a hundred inputs), so their
+  // changes are heard by a native listener on the form, not by React's onChange.
+  const filters = useRef<HTMLFormElement>(null);
+  const submitCleanRef = useRef(submitClean);
+  submitCleanRef.current = submitClean;
+  useEffect(() => {
+    const form = filters.current;
+    if (!form) return;
+    const onChange = (e: Event) => {
+      const target = e.target as HTMLInputElement;
+      if (target.type === 'number' || target.type === 'text' || target.form !== form) return;
+      submitCleanRef.current(form);
+    };
+    form.addEventListener('change', onChange);
+    return () => form.removeEventListener('change', onChange);
+  }, []);
   const filtersActive = query.brands.length + query.vehicles.length > 0 || query.category || query.condition || query.minPriceCents !== null || query.maxPriceCents !== null;
 
   return (
@@ -134,7 +147,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
               id="filtros"
               method="get"
               action="/ProductList"
-              onChange={autoSubmit}
+              ref={filters}
               onSubmit={(e) => {
                 e.preventDefault();
                 submitClean(e.currentTarget);
@@ -144,7 +157,9 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
               {query.q && <input type="hidden" name="q" value={query.q} />}
               {query.vehicleId && <input type="hidden" name="vehicle" value={query.vehicleId} />}
               {query.vehicleId && query.year && <input type="hidden" name="ano" value={query.year} />}
-              <FilterForm query={query} facets={facets!} />
+              <Static className="space-y-5" version={() => JSON.stringify([query, facets])}>
+                <FilterForm query={query} facets={facets!} />
+              </Static>
               <div className="flex gap-2">
                 <button type="submit" className="flex-1 rounded-lg bg-ink px-4 py-2.5 font-semibold text-white hover:bg-ink-soft">
                   Buscar
@@ -189,102 +204,6 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       </div>
-    </div>
-  );
-}
-
-function FilterForm({ query, facets }: { query: CatalogQuery; facets: Facets }) {
-  const price = (cents: number | null) => (cents === null ? '' : String(Math.floor(cents / 100)));
-  return (
-    <>
-      <BrandChoices query={query} options={facets.brands} />
-      <fieldset>
-        <legend className="mb-2 font-semibold">Categoria</legend>
-        <Choice type="radio" name="categoria" value="" label="Todos" checked={query.category === null} />
-        {facets.categories.map((o) => (
-          <Choice key={o.slug} type="radio" name="categoria" value={o.slug} label={o.label} count={o.count} checked={query.category === o.slug} />
-        ))}
-      </fieldset>
-      <fieldset>
-        <legend className="mb-2 font-semibold">Veículo</legend>
-        {facets.vehicles.map((o) => (
-          <Choice key={o.slug} type="checkbox" name="veiculo" value={o.slug} label={o.label} count={o.count} checked={query.vehicles.includes(o.slug as never)} />
-        ))}
-      </fieldset>
-      <fieldset>
-        <legend className="mb-2 font-semibold">Estado</legend>
-        <Choice type="radio" name="estado" value="" label="Todos" checked={query.condition === null} />
-        {facets.conditions.map((o) => (
-          <Choice key={o.slug} type="radio" name="estado" value={o.slug} label={o.label} count={o.count} checked={query.condition === o.slug} />
-        ))}
-      </fieldset>
-      <fieldset>
-        <legend className="mb-2 font-semibold">Preço (R$)</legend>
-        <div className="flex items-center gap-2">
-          <label className="sr-only" htmlFor="preco_min">
-            Preço mínimo em reais
-          </label>
-          <input
-            id="preco_min"
-            name="preco_min"
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            placeholder="Mín."
-            defaultValue={price(query.minPriceCents)}
-            key={`min${query.minPriceCents}`}
-            className="w-full rounded-lg border border-neutral-300 px-2 py-1.5"
-          />
-          <span aria-hidden="true">–</span>
-          <label className="sr-only" htmlFor="preco_max">
-            Preço máximo em reais
-          </label>
-          <input
-            id="preco_max"
-            name="preco_max"
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            placeholder="Máx."
-            defaultValue={price(query.maxPriceCents)}
-            key={`max${query.maxPriceCents}`}
-            className="w-full rounded-lg border border-neutral-300 px-2 py-1.5"
-          />
-        </div>
-      </fieldset>
-    </>
-  );
-}
-
-/** The spec's five brands, then "Mais marcas" (a native disclosure: it works before JavaScript loads). */
-function BrandChoices({ query, options }: { query: CatalogQuery; options: Facets['brands'] }) {
-  const { featured, more, moreOpen } = brandFilterGroups(options, query.brands);
-  const choice = (o: Facets['brands'][number]) => <Choice key={o.slug} type="checkbox" name="marca" value={o.slug} label={o.label} count={o.count} checked={query.brands.includes(o.slug)} />;
-  return (
-    <fieldset>
-      <legend className="mb-2 font-semibold">Marca</legend>
-      {featured.map(choice)}
-      {more.length > 0 && (
-        <details open={moreOpen} className="mt-1">
-          <summary className="cursor-pointer py-1 text-sm font-semibold text-ink underline">Mais marcas ({formatInteger(more.length)})</summary>
-          {more.map(choice)}
-        </details>
-      )}
-    </fieldset>
-  );
-}
-
-function Choice(props: { type: 'checkbox' | 'radio'; name: string; value: string; label: string; count?: number; checked: boolean }) {
-  const id = `${props.name}-${props.value || 'todos'}`;
-  return (
-    <div className="flex items-center gap-2 py-1 text-sm">
-      <input id={id} type={props.type} name={props.name} value={props.value} defaultChecked={props.checked} key={`${id}${props.checked}`} className="h-4 w-4 accent-brand-dark" />
-      <label htmlFor={id} className="flex flex-1 justify-between gap-2">
-        <span>{props.label}</span>
-        {props.count !== undefined && <span className="text-neutral-500">({formatInteger(props.count)})</span>}
-      </label>
     </div>
   );
 }

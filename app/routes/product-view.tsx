@@ -10,35 +10,48 @@ import { fullLabel, shortLabel } from '#src/domain/fitment/vehicles.ts';
 import { CompatibilitySection, FitAnswer } from '../components/vehicle/Compatibility.tsx';
 import { centsToReais, formatBRL } from '#src/domain/pricing/money.ts';
 import { AddToCart } from '../components/AddToCart.tsx';
+import { FavoriteButton } from '../components/favorites/FavoriteButton.tsx';
+import { RecentlyViewed } from '../components/favorites/RecentlyViewed.tsx';
 import { ImageGallery } from '../components/ImageGallery.tsx';
 import { DiscountBadge, OldPrice, PriceLines } from '../components/Price.tsx';
 import { ProductGrid } from '../components/ProductCard.tsx';
 import { Static } from '../components/Static.tsx';
 import { useState } from 'react';
 import { recolorImages } from '#src/domain/catalog/art.ts';
-import { getCheckoutServices, shippingService } from '#src/domain/checkout/services.server.ts';
+import { shippingOf } from '#src/domain/checkout/services.server.ts';
+import type { CheckoutServices } from '#src/domain/checkout/services.ts';
 import { shareImagePath } from '#src/domain/catalog/share-image.ts';
 import { MESSAGES } from '#src/domain/checkout/rules.ts';
+import { MAX_UNITS_PER_PRODUCT } from '#src/domain/checkout/units.ts';
 import { cepDigits } from '#src/domain/shipping/delivery.ts';
 import { productFreight } from '#src/domain/shipping/quote.server.ts';
 import { FreightCalculator } from '../components/product/Freight.tsx';
 import type { FreightView } from '../components/product/Freight.tsx';
 import { EquivalentLine, SizeGuide, SpecsTable } from '../components/product/Specs.tsx';
 import { originFrom, seo } from '../lib/seo.ts';
-import { dbOf, servicesOf } from '../lib/context.server.ts';
+import { checkoutOf, dbOf, servicesOf } from '../lib/context.server.ts';
+import { answeredQuestions } from '#src/domain/reviews/questions.server.ts';
+import { productReviewsBlock } from '#src/domain/reviews/reviews.server.ts';
+import type { ProductReviewsBlock } from '#src/domain/reviews/reviews.server.ts';
+import { ratingSummary } from '#src/domain/reviews/rules.ts';
+import { ReviewsSection } from '../components/product/reviews.tsx';
+import { QuestionsSection } from '../components/product/questions.tsx';
+
+/** A product with no approved review: nothing to read. */
+const EMPTY_REVIEWS: ProductReviewsBlock = { summary: ratingSummary({}), reviews: [] };
 
 /** /ProductView with no id shows the spec's sample product. */
 const DEFAULT_PRODUCT_ID = 1;
 const RELATED_COUNT = 4;
 
 /** ?cep= on the product page: the shipping module's options for one unit and their dates, the destination from ViaCEP. */
-async function freightFor(db: ReturnType<typeof dbOf>, productId: number, raw: string | null): Promise<FreightView> {
+async function freightFor(checkout: CheckoutServices, db: ReturnType<typeof dbOf>, productId: number, raw: string | null): Promise<FreightView> {
   if (raw === null || raw.trim() === '') return { status: 'none' };
   const shown = raw.slice(0, 20);
   const cep = cepDigits(raw.trim());
   if (!cep) return { status: 'invalid', cep: shown, message: MESSAGES.cep };
   const masked = `${cep.slice(0, 5)}-${cep.slice(5)}`;
-  const [found, quote] = await Promise.all([getCheckoutServices().cep.lookup(cep), productFreight(shippingService(), db, { productId, cep, now: new Date() })]);
+  const [found, quote] = await Promise.all([checkout.cep.lookup(cep), productFreight(shippingOf(checkout), db, { productId, cep, now: new Date() })]);
   if (found.status === 'not_found') return { status: 'invalid', cep: masked, message: MESSAGES.cepNotFound };
   return {
     status: 'ok',
@@ -53,13 +66,19 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
   const raw = params.id ?? String(DEFAULT_PRODUCT_ID);
   if (!/^\d{1,10}$/.test(raw)) throw data(null, { status: 404 });
   const db = dbOf(context);
-  const { active } = await loadGarage(db, request, servicesOf(context).cookieSecret);
+  const { active } = await loadGarage(db, request, servicesOf(context));
   // Without a vehicle the related products come in the product's own statement; with one, they are the
   // vehicle's (a restricted search of their own).
   const found = active ? await getProduct(db, Number(raw)).then((p) => p && { product: p, related: null }) : await getProductWithRelated(db, Number(raw), RELATED_COUNT);
   if (!found) throw data(null, { status: 404 });
   const { product } = found;
-  const [fitment, freight] = await Promise.all([productFitment(db, product.id), freightFor(db, product.id, url.searchParams.get('cep'))]);
+  const [fitment, freight, reviews, questions] = await Promise.all([
+    productFitment(db, product.id),
+    freightFor(checkoutOf(context), db, product.id, url.searchParams.get('cep')),
+    // Public content only (approved reviews, answered questions): the page stays the same for every visitor.
+    product.rating ? productReviewsBlock(db, product.id) : EMPTY_REVIEWS,
+    answeredQuestions(db, product.id),
+  ]);
   const related = found.related ?? (await relatedProducts(db, product, RELATED_COUNT, garageRestriction(active)));
   // The answer for the shopper's vehicle, with the model's other versions it serves when it does not.
   let answer = null;
@@ -77,6 +96,9 @@ export async function loader({ params, request, url, context }: Route.LoaderArgs
     product,
     related,
     freight,
+    maxUnits: checkoutOf(context).maxUnitsPerProduct ?? MAX_UNITS_PER_PRODUCT,
+    reviews,
+    questions,
     compatibility: {
       lines: compatibilityTable(fitment.rows).map(({ vehicleIds, ...l }) => ({ ...l, mine: active !== null && vehicleIds.includes(active.vehicle.id) })),
       universal: fitment.universalTypes.map((t) => labelOf.vehicle(t).toLowerCase()),
@@ -116,11 +138,12 @@ function jsonLd(p: Route.ComponentProps['loaderData']['product'], origin: string
       price: centsToReais(p.priceCents).toFixed(2),
       availability: p.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
     },
+    ...(p.rating && { aggregateRating: { '@type': 'AggregateRating', ratingValue: p.rating.average.toFixed(1), reviewCount: p.rating.count, bestRating: 5, worstRating: 1 } }),
   }).replace(/</g, '\\u003c');
 }
 
 export default function ProductView({ loaderData, matches }: Route.ComponentProps) {
-  const { product: p, related, compatibility, freight } = loaderData;
+  const { product: p, related, compatibility, freight, maxUnits, reviews, questions } = loaderData;
   const origin = originFrom(matches);
   // Footwear: the photos follow the colour chosen (the drawings are redrawn in it).
   const [color, setColor] = useState(p.variants[0]?.color ?? '');
@@ -154,7 +177,10 @@ export default function ProductView({ loaderData, matches }: Route.ComponentProp
         <ImageGallery images={images} title={color ? `${p.title}, cor ${color}` : p.title} />
         <div className="space-y-4">
           <p className="text-sm font-semibold tracking-wide text-neutral-500 uppercase">{p.brand}</p>
-          <h1 className="text-2xl leading-tight font-extrabold sm:text-3xl">{p.title}</h1>
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="text-2xl leading-tight font-extrabold sm:text-3xl">{p.title}</h1>
+            <FavoriteButton productId={p.id} title={p.title} size="lg" />
+          </div>
           <p className="text-sm text-ink-soft">
             REF: {p.refCode} · {labelOf.condition(p.condition)}
             {!isFootwear && <> · {labelOf.vehicle(p.vehicleType)}</>}
@@ -175,7 +201,7 @@ export default function ProductView({ loaderData, matches }: Route.ComponentProp
             <PriceLines priceCents={p.priceCents} size="md" />
           </div>
           {!isFootwear && <FitAnswer compatibility={compatibility} kind={p.kind} />}
-          <AddToCart product={p} color={color || undefined} onColorChange={setColor} />
+          <AddToCart product={p} color={color || undefined} onColorChange={setColor} maxUnits={maxUnits} />
           {isFootwear && <SizeGuide sizes={sizes} />}
           <FreightCalculator productId={p.id} freight={freight} />
           <Static as="section" aria-labelledby="descricao" version={p.description}>
@@ -191,6 +217,9 @@ export default function ProductView({ loaderData, matches }: Route.ComponentProp
 
       {!isFootwear && <CompatibilitySection compatibility={compatibility} initial={initialSelectorData()} />}
 
+      <ReviewsSection productId={p.id} block={reviews} />
+      <QuestionsSection productId={p.id} questions={questions} />
+
       {related.length > 0 && (
         <section aria-labelledby="relacionados" className="mt-14">
           <h2 id="relacionados" className="mb-5 text-2xl font-extrabold">
@@ -200,6 +229,8 @@ export default function ProductView({ loaderData, matches }: Route.ComponentProp
           <ProductGrid products={related} />
         </section>
       )}
+
+      <RecentlyViewed currentId={p.id} />
     </div>
   );
 }

@@ -7,8 +7,9 @@ import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import type { Db } from '#src/db/client.server.ts';
 import { listAddresses } from '#src/domain/accounts/addresses.server.ts';
-import { authFor, sessionUserOf } from '#src/domain/accounts/auth.server.ts';
-import type { SessionUser } from '#src/domain/accounts/auth.server.ts';
+import { sessionUserOf } from '#src/domain/accounts/auth.server.ts';
+import type { Authentication, SessionUser } from '#src/domain/accounts/auth.server.ts';
+import type { CatalogChanges } from '#src/domain/catalog/changes.server.ts';
 import type { CartLine } from '#src/domain/accounts/cart-merge.ts';
 import { anonymizeUser, exportUserData } from '#src/domain/accounts/privacy.server.ts';
 import { firstName } from '#src/domain/accounts/roles.ts';
@@ -45,11 +46,11 @@ function toCartItems(lines: SavedCartLine[]) {
   }));
 }
 
-export function accountApi(getDb: () => Db) {
+export function accountApi(getDb: () => Db, auth: Authentication, catalogChanges: CatalogChanges) {
   const api = new Hono<{ Variables: { user: SessionUser } }>();
 
   const signedIn = createMiddleware<{ Variables: { user: SessionUser } }>(async (c, next) => {
-    const user = await sessionUserOf(getDb(), c.req.raw.headers);
+    const user = await sessionUserOf(auth, c.req.raw.headers);
     if (!user) return apiError(c, 401, 'Entre na sua conta para continuar.');
     c.set('user', user);
     c.header('Cache-Control', 'private, no-store');
@@ -97,10 +98,8 @@ export function accountApi(getDb: () => Db) {
   api.delete('/account', async (c) => {
     const user = c.get('user');
     // Sign out first (Better Auth expires the cookie), then delete everything.
-    const out = await authFor(getDb())
-      .api.signOut({ headers: c.req.raw.headers, returnHeaders: true })
-      .catch(() => null);
-    await anonymizeUser(getDb(), user.id);
+    const out = await auth.betterAuth.api.signOut({ headers: c.req.raw.headers, returnHeaders: true }).catch(() => null);
+    await anonymizeUser(getDb(), catalogChanges, user.id);
     for (const cookie of out?.headers.getSetCookie() ?? []) c.header('Set-Cookie', cookie, { append: true });
     return c.json({ ok: true, mensagem: 'Sua conta foi excluída. Seus dados pessoais foram apagados.' });
   });

@@ -7,12 +7,15 @@ import type { Context } from 'hono';
 import type { Db } from '#src/db/client.server.ts';
 import { parseCatalogQuery } from '#src/domain/catalog/query.ts';
 import { getProduct } from '#src/domain/catalog/products.server.ts';
-import { searchWithFitment } from '#src/domain/fitment/search.server.ts';
+import { searchWithFitment, vehicleForSearch } from '#src/domain/fitment/search.server.ts';
 import type { SearchCache } from '#src/domain/catalog/search-cache.server.ts';
 import { toLegacyProduct } from '#src/domain/catalog/legacy.ts';
-import { suggest, suggestionPrefix } from '#src/domain/catalog/suggestions.server.ts';
+import { completeLastWord, readSuggestCodes } from '#src/domain/catalog/suggestion-data.server.ts';
+import { suggest, suggestionPrefix } from '#src/domain/catalog/suggestions.ts';
+import { loadFleet } from '#src/domain/fitment/fleet.server.ts';
 import type { ProductDetail, ProductSummary } from '#src/domain/catalog/types.ts';
 import { absoluteUrl, withAbsoluteUrl } from '#src/platform/absolute-url.ts';
+import { publicCacheControl } from '../page-cache.ts';
 import { apiError, searchParamsOf } from '../http.ts';
 
 export const API_MAX_PAGE_SIZE = 200;
@@ -58,6 +61,8 @@ export interface CatalogApiOptions {
   publicUrl: string;
   /** The process's short memo of list results (`Services.searchCache`). */
   searchCache: SearchCache;
+  /** PAGE_CACHE_SECONDS: how long browsers and CDNs may keep a public answer such as the suggestions (default 10). */
+  publicCacheSeconds?: number;
 }
 
 export function catalogApi(getDb: () => Db, opts: CatalogApiOptions) {
@@ -98,21 +103,33 @@ export function catalogApi(getDb: () => Db, opts: CatalogApiOptions) {
     }));
   });
 
-  // Suggestions while typing: public and cacheable per prefix (the answer depends on nothing else).
+  // Suggestions while typing: public and cacheable per prefix (the answer depends on nothing else), under the
+  // page cache's rules: kept in the catalog memo (cleared by every catalog change, like the list pages) and
+  // as long as a cached page by browsers and CDNs.
   api.get('/search/suggestions', async (c) => {
     const q = suggestionPrefix(c.req.query('q') ?? '');
-    const parsedOk = (text: string, limit: number) => parseCatalogQuery(new URLSearchParams({ q: text, limite: String(limit) }), pageOpts);
-    const result = await suggest(q, {
-      search: async (text, limit) => {
-        const parsed = parsedOk(text, limit);
-        if (!parsed.ok) return [];
-        // The list page's search and its memo (invalidated by catalog changes like the list's).
-        const found = await opts.searchCache.get(JSON.stringify(['suggest', parsed.query]), () => searchWithFitment(getDb(), parsed.query));
-        return found.ok ? found.result.items : [];
-      },
+    const memo = await opts.searchCache.get(JSON.stringify(['suggestions', q]), async () => {
+      const db = getDb();
+      const suggestions = await suggest(q, {
+        search: async (text, limit) => {
+          const parsed = parseCatalogQuery(new URLSearchParams({ q: text, limite: String(limit) }), pageOpts);
+          if (!parsed.ok) return [];
+          // The list page's search: accents, typos, part codes and vehicle words alike. Vehicle words alone
+          // ("gol") are proposed as the vehicle's list, not as a ranking of every part that fits it.
+          const alone = await vehicleForSearch(db, parsed.query, null);
+          if (alone.ok && alone.vehicle && alone.q === '') return [];
+          const found = await searchWithFitment(db, parsed.query);
+          return found.ok ? found.result.items : [];
+        },
+        vehicles: async () => (await loadFleet(db)).vehicles,
+        complete: (text) => completeLastWord(db, text),
+        codes: (ids) => readSuggestCodes(db, ids),
+      });
+      return { ok: true as const, suggestions };
     });
-    c.header('Cache-Control', 'public, max-age=300');
-    return c.json({ ...result, products: result.products.map((p) => ({ ...p, image: withAbsoluteUrl(opts.publicUrl, p.image) })) });
+    c.header('Cache-Control', publicCacheControl((opts.publicCacheSeconds ?? 10) * 1000));
+    const s = memo.suggestions;
+    return sendEncoded(c, memo, () => ({ ...s, products: s.products.map((p) => ({ ...p, image: withAbsoluteUrl(opts.publicUrl, p.image) })) }));
   });
 
   api.get('/products/:id', async (c) => {

@@ -15,6 +15,7 @@ import type { Logger } from '../logger.ts';
 import { apiError, readJson, validate } from '../http.ts';
 import { getViewer } from '../viewer.server.ts';
 import { loadGarage } from '#src/domain/fitment/garage.server.ts';
+import { shippingOf } from '#src/domain/checkout/services.server.ts';
 
 export interface ChatApiOptions {
   llm: LlmConfig | null;
@@ -30,7 +31,7 @@ export function chatApi(getDb: () => Db, logger: Logger, opts: ChatApiOptions) {
     return verdict.limited ? verdict.retryAfterSeconds : null;
   };
 
-  const handle = async (c: Context, shape: 'full' | 'legacy') => {
+  const handle = async (c: Context<AppEnv>, shape: 'full' | 'legacy') => {
     const body = await readJson(c);
     if (!body.ok) return apiError(c, 400, body.message);
     const parsed = validate(chatRequestSchema, body.value, 'Mensagem inválida.');
@@ -44,9 +45,11 @@ export function chatApi(getDb: () => Db, logger: Logger, opts: ChatApiOptions) {
     // The shopper's active garage vehicle (cookie or account): product answers list what fits it.
     const ctx = {
       db,
-      viewer: { userId: (await getViewer(c.req.raw, db)).userId },
-      garage: (await loadGarage(db, c.req.raw, c.var.services.cookieSecret)).active,
+      viewer: { userId: (await getViewer(c.req.raw, c.var.services.auth)).userId },
+      garage: (await loadGarage(db, c.req.raw, c.var.services)).active,
       pageProductId: parsed.data.contexto?.productId ?? null,
+      shipping: shippingOf(c.var.services.checkout),
+      pixExpiryMinutes: c.var.services.checkout.pixExpiryMinutes,
     };
     const messages = parsed.data.mensagens;
 

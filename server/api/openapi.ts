@@ -21,6 +21,10 @@ const summary = z.object({
   onSale: z.boolean(),
   discountPercent: z.number().int(),
   stock: z.number().int(),
+  rating: z
+    .object({ average: z.number().describe('Média das avaliações aprovadas, com uma casa decimal'), count: z.number().int() })
+    .nullable()
+    .describe('Avaliações de compradores verificados; null antes da primeira'),
   image: image.nullable(),
 });
 const detail = summary.omit({ description: true }).extend({
@@ -261,7 +265,7 @@ function headlessPaths() {
     id: z.string(),
     numero: z.string().describe('# + 8 dígitos: o número que a loja registrou'),
     data: z.string().describe('dd/mm/aaaa, horário de Brasília'),
-    status: z.string(),
+    status: z.string().describe('awaiting_payment, paid, invoiced (Faturado), picking, shipped, delivered ou cancelled'),
     email: z.string(),
     items: z.array(z.object({ id: z.number().int().nullable(), titulo: z.string(), quantity: z.number().int(), valoratual: z.number(), image: z.string().nullable() })),
     address: z.object({ cep: z.string(), street: z.string(), number: z.string(), complement: z.string(), neighborhood: z.string(), city: z.string(), state: z.string() }),
@@ -308,7 +312,13 @@ function headlessPaths() {
       get: { summary: 'Os pedidos de quem está conectado', responses: { 200: { description: 'Pedidos' }, 401: err('Sem sessão') } },
     },
     '/api/orders/{number}': {
-      get: { summary: 'Um pedido (dono ou token); Cache-Control: no-store', parameters: [number, token], responses: { 200: { description: 'O pedido' }, 404: err('Pedido não encontrado') } },
+      get: {
+        summary: 'Um pedido (dono ou token); Cache-Control: no-store',
+        description:
+          'status: awaiting_payment (Aguardando pagamento), paid (Pago), invoiced (Faturado: NF-e autorizada), picking (Em separação), shipped (Enviado), delivered (Entregue) ou cancelled (Cancelado). A nota fiscal: GET /Pedidos/{number}/nota-fiscal (DANFE) e /Pedidos/{number}/nota-fiscal.xml (XML).',
+        parameters: [number, token],
+        responses: { 200: { description: 'O pedido' }, 404: err('Pedido não encontrado') },
+      },
     },
     '/api/orders/{number}/pay': {
       post: {

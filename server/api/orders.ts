@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '#src/db/client.server.ts';
 import { apiPlaceOrderSchema, MESSAGES, placeOrderSchema } from '#src/domain/checkout/rules.ts';
-import { getCheckoutServices, orderUrl } from '#src/domain/checkout/services.server.ts';
+import { orderUrl } from '#src/domain/checkout/services.server.ts';
 import { submitOrder } from '#src/domain/checkout/submit-order.server.ts';
 import type { Placed, Submitted } from '#src/domain/checkout/submit-order.server.ts';
 import { payAwaitingCreditOrder } from '#src/domain/checkout/pay-later.server.ts';
@@ -13,7 +13,7 @@ import { confirmPayment, rateOrder } from '#src/domain/orders/orders.server.ts';
 import { findOrderFor, listOrdersForUser } from '#src/domain/orders/read.server.ts';
 import type { OrderView } from '#src/domain/orders/view.ts';
 import { pixQrSvg } from '#src/domain/payments/pix.ts';
-import { signWebhook, verifyWebhook } from '#src/domain/payments/provider.ts';
+import { verifyWebhook } from '#src/domain/payments/provider.ts';
 import { syncGatewayPayment } from '#src/domain/orders/gateway-sync.server.ts';
 import { GatewayUnavailableError, verifyMercadoPagoSignature } from '#src/domain/payments/mercadopago.server.ts';
 import { centsToReais } from '#src/domain/pricing/money.ts';
@@ -28,9 +28,8 @@ const INVALID_ORDER = MESSAGES.invalidOrder;
 const KEY_MISMATCH = 'A chave de idempotência do cabeçalho (Idempotency-Key) e a do corpo são diferentes.';
 const ORDER_DATE = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });
 
-function placedResponse(result: Placed) {
+function placedResponse(publicUrl: string, result: Placed) {
   if (!result.ok) return { status: result.status, body: { erro: result.message, ...(result.order ? { pedido: result.order } : {}) } };
-  const { publicUrl } = getCheckoutServices();
   return {
     status: result.replayed ? 200 : 201,
     body: { order: result.order, accessToken: result.accessToken, orderUrl: orderUrl(publicUrl, result.order.number, result.accessToken), replayed: result.replayed },
@@ -65,8 +64,7 @@ function legacyView(o: OrderView) {
  * (numero, data, subtotal, shippingCost, discount, total in reais; items with titulo/valoratual), with how to
  * pay (PIX code, boleto line) and the order page. A client showing this shows the truth, not its own sums.
  */
-function legacyPlaced(o: OrderView, accessToken: string | null, replayed = false) {
-  const { publicUrl } = getCheckoutServices();
+function legacyPlaced(publicUrl: string, o: OrderView, accessToken: string | null, replayed = false) {
   const url = orderUrl(publicUrl, o.number, accessToken);
   const tokenQuery = accessToken ? `?token=${encodeURIComponent(accessToken)}` : '';
   const awaitingCard = o.paymentMethod === 'credit' && o.status === 'awaiting_payment';
@@ -108,14 +106,14 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
   const api = new Hono<AppEnv>();
 
   /** Through the order limits (a 429 in pt-BR with Retry-After) to placeOrder: the same path as the checkout page's action. */
-  const submit = (c: Context, input: Parameters<typeof submitOrder>[1], opts: { cardLater?: boolean } = {}) =>
-    submitOrder(getDb(), input, { ip: clientIpFrom(c.req.raw.headers), viewer: () => getViewer(c.req.raw, getDb()) }, opts);
+  const submit = (c: Context<AppEnv>, input: Parameters<typeof submitOrder>[2], opts: { cardLater?: boolean } = {}) =>
+    submitOrder(c.var.services, getDb(), input, { ip: clientIpFrom(c.req.raw.headers), viewer: () => getViewer(c.req.raw, c.var.services.auth) }, opts);
   const limited = (c: Context, result: Submitted) => {
     if (!('retryAfterSeconds' in result)) return null;
     c.header('Retry-After', String(result.retryAfterSeconds));
     return apiError(c, 429, result.message);
   };
-  const sandboxOff = () => getCheckoutServices().sandboxRoutes === false;
+  const sandboxOff = (c: Context<AppEnv>) => c.var.services.checkout.sandboxRoutes === false;
 
   api.post('/api/orders', async (c) => {
     const body = await readJson(c);
@@ -133,18 +131,18 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
     const result = await submit(c, parsed.data);
     const refused = limited(c, result);
     if (refused) return refused;
-    const { status, body: out } = placedResponse(result as Placed);
+    const { status, body: out } = placedResponse(c.var.services.checkout.publicUrl, result as Placed);
     return c.json(out, status as 200);
   });
 
   api.get('/api/orders', async (c) => {
-    const viewer = await getViewer(c.req.raw, getDb());
+    const viewer = await getViewer(c.req.raw, c.var.services.auth);
     if (!viewer.userId) return apiError(c, 401, 'Entre na sua conta para ver os seus pedidos.');
     return c.json(await listOrdersForUser(getDb(), viewer.userId));
   });
 
   api.get('/api/orders/:number', async (c) => {
-    const viewer = await getViewer(c.req.raw, getDb());
+    const viewer = await getViewer(c.req.raw, c.var.services.auth);
     const order = await findOrderFor(getDb(), c.req.param('number'), viewer, c.req.query('token') ?? null, c.var.services.cookieSecret);
     c.header('Cache-Control', 'private, no-store');
     if (!order) return apiError(c, 404, 'Pedido não encontrado.');
@@ -153,7 +151,7 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
 
   // The PIX QR code of an order, drawn on our server from its BR Code.
   api.get('/api/orders/:number/pix.svg', async (c) => {
-    const order = await findOrderFor(getDb(), c.req.param('number'), await getViewer(c.req.raw, getDb()), c.req.query('token') ?? null, c.var.services.cookieSecret);
+    const order = await findOrderFor(getDb(), c.req.param('number'), await getViewer(c.req.raw, c.var.services.auth), c.req.query('token') ?? null, c.var.services.cookieSecret);
     if (!order?.payment?.pixCode) return apiError(c, 404, 'Pedido não encontrado.');
     c.header('Content-Type', 'image/svg+xml; charset=utf-8');
     c.header('Cache-Control', 'private, max-age=1800');
@@ -165,7 +163,7 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
     if (!body.ok) return apiError(c, 400, body.message);
     const parsed = z.object({ rating: z.number().int().min(1).max(5), token: z.string().max(200).optional() }).safeParse(body.value);
     if (!parsed.success) return apiError(c, 400, 'Avaliação inválida: escolha de 1 a 5 estrelas.');
-    const viewer = await getViewer(c.req.raw, getDb());
+    const viewer = await getViewer(c.req.raw, c.var.services.auth);
     const ok = await rateOrder(getDb(), c.req.param('number'), viewer, parsed.data.token ?? null, parsed.data.rating, c.var.services.cookieSecret);
     if (!ok) return apiError(c, 404, 'Pedido não encontrado.');
     return c.json({ ok: true, rating: parsed.data.rating });
@@ -177,10 +175,10 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
     if (!body.ok) return apiError(c, 400, body.message);
     const parsed = validate(z.object({ card: placeOrderSchema.shape.card.unwrap(), token: z.string().max(200).optional() }), body.value, MESSAGES.card);
     if (!parsed.ok) return apiError(c, 400, parsed.message);
-    const viewer = await getViewer(c.req.raw, getDb());
+    const viewer = await getViewer(c.req.raw, c.var.services.auth);
     const order = await findOrderFor(getDb(), c.req.param('number'), viewer, parsed.data.token ?? c.req.query('token') ?? null, c.var.services.cookieSecret);
     if (!order) return apiError(c, 404, 'Pedido não encontrado.');
-    const result = await payAwaitingCreditOrder({ db: getDb(), provider: getCheckoutServices().provider }, order.number, parsed.data.card);
+    const result = await payAwaitingCreditOrder({ db: getDb(), provider: c.var.services.checkout.provider }, order.number, parsed.data.card);
     if (!result.ok) return c.json({ erro: result.message, ...(result.order ? { pedido: result.order } : {}) }, result.status);
     return c.json({ order: result.order });
   });
@@ -188,7 +186,7 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
   api.get('/api/cep/:cep', async (c) => {
     const cep = c.req.param('cep');
     if (!/^\d{8}$/.test(cep)) return apiError(c, 400, MESSAGES.cep);
-    const result = await getCheckoutServices().cep.lookup(cep);
+    const result = await c.var.services.checkout.cep.lookup(cep);
     if (result.status === 'found') return c.json(result.address);
     if (result.status === 'not_found') return apiError(c, 404, MESSAGES.cepNotFound);
     logger.warn({ cep }, 'consulta de CEP indisponível');
@@ -199,9 +197,9 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
   api.post('/api/payments/webhook', async (c) => {
     // Only the sandbox confirms orders here (off in an https deployment unless chosen by name with its own
     // secret, env.ts); a real gateway's orders are confirmed by its own verified webhook.
-    if (getCheckoutServices().provider.name !== 'sandbox' || sandboxOff()) return apiError(c, 404, 'Rota da API não encontrada.');
+    if (c.var.services.checkout.provider.name !== 'sandbox' || sandboxOff(c)) return apiError(c, 404, 'Rota da API não encontrada.');
     const raw = await c.req.text();
-    if (!verifyWebhook(getCheckoutServices().webhookSecret, raw, c.req.header('x-olimpo-signature'))) return apiError(c, 401, 'Assinatura inválida.');
+    if (!verifyWebhook(c.var.services.checkout.webhookSecret, raw, c.req.header('x-olimpo-signature'))) return apiError(c, 401, 'Assinatura inválida.');
     let event: unknown;
     try {
       event = JSON.parse(raw);
@@ -210,7 +208,7 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
     }
     const parsed = z.object({ event: z.literal('payment.paid'), orderNumber: z.string().regex(/^\d{8}$/), amountCents: z.number().int().nonnegative() }).safeParse(event);
     if (!parsed.success) return apiError(c, 400, 'Evento inválido.');
-    const result = await confirmPayment(getDb(), parsed.data.orderNumber, parsed.data.amountCents);
+    const result = await confirmPayment(getDb(), parsed.data.orderNumber, parsed.data.amountCents, c.var.services.jobs);
     if (!result.ok) return apiError(c, 422, result.message);
     return c.json({ ok: true });
   });
@@ -218,7 +216,7 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
   // Mercado Pago's webhook: the x-signature is checked over data.id (from the query string), x-request-id
   // and ts; then the body is ignored and the payment is read back from Mercado Pago (gateway-sync).
   api.post('/api/payments/mercadopago/webhook', async (c) => {
-    const services = getCheckoutServices();
+    const services = c.var.services.checkout;
     const secret = services.mercadoPagoWebhookSecret;
     if (services.provider.name !== 'mercadopago' || !secret) return apiError(c, 404, 'Rota da API não encontrada.');
     const dataId = c.req.query('data.id');
@@ -234,7 +232,7 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
     // Other topics (merchant orders, chargebacks' own topic…) are acknowledged and left alone.
     if (c.req.query('type') !== 'payment' || !dataId) return c.json({ ok: true, ignorado: true });
     try {
-      const result = await syncGatewayPayment(getDb(), services.provider, dataId);
+      const result = await syncGatewayPayment(getDb(), services.provider, dataId, c.var.services.jobs, c.var.services.catalogChanges);
       if (result.outcome === 'amount_mismatch' || result.outcome === 'refunded_late_payment' || result.outcome === 'other_payment') {
         logger.warn({ payment: dataId, order: result.orderNumber, outcome: result.outcome }, 'pagamento do Mercado Pago exige atenção');
       } else logger.info({ payment: dataId, order: result.orderNumber, outcome: result.outcome }, 'webhook do Mercado Pago');
@@ -247,22 +245,17 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
     }
   });
 
-  // Sandbox only: lets the buyer "pay" a PIX or boleto in demos and tests, through the signed webhook.
+  // Sandbox only: lets the buyer "pay" a PIX or boleto in demos and tests, as the sandbox webhook would (the
+  // order's own total, confirmed by confirmPayment with the request's job runner).
   api.post('/api/payments/sandbox/:number/pay', async (c) => {
-    const services = getCheckoutServices();
-    if (services.provider.name !== 'sandbox' || sandboxOff()) return apiError(c, 404, 'Rota da API não encontrada.');
-    const viewer = await getViewer(c.req.raw, getDb());
+    const services = c.var.services.checkout;
+    if (services.provider.name !== 'sandbox' || sandboxOff(c)) return apiError(c, 404, 'Rota da API não encontrada.');
+    const viewer = await getViewer(c.req.raw, c.var.services.auth);
     const order = await findOrderFor(getDb(), c.req.param('number'), viewer, c.req.query('token') ?? null, c.var.services.cookieSecret);
     if (!order) return apiError(c, 404, 'Pedido não encontrado.');
-    const payload = JSON.stringify({ event: 'payment.paid', orderNumber: order.number, amountCents: order.totalCents });
-    const res = await api.fetch(
-      new Request(new URL('/api/payments/webhook', c.req.url), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-olimpo-signature': signWebhook(services.webhookSecret, payload) },
-        body: payload,
-      }),
-    );
-    return c.json(await res.json(), res.status as 200);
+    const result = await confirmPayment(getDb(), order.number, order.totalCents, c.var.services.jobs);
+    if (!result.ok) return apiError(c, 422, result.message);
+    return c.json({ ok: true });
   });
 
   // Spec §7 compatibility: the prototype's POST/GET {orders service}/orders, made safe.
@@ -295,12 +288,12 @@ export function ordersApi(getDb: () => Db, logger: Logger) {
     const result = await submit(c, parsed.data, { cardLater: true });
     const refused = limited(c, result);
     if (refused) return refused;
-    if (!result.ok) return c.json({ erro: result.message, ...(result.order ? { pedido: legacyPlaced(result.order, null) } : {}) }, result.status);
-    return c.json(legacyPlaced(result.order, result.accessToken, result.replayed), result.replayed ? 200 : 201);
+    if (!result.ok) return c.json({ erro: result.message, ...(result.order ? { pedido: legacyPlaced(c.var.services.checkout.publicUrl, result.order, null) } : {}) }, result.status);
+    return c.json(legacyPlaced(c.var.services.checkout.publicUrl, result.order, result.accessToken, result.replayed), result.replayed ? 200 : 201);
   });
 
   api.get('/orders', async (c) => {
-    const viewer = await getViewer(c.req.raw, getDb());
+    const viewer = await getViewer(c.req.raw, c.var.services.auth);
     if (!viewer.userId) return apiError(c, 401, 'Entre na sua conta para ver os seus pedidos.');
     return c.json((await listOrdersForUser(getDb(), viewer.userId)).map(legacyView));
   });

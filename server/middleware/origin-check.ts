@@ -7,7 +7,13 @@ import { apiError } from '../http.ts';
 import { isApiPath, SAFE_METHODS, simplePage } from './http-basics.ts';
 
 // Cross-site by design: the payment gateways' signed webhooks and OAuth providers posting back (form_post).
-const CROSS_SITE_ALLOWED = [/^\/api\/payments\/webhook\/?$/, /^\/api\/payments\/mercadopago\/webhook\/?$/, /^\/api\/auth\/callback\/[\w-]+\/?$/, /^\/api\/auth\/oauth2\/callback\/[\w-]+\/?$/];
+const CROSS_SITE_ALLOWED = [
+  /^\/api\/payments\/webhook\/?$/,
+  /^\/api\/shipping\/melhorenvio\/webhook\/?$/,
+  /^\/api\/payments\/mercadopago\/webhook\/?$/,
+  /^\/api\/auth\/callback\/[\w-]+\/?$/,
+  /^\/api\/auth\/oauth2\/callback\/[\w-]+\/?$/,
+];
 
 /**
  * Refuses cross-site form posts and API writes (CSRF). Trusted: the origin the request was sent to (the shop

@@ -5,10 +5,11 @@ import type { AppEnv } from '../app-env.ts';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Logger } from '../logger.ts';
 import { securityHeadersSetter } from './security-headers.ts';
+import type { CspOrigins } from '../csp.ts';
 
-export function requestLog(opts: { https: boolean; logger: Logger; onStart: (c: Context<AppEnv>) => void }): MiddlewareHandler<AppEnv> {
+export function requestLog(opts: { https: boolean; csp: () => CspOrigins; logger: Logger; onStart: (c: Context<AppEnv>) => void }): MiddlewareHandler<AppEnv> {
   const { logger } = opts;
-  const setHeaders = securityHeadersSetter(opts.https);
+  const setHeaders = securityHeadersSetter(opts.https, opts.csp);
   return async (c, next) => {
     const started = performance.now();
     opts.onStart(c);

@@ -1,8 +1,8 @@
 // The headers every answer carries: nosniff, frame, referrer, permissions and opener policies, HSTS over
 // HTTPS, and a strict Content-Security-Policy where a page did not bring its own.
 import type { Context } from 'hono';
-import { providerFormOrigins } from '#src/domain/accounts/auth.server.ts';
 import { contentSecurityPolicy } from '../csp.ts';
+import type { CspOrigins } from '../csp.ts';
 
 export function securityHeaders(https: boolean): Record<string, string> {
   const headers: Record<string, string> = {
@@ -17,7 +17,7 @@ export function securityHeaders(https: boolean): Record<string, string> {
 }
 
 /** Sets the answer's headers; says whether it was a built script or stylesheet (which keeps only nosniff and HSTS). */
-export function securityHeadersSetter(https: boolean): (c: Context) => 'asset' | 'document' {
+export function securityHeadersSetter(https: boolean, csp: () => CspOrigins): (c: Context) => 'asset' | 'document' {
   const staticHeaders = Object.entries(securityHeaders(https));
   return (c) => {
     // A built script or stylesheet (hashed, immutable) is never a document: the document-only headers
@@ -32,7 +32,7 @@ export function securityHeadersSetter(https: boolean): (c: Context) => 'asset' |
     for (const [k, v] of staticHeaders) c.res.headers.set(k, v);
     // Pages carry their own policy, with the hashes of their inline scripts (server/pages.ts); every other
     // answer has no inline script to allow.
-    if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', contentSecurityPolicy([], providerFormOrigins()));
+    if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', contentSecurityPolicy([], csp()));
     return 'document';
   };
 }

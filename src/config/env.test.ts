@@ -99,3 +99,16 @@ describe('the server process', () => {
     expect(run.stderr).toMatch(/Configuração inválida[\s\S]*BETTER_AUTH_SECRET: obrigatório em produção[\s\S]*PAYMENT_WEBHOOK_SECRET: defina um segredo próprio/);
   });
 });
+
+describe('invoicing (NF-e)', () => {
+  it('defaults to the embedded sandbox; Focus NFe needs its token; the fiscal settings are checked with pt-BR messages', () => {
+    expect(parseEnv({}).INVOICE_PROVIDER).toBe('sandbox');
+    expect(() => parseEnv({ INVOICE_PROVIDER: 'focusnfe' })).toThrow(/FOCUSNFE_TOKEN: obrigatório com INVOICE_PROVIDER=focusnfe/);
+    const focus = parseEnv({ INVOICE_PROVIDER: 'focusnfe', FOCUSNFE_TOKEN: 'token-da-empresa-123' });
+    expect(focus.FOCUSNFE_API_URL).toBe('https://api.focusnfe.com.br');
+    expect(() => parseEnv({ NFE_CNPJ: '123' })).toThrow(/NFE_CNPJ deve ter 14 dígitos/);
+    expect(() => parseEnv({ NFE_CFOP_DENTRO_ESTADO: '6102' })).toThrow(/NFE_CFOP_DENTRO_ESTADO deve ser um CFOP/);
+    expect(() => parseEnv({ NFE_SERIE: '0' })).toThrow(/NFE_SERIE deve ser de 1 a 889/);
+    expect(parseEnv({ NFE_REGIME: 'normal', NFE_SERIE: '2' })).toMatchObject({ NFE_REGIME: 'normal', NFE_SERIE: 2 });
+  });
+});

@@ -124,7 +124,28 @@ const schema = z.object({
   MELHORENVIO_TOKEN: secret().min(10, 'MELHORENVIO_TOKEN inválido (gere um token em Melhor Envio > Integrações > Permissões de acesso)').optional(),
   MELHORENVIO_API_URL: z.url('MELHORENVIO_API_URL deve ser uma URL completa').default('https://melhorenvio.com.br'),
   /** Melhor Envio asks every application to say who it is: "Aplicação (e-mail para contato técnico)". */
+  MELHORENVIO_WEBHOOK_SECRET: secret().min(16, 'MELHORENVIO_WEBHOOK_SECRET deve ter ao menos 16 caracteres (o secret do aplicativo no Melhor Envio)').optional(),
   MELHORENVIO_USER_AGENT: z.string().min(3).default('Olimpo Pecas (atendimento@olimpopecas.com.br)'),
+  // Notas fiscais (docs/invoicing.md): the embedded sandbox by default; Focus NFe v2 with its token.
+  INVOICE_PROVIDER: z.enum(['sandbox', 'focusnfe'], { error: 'INVOICE_PROVIDER deve ser sandbox ou focusnfe' }).default('sandbox'),
+  FOCUSNFE_TOKEN: secret().min(8, 'FOCUSNFE_TOKEN inválido (copie o token da empresa no painel da Focus NFe)').optional(),
+  FOCUSNFE_API_URL: z.url('FOCUSNFE_API_URL deve ser uma URL completa').default('https://api.focusnfe.com.br'),
+  // The store's fiscal identity (defaults in src/config/store.ts).
+  NFE_CNPJ: z
+    .string()
+    .refine((v) => v.replace(/\D/g, '').length === 14, 'NFE_CNPJ deve ter 14 dígitos')
+    .optional(),
+  NFE_INSCRICAO_ESTADUAL: z.string().min(2, 'NFE_INSCRICAO_ESTADUAL inválida').optional(),
+  NFE_REGIME: z.enum(['simples', 'normal'], { error: 'NFE_REGIME deve ser simples (Simples Nacional) ou normal' }).optional(),
+  NFE_CFOP_DENTRO_ESTADO: z
+    .string()
+    .regex(/^5\d{3}$/, 'NFE_CFOP_DENTRO_ESTADO deve ser um CFOP de 4 dígitos começando por 5 (por exemplo 5102)')
+    .optional(),
+  NFE_CFOP_FORA_ESTADO: z
+    .string()
+    .regex(/^6\d{3}$/, 'NFE_CFOP_FORA_ESTADO deve ser um CFOP de 4 dígitos começando por 6 (por exemplo 6102)')
+    .optional(),
+  NFE_SERIE: z.coerce.number().int('NFE_SERIE deve ser um número inteiro').min(1, 'NFE_SERIE deve ser de 1 a 889').max(889, 'NFE_SERIE deve ser de 1 a 889').optional(),
   PIX_KEY: z.string().min(3).default('pix@olimpopecas.com.br'),
   PIX_MERCHANT_NAME: z.string().min(1).default('OLIMPO PECAS'),
   PIX_MERCHANT_CITY: z.string().min(1).default('SAO PAULO'),
@@ -204,6 +225,9 @@ export function parseEnv(source: Record<string, string | undefined>, opts: { ser
       }
       if (v.SHIPPING_PROVIDER === 'melhorenvio' && v.MELHORENVIO_TOKEN === undefined) {
         ctx.addIssue({ code: 'custom', path: ['MELHORENVIO_TOKEN'], message: 'obrigatório com SHIPPING_PROVIDER=melhorenvio: o token de acesso da sua conta no Melhor Envio' });
+      }
+      if (v.INVOICE_PROVIDER === 'focusnfe' && v.FOCUSNFE_TOKEN === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['FOCUSNFE_TOKEN'], message: 'obrigatório com INVOICE_PROVIDER=focusnfe: o token da empresa no painel da Focus NFe' });
       }
       for (const p of ['GOOGLE', 'FACEBOOK'] as const) {
         if ((v[`${p}_CLIENT_ID`] === undefined) !== (v[`${p}_CLIENT_SECRET`] === undefined)) {

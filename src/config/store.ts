@@ -11,6 +11,21 @@ export const store = {
     cep: '01310-100',
   },
   addressLine: 'Av. Paulista, 1000 - Bela Vista, São Paulo - SP, 01310-100',
+  /**
+   * The fiscal identity on every nota fiscal (docs/invoicing.md); the NFE_* variables override it. Inscrição
+   * estadual, regime (Simples Nacional: CSOSN 102), CFOP of sales inside and outside the state, NF-e series.
+   */
+  fiscal: {
+    inscricaoEstadual: '110.042.490.114',
+    regime: 'simples',
+    cfopInState: '5102',
+    cfopOutOfState: '6102',
+    series: 1,
+    /** The address as the nota's fields take it. */
+    street: 'Av. Paulista',
+    number: '1000',
+    neighborhood: 'Bela Vista',
+  },
   phone: '(11) 4002-8922',
   phoneHref: 'tel:+551140028922',
   email: 'atendimento@olimpopecas.com.br',

@@ -33,7 +33,7 @@ function StatusEmail({ mail }: { mail: Status }) {
     Fragment,
     null,
     ...mail.paragraphs.map((p, i) => h('p', { key: i }, p)),
-    mail.tracking ? h('p', null, 'Código de rastreio (Correios): ', h('a', { href: mail.tracking.url }, mail.tracking.code)) : null,
+    mail.tracking ? h('p', null, `${mail.tracking.label}: `, h('a', { href: mail.tracking.url }, mail.tracking.code)) : null,
   );
   return h(EmailPage, { title: mail.title, link: { href: mail.orderUrl, label: ORDER_LINK_LABEL }, children });
 }

@@ -89,6 +89,14 @@ describe('order e-mails rendered with React', () => {
     expect(await renderOrderMailHtml(cancelled.html)).toContain('<p>Motivo: Sem &lt;b&gt;estoque&lt;/b&gt;.</p>');
   });
 
+  it("links another carrier's code (Jadlog, Loggi…) to a tracker that follows it, not to the Correios", async () => {
+    const shipped = statusMail('shipped', order({ status: 'shipped' }), URL_, 'Olimpo Peças', { trackingCode: 'JD0123456789', at: '2026-11-30T18:00:00.000Z' });
+    expect(shipped.text).toContain('Código de rastreio: JD0123456789');
+    expect(shipped.text).toContain('Rastreie em: https://www.melhorrastreio.com.br/rastreio/JD0123456789');
+    expect(shipped.text).not.toContain('correios');
+    expect(await renderOrderMailHtml(shipped.html)).toMatch(/<p>Código de rastreio: <a href="https:\/\/www\.melhorrastreio\.com\.br\/rastreio\/JD0123456789">JD0123456789<\/a><\/p>/);
+  });
+
   it('names the chosen shipping option and, for a pickup, where to collect it and the code', () => {
     const carrier = confirmationMail(order({ shippingMethod: 'me-1', shippingLabel: 'Correios PAC', shippingCents: 4190 }), URL_, 'Olimpo Peças');
     expect(carrier.text).toMatch(/Frete \(Correios PAC\): R\$\s41,90/);

@@ -8,8 +8,12 @@ import type { Job, JobResult } from 'pg-boss';
 import type { Database, Db, Tx } from '../db/client.server.ts';
 import { executeNamedText } from '../db/prepared.server.ts';
 import { scrubText } from './log-safe.ts';
+import type { JobQueue } from './job-queue.ts';
 import type { UploadStore } from './uploads.server.ts';
 import type { Mailer } from './mailer.server.ts';
+import type { InvoicingDeps } from '../domain/invoicing/provider.ts';
+import type { CheckoutServices } from '../domain/checkout/services.ts';
+import type { CatalogChanges } from '../domain/catalog/changes.server.ts';
 
 export interface JobContext {
   db: Db;
@@ -19,6 +23,12 @@ export interface JobContext {
   uploads?: UploadStore;
   /** The process's mailer (Services.mailer), for the order e-mail jobs. */
   mailer?: Mailer;
+  /** The nota fiscal provider and the store's fiscal settings (Services.invoicing), for the invoicing jobs. */
+  invoicing?: InvoicingDeps;
+  /** The checkout services (Services.checkout): the payment provider, shipping, the order e-mails' settings. */
+  checkout?: CheckoutServices;
+  /** The catalog change event (Services.catalogChanges): jobs that return stock or import products announce through it. */
+  catalogChanges?: CatalogChanges;
 }
 
 export interface JobDefinition<T extends object = Record<string, unknown>> {
@@ -49,17 +59,7 @@ export interface JobDefinition<T extends object = Record<string, unknown>> {
   batchSize?: number;
 }
 
-export interface EnqueueOptions {
-  /** Not before this moment. */
-  startAfter?: Date;
-  /** At most one queued job with this key at a time (others are dropped). */
-  singletonKey?: string;
-  /** Enqueue inside this transaction: the job exists only if the transaction commits. */
-  tx?: Tx | Db;
-}
-
-export interface JobRunner {
-  enqueue(name: string, data: object, opts?: EnqueueOptions): Promise<string | null>;
+export interface JobRunner extends JobQueue {
   stop(): Promise<void>;
 }
 
@@ -74,6 +74,10 @@ export interface RunnerOptions {
   /** Handed to the handlers in their context. */
   uploads?: UploadStore;
   mailer?: Mailer;
+  invoicing?: InvoicingDeps;
+  checkout?: CheckoutServices;
+  /** The catalog change event (Services.catalogChanges): jobs that return stock or import products announce through it. */
+  catalogChanges?: CatalogChanges;
 }
 
 /** pg-boss's database adapter over a drizzle transaction (its SQL texts sent as named statements). */
@@ -123,7 +127,15 @@ export async function startJobRunner(opts: RunnerOptions): Promise<JobRunner> {
   };
 
   if (opts.workers !== false) {
-    const ctx: JobContext = { db: database.db, enqueue: runner.enqueue, uploads: opts.uploads, mailer: opts.mailer };
+    const ctx: JobContext = {
+      db: database.db,
+      enqueue: runner.enqueue,
+      uploads: opts.uploads,
+      mailer: opts.mailer,
+      invoicing: opts.invoicing,
+      checkout: opts.checkout,
+      catalogChanges: opts.catalogChanges,
+    };
     for (const def of opts.jobs) {
       const batchSize = def.batchSize ?? 1;
       await boss.work<object>(
@@ -178,17 +190,4 @@ export async function startJobRunner(opts: RunnerOptions): Promise<JobRunner> {
 export async function installJobQueues(database: Database, jobs: JobDefinition<any>[]): Promise<void> {
   const runner = await startJobRunner({ database, jobs, workers: false });
   await runner.stop();
-}
-
-// The bundled React Router server and the Hono server share one runner per process, as they share the database.
-const KEY = Symbol.for('olimpo.jobRunner');
-type Holder = { [KEY]?: JobRunner };
-
-export function setJobRunner(runner: JobRunner | undefined): void {
-  (globalThis as Holder)[KEY] = runner;
-}
-
-/** The runner when one is running (the web server), or null (unit tests, scripts that only read). */
-export function maybeJobRunner(): JobRunner | null {
-  return (globalThis as Holder)[KEY] ?? null;
 }

@@ -71,6 +71,15 @@ describe('control characters', () => {
     expect(jsonHasControlChars({ address: { street: 'Rua\nA' } })).toBe(true);
     expect(jsonHasControlChars({ ['chave\u0000']: 1 })).toBe(true);
   });
+
+  it('refuses the C1 controls (U+0080–U+009F) too, in single- and multi-line text, but not the letters after them', () => {
+    for (const c of ['\u0080', '\u0085', '\u009b', '\u009f']) {
+      expect(hasControlChars(`Ótimo${c}produto`), JSON.stringify(c)).toBe(true);
+      expect(hasControlChars(`Ótimo${c}produto`, { multiline: true }), JSON.stringify(c)).toBe(true);
+    }
+    expect(hasControlChars('Pastilha de freio dianteira — ç, ã, é, ü, ñ, \u00a0, º, ª, €')).toBe(false);
+    expect(jsonHasControlChars({ comment: 'ok\u0085' })).toBe(true);
+  });
 });
 
 describe('error logs', () => {

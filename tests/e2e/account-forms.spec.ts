@@ -1,6 +1,6 @@
 // The forms that now save: "Cadastrar Cliente", "Informações", "Cadastrar Vendedor" and "CriarFormulario" —
 // every field required, masks while typing, CPF check digits, pt-BR errors next to each field.
-import { expect, fillPersonForm, newVisitor, notice, person, signUp, test, uniqueEmail, validCpf } from './accounts-helpers.ts';
+import { expect, fillPersonForm, newVisitor, notice, person, createAccount, signUp, test, uniqueEmail, validCpf } from './accounts-helpers.ts';
 import { waitForHydration } from './helpers.ts';
 
 // Whole flows (several pages, a second browser, the admin) on a shared 2-core machine: more time than the default.
@@ -53,7 +53,7 @@ test('Cadastrar Cliente: obrigatórios, máscaras, CPF inválido, salvo no perfi
 
 test('um CPF já usado por outra conta recebe uma mensagem clara (cliente e vendedor)', async ({ page, browser }) => {
   const cpf = validCpf();
-  await signUp(page, { email: uniqueEmail('primeiro'), name: 'Primeiro Dono' });
+  await createAccount(page, { email: uniqueEmail('primeiro'), name: 'Primeiro Dono' });
   await page.goto('/CustomerForm');
   await waitForHydration(page);
   await fillPersonForm(page, person({ cpf }));
@@ -61,7 +61,7 @@ test('um CPF já usado por outra conta recebe uma mensagem clara (cliente e vend
   await expect(notice(page)).toHaveText('Dados salvos com sucesso!');
 
   const other = await newVisitor(browser);
-  await signUp(other.page, { email: uniqueEmail('segundo'), name: 'Segundo Dono' });
+  await createAccount(other.page, { email: uniqueEmail('segundo'), name: 'Segundo Dono' });
   for (const [path, button] of [
     ['/CustomerForm', 'Salvar cadastro'],
     ['/SellerForm', 'Enviar pedido para vender'],
@@ -78,7 +78,7 @@ test('um CPF já usado por outra conta recebe uma mensagem clara (cliente e vend
 test('Cadastrar Vendedor: campos obrigatórios, pedido salvo em análise', async ({ page }) => {
   await page.goto('/SellerForm');
   await expect(page).toHaveURL(/\/Login\?redirectTo=%2FSellerForm/);
-  await signUp(page, { email: uniqueEmail('candidato'), name: 'Caio Candidato' });
+  await createAccount(page, { email: uniqueEmail('candidato'), name: 'Caio Candidato' });
   await page.goto('/SellerForm');
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Cadastrar Vendedor' })).toBeVisible();
@@ -94,7 +94,7 @@ test('Cadastrar Vendedor: campos obrigatórios, pedido salvo em análise', async
 });
 
 test('CriarFormulario: dados pessoais e de entrega salvos como endereço', async ({ page }) => {
-  await signUp(page, { email: uniqueEmail('entrega'), name: 'Davi Entrega Lopes' });
+  await createAccount(page, { email: uniqueEmail('entrega'), name: 'Davi Entrega Lopes' });
   await page.goto('/CriarFormulario');
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Dados pessoais e de entrega' })).toBeVisible();

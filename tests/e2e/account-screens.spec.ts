@@ -2,7 +2,7 @@
 // pixel assertions), and axe checks on the main forms.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, signInAsAdmin, test } from './accounts-helpers.ts';
+import { expect, signInAsAdmin, signInAsAdminThroughForm, test } from './accounts-helpers.ts';
 import { waitForHydration } from './helpers.ts';
 
 // Whole flows (several pages, a second browser, the admin) on a shared 2-core machine: more time than the default.
@@ -33,7 +33,7 @@ for (const width of [390, 1280]) {
       await expect(page.getByText('Informe a senha.')).toBeVisible();
       await shoot(page, testInfo, 'login-erros', width);
 
-      await signInAsAdmin(page);
+      await signInAsAdminThroughForm(page);
       await shoot(page, testInfo, 'home-logado', width);
       await page.locator('header summary', { hasText: 'Olá,' }).click();
       await page.screenshot({ path: `test-results/screenshots/conta-menu-${width}.png` });

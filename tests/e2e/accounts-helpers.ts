@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
-import { test as base, expect } from '@playwright/test';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { test as base, expect, request } from '@playwright/test';
+import type { Browser, BrowserContext, Cookie, Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_PORT, serverInfoFile } from './e2e-config.ts';
 import { waitForHydration } from './helpers.ts';
 
@@ -59,7 +59,44 @@ export async function signOut(page: Page) {
   await expect(notice(page)).toHaveText('Você saiu da sua conta.');
 }
 
-export const signInAsAdmin = (page: Page) => signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+/** The e2e admin signed in through the /Login page (for tests of the sign-in and the pages around it). */
+export const signInAsAdminThroughForm = (page: Page) => signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+
+// One admin session per Playwright worker (a worker is one process that runs its tests one after another):
+// the password is hashed once, not once per test. No test signs the admin out or ends its sessions.
+let adminCookies: Promise<Cookie[]> | undefined;
+
+async function newAdminSession(): Promise<Cookie[]> {
+  const api = await request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { origin: BASE_URL, 'X-Forwarded-For': randomIp() } });
+  try {
+    const res = await api.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+    expect(res.status(), await res.text()).toBe(200);
+    return (await api.storageState()).cookies;
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** Signs the page's browser context in as the e2e admin, with this worker's admin session. The page does not move. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  adminCookies ??= newAdminSession().catch((err: unknown) => {
+    adminCookies = undefined;
+    throw err;
+  });
+  await page.context().addCookies(await adminCookies);
+}
+
+/**
+ * A new account, signed in: posts the /Registrar form from the page's browser context, as the form does
+ * without JavaScript (the same action; the session cookie lands in the page's context). The page does not
+ * move. For tests whose subject comes after the sign-up; the form itself is driven by `signUp`.
+ */
+export async function createAccount(page: Page, opts: { email: string; name: string; password?: string }): Promise<void> {
+  const form = { intent: 'cadastro', redirectTo: '', email: opts.email, name: opts.name, password: opts.password ?? PASSWORD };
+  // The redirect is followed: the page it lands on shows the one-time notice, and so clears it.
+  const res = await page.request.post('/Registrar', { form, headers: { origin: BASE_URL } });
+  expect(res.ok() && (await res.text()).includes('Conta criada com sucesso!'), `/Registrar: ${res.status()}`).toBe(true);
+}
 
 /** The newest e-mail sent to `to`, read from the e2e server's DATA_DIR/mail (decoded quoted-printable). */
 export async function readMail(to: string, timeoutMs = 10_000): Promise<string> {
@@ -119,3 +156,16 @@ export const person = (overrides: Partial<Parameters<typeof fillPersonForm>[1]> 
   cep: '13015001',
   ...overrides,
 });
+
+/**
+ * Opens a paid order's back-office page once it can be moved: a paid order is invoiced by the NF-e job
+ * (sandbox) before the owner can pick its next status, so the page is reloaded until "Nova situação" shows.
+ */
+export async function openMovableAdminOrder(page: Page, number: string): Promise<void> {
+  await page.goto(`/Admin/Pedidos/${number}`);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByLabel('Nova situação')).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await waitForHydration(page);
+}

@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BASE_URL, expect, fillPersonForm, newVisitor, notice, person, signInAsAdmin, signUp, test, uniqueEmail } from './accounts-helpers.ts';
+import { BASE_URL, expect, fillPersonForm, newVisitor, notice, person, signInAsAdmin, createAccount, test, uniqueEmail } from './accounts-helpers.ts';
 import { brl, cartSummary, dtValue, moneyCents, openCartWith, VALID_CARD, waitForHydration } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -82,7 +82,7 @@ test('encontrar o pedido pelo CPF e enviá-lo com código de rastreio', async ({
   // A customer with a CPF on file buys (card: paid at once).
   const customer = await newVisitor(browser);
   const email = uniqueEmail('cliente-cpf');
-  await signUp(customer.page, { email, name: 'Cliente do CPF' });
+  await createAccount(customer.page, { email, name: 'Cliente do CPF' });
   await customer.page.goto('/CustomerForm');
   await waitForHydration(customer.page);
   const who = person({ nome: 'Cliente do CPF', email });
@@ -119,6 +119,12 @@ test('encontrar o pedido pelo CPF e enviá-lo com código de rastreio', async ({
   await expect(page.getByRole('status').filter({ hasText: /^1 pedido/ })).toBeVisible();
   await page.getByRole('link', { name: `Pedido #${order.number}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Pedido #${order.number}` })).toBeVisible();
+  // The paid order is invoiced by the NF-e job (sandbox) before it can be picked.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByLabel('Nova situação')).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Nota fiscal' })).toContainText('NF-e de venda nº');
   await waitForHydration(page);
 
   await page.getByLabel('Nova situação').selectOption({ label: 'Em separação' });

@@ -57,14 +57,19 @@ test.describe('Checkout: compras', () => {
     await expect.poll(() => confirmations(mailsWith(email)).length).toBe(1);
     const mail = confirmations(mailsWith(email))[0]!;
     expect(mail).toContain(number);
-    await expect.poll(() => mailsWith(email).length).toBe(2);
+    // The paid e-mail once; the nota fiscal's e-mail may follow (the embedded emitter authorizes at once), once.
+    // Each outbox e-mail's Message-ID names its kind (pedido-N-paid, pedido-N-invoiced).
+    const kinds = () => mailsWith(email).map((m) => /^Message-ID: <pedido-\d+-([a-z]+)@/m.exec(m)?.[1] ?? '?');
+    await expect.poll(() => kinds().filter((k) => k === 'paid').length).toBe(1);
+    expect(kinds().sort()).toEqual(expect.arrayContaining(['confirmation', 'paid']));
+    expect(kinds().filter((k) => !['confirmation', 'paid'].includes(k))).toEqual(kinds().includes('invoiced') ? ['invoiced'] : []);
     for (const m of mailsWith(email)) expect(m).not.toContain('5555555555554444');
 
     // "Acompanhar pedido" → the order's page, already paid; leaving /Sucesso drops lastOrder.
     await page.getByRole('link', { name: 'Acompanhar pedido' }).click();
     await expect(page).toHaveURL(new RegExp(`/Pedidos/${number}\\?token=`));
     await expect(page.getByRole('heading', { level: 1, name: `Pedido #${number}` })).toBeVisible();
-    await expect(page.getByText(/Situação:/)).toHaveText(/Situação: Pago$/);
+    await expect(page.getByText(/Situação:/)).toHaveText(/Situação: (Pago|Faturado)$/);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('lastOrder'))).toBeNull();
   });
 
@@ -118,10 +123,10 @@ test.describe('Checkout: compras', () => {
     await expect(page.getByText(/Situação:/)).toHaveText(/Situação: Aguardando pagamento$/);
     await expect(page.getByRole('region', { name: 'Pague com PIX' })).toBeVisible();
     await page.getByRole('button', { name: 'Simular pagamento (sandbox)' }).click();
-    await expect(page.getByText(/Situação:/)).toHaveText(/Situação: Pago$/);
+    await expect(page.getByText(/Situação:/)).toHaveText(/Situação: (Pago|Faturado)$/);
     await expect(page.getByRole('region', { name: 'Pague com PIX' })).toHaveCount(0);
     await page.reload();
-    await expect(page.getByText(/Situação:/)).toHaveText(/Situação: Pago$/);
+    await expect(page.getByText(/Situação:/)).toHaveText(/Situação: (Pago|Faturado)$/);
   });
 
   test('boleto com cupom: "5% de desconto", linha digitável de 47 dígitos válida e "Imprimir boleto" com código de barras', async ({ page, request, context }) => {

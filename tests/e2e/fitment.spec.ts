@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { newVisitor, signIn, signUp, uniqueEmail } from './accounts-helpers.ts';
+import { newVisitor, signIn, createAccount, uniqueEmail } from './accounts-helpers.ts';
 import { resultCards, resultCount, waitForHydration } from './helpers.ts';
 
 const GOL = { tipo: 'Carros', marca: 'Volkswagen', modelo: 'Gol', ano: '2015', versao: '1.0 12V MPI Trendline' };
@@ -161,7 +161,7 @@ test.describe('Compatibilidade: "Qual é o seu veículo?"', () => {
   test('a garagem de quem entrou na conta vale numa nova sessão, em outro navegador', async ({ browser }) => {
     const email = uniqueEmail('garagem');
     const first = await newVisitor(browser);
-    await signUp(first.page, { email, name: 'Gabriela Garagem' });
+    await createAccount(first.page, { email, name: 'Gabriela Garagem' });
     await first.page.goto('/ProductList');
     await waitForHydration(first.page);
     await chooseVehicle(first.page, first.page.getByRole('region', { name: 'Qual é o seu veículo?' }));

@@ -112,4 +112,30 @@ test.describe('Ilhas estáticas', () => {
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     expect(await marked(page)).toBe(true);
   });
+
+  test('os filtros da lista não são hidratados e ainda filtram ao clicar; voltar restaura a escolha', async ({ page }) => {
+    // A catalog's brands are a hundred inputs: React hydrates the form, not its choices.
+    await page.goto('/ProductList');
+    await waitForHydration(page);
+    await mark(page);
+    expect(await hydrated(page, '#filtros')).toBe(true);
+    expect(await hydrated(page, '#filtros input[name="marca"]')).toBe(false);
+    expect(await hydrated(page, '#filtros input[name="categoria"]')).toBe(false);
+    const hydratedElements = await page.evaluate(() => {
+      const all = document.body.querySelectorAll('*').length;
+      const inIslands = [...document.querySelectorAll('[data-static]')].reduce((n, el) => n + el.querySelectorAll('*').length, 0);
+      return all - inIslands;
+    });
+    expect(hydratedElements).toBeLessThan(300);
+
+    await page.getByRole('checkbox', { name: /^Bosch/ }).check();
+    await expect(page).toHaveURL(/[?&]marca=bosch(&|$)/);
+    await expect(page.getByRole('checkbox', { name: /^Bosch/ })).toBeChecked();
+    for (const brand of await page.locator('main article p.uppercase').allTextContents()) expect(brand.toLowerCase()).toBe('bosch');
+    expect(await marked(page)).toBe(true);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/ProductList$/);
+    await expect(page.getByRole('checkbox', { name: /^Bosch/ })).not.toBeChecked();
+  });
 });

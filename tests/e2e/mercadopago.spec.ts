@@ -166,7 +166,7 @@ test('PIX: o código copia e cola e o QR vêm do Mercado Pago; o webhook assinad
   const res = await fake.approve(payment.id);
   expect(res!.status).toBe(200);
   await page.reload();
-  await expect(page.getByText(/Situação:/)).toHaveText(/Situação: Pago$/);
+  await expect(page.getByText(/Situação:/)).toHaveText(/Situação: (Pago|Faturado)$/);
 });
 
 test('boleto: a linha digitável e o link do documento do Mercado Pago', async ({ page }) => {
@@ -221,7 +221,7 @@ test('cartão: o navegador gera o token no Mercado Pago e o nosso servidor nunca
   expect(sent).not.toMatch(/cardNumber=|cardCvv=/);
 
   await page.getByRole('link', { name: 'Acompanhar pedido' }).click();
-  await expect(page.getByText(/Situação:/)).toHaveText(/Situação: Pago$/);
+  await expect(page.getByText(/Situação:/)).toHaveText(/Situação: (Pago|Faturado)$/);
   await expect(page.getByText('cartão final 5682')).toBeVisible();
 });
 
@@ -299,7 +299,7 @@ test('pedido de crédito sem cartão (outra vitrine): a página do pedido gera o
   await form.getByLabel('Validade (MM/AA)').fill('11/30');
   await form.getByLabel('CVV').fill('123');
   await form.getByRole('button', { name: 'Pagar agora' }).click();
-  await expect(page.getByText(/Situação:/)).toHaveText(/Situação: Pago$/);
+  await expect(page.getByText(/Situação:/)).toHaveText(/Situação: (Pago|Faturado)$/);
   expect(fake.paymentFor(number)).toMatchObject({ status: 'approved', payment_method_id: 'visa' });
   const sent = toOurServer.join('\n');
   expect(sent).toContain(`/api/orders/${number}/pay`);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { fillPersonForm, person, signUp, uniqueEmail, validCpf } from './accounts-helpers.ts';
+import { fillPersonForm, person, createAccount, uniqueEmail, validCpf } from './accounts-helpers.ts';
 import { checkoutStep, fillAddress, fillBuyer, openCartWith, placeOrderViaApi, seedItem, startCheckout, stockedProducts, waitForHydration } from './helpers.ts';
 
 // "Acompanhar pedido" for guests, the buyer's identity on the order page, and captures (390 and 1280 px)
@@ -113,7 +113,7 @@ test.describe('conta com cadastro', () => {
     // The guest cart goes into the account when it is created.
     const [p] = await stockedProducts(request, 1, 50);
     await openCartWith(page, [seedItem(p!, 1)]);
-    await signUp(page, { email, name: 'Rafael Teixeira Lima' });
+    await createAccount(page, { email, name: 'Rafael Teixeira Lima' });
     await page.goto('/CustomerForm');
     await waitForHydration(page);
     await fillPersonForm(page, person({ cpf, email }));

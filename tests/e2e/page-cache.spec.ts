@@ -3,7 +3,7 @@
 // shared), and the anonymous pages rendered around theirs show nothing of them.
 import { expect, test } from '@playwright/test';
 import type { Page, Response } from '@playwright/test';
-import { newVisitor, signUp, uniqueEmail } from './accounts-helpers.ts';
+import { newVisitor, createAccount, uniqueEmail } from './accounts-helpers.ts';
 import { waitForHydration } from './helpers.ts';
 
 const GOL = { tipo: 'Carros', marca: 'Volkswagen', modelo: 'Gol', ano: '2015', versao: '1.0 12V MPI Trendline' };
@@ -48,7 +48,7 @@ test('anonymous pages stay anonymous and personal pages stay personal', async ({
   // A shopper signs in, fills a cart and picks a vehicle.
   const email = uniqueEmail('cache');
   const shopper = await newVisitor(browser);
-  await signUp(shopper.page, { email, name: 'Zuleica Cacheteste' });
+  await createAccount(shopper.page, { email, name: 'Zuleica Cacheteste' });
   await shopper.page.goto('/ProductView/2');
   await waitForHydration(shopper.page);
   await shopper.page.getByRole('button', { name: 'Comprar', exact: true }).click();
@@ -91,4 +91,24 @@ test('anonymous pages stay anonymous and personal pages stay personal', async ({
   await shopper.page.goto('/');
   await expect(shopper.page.locator('header')).toContainText('Zuleica');
   await shopper.context.close();
+});
+
+test('a cached page revalidated by the browser (304) keeps its script policy and still starts up', async ({ page, request }) => {
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to execute/i.test(m.text())) refused.push(m.text());
+  });
+  const first = await page.goto('/ProductList?q=vela');
+  await waitForHydration(page);
+  const etag = headersOf(first)['etag']!;
+  const policy = headersOf(first)['content-security-policy']!;
+  expect(policy).toContain("'sha256-");
+  // The server's answer to the browser's conditional request carries the page's own policy, not the default.
+  const revalidated = await request.get('/ProductList?q=vela', { headers: { 'If-None-Match': etag } });
+  expect(revalidated.status()).toBe(304);
+  expect(revalidated.headers()['content-security-policy']).toBe(policy);
+  // A reload revalidates the stored page; its inline scripts still run and the page hydrates.
+  await page.reload();
+  await waitForHydration(page);
+  expect(refused).toEqual([]);
 });

@@ -3,7 +3,7 @@
 // critical violation. Screenshots go to $SHOTS_DIR when it is set.
 import sharp from 'sharp';
 import type { Browser, Page } from '@playwright/test';
-import { expect, fillPersonForm, newVisitor, notice, person, signInAsAdmin, signUp, test, uniqueEmail } from './accounts-helpers.ts';
+import { expect, fillPersonForm, newVisitor, notice, person, signInAsAdmin, createAccount, test, uniqueEmail } from './accounts-helpers.ts';
 import { resultCards, waitForHydration } from './helpers.ts';
 import { WIDTHS, shot, checkLayout, goldVehicleId } from './page-checks.ts';
 
@@ -11,7 +11,7 @@ test.describe.configure({ timeout: 180_000 });
 
 /** A shopper who applies to sell and is approved by the admin in another browser. */
 async function becomeSeller(page: Page, browser: Browser, name: string) {
-  await signUp(page, { email: uniqueEmail('vendedor17'), name });
+  await createAccount(page, { email: uniqueEmail('vendedor17'), name });
   await page.goto('/SellerForm');
   await waitForHydration(page);
   await fillPersonForm(page, person({ nome: name }));

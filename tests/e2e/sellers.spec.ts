@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from '@playwright/test';
-import { BASE_URL, expect, fillPersonForm, newVisitor, notice, person, signInAsAdmin, signUp, test, uniqueEmail } from './accounts-helpers.ts';
+import { BASE_URL, expect, fillPersonForm, newVisitor, notice, person, signInAsAdmin, createAccount, test, uniqueEmail } from './accounts-helpers.ts';
 import { resultCards, waitForHydration } from './helpers.ts';
 
 // Whole flows (several pages, a second browser, the admin) on a shared 2-core machine: more time than the default.
@@ -13,7 +13,7 @@ test.describe.configure({ timeout: 90_000 });
 
 /** A shopper who applies to sell and is approved by the admin in another browser. */
 async function becomeSeller(page: Page, browser: Browser, name: string) {
-  await signUp(page, { email: uniqueEmail('vendedor'), name });
+  await createAccount(page, { email: uniqueEmail('vendedor'), name });
   await page.goto('/SellerForm');
   await waitForHydration(page);
   await fillPersonForm(page, person({ nome: name }));
@@ -44,7 +44,7 @@ test('visitante vai para o login; cliente vê 403 em /CriarProduto e um POST dir
   await page.goto('/CriarProduto');
   await expect(page).toHaveURL(/\/Login\?redirectTo=%2FCriarProduto$/);
 
-  await signUp(page, { email: uniqueEmail('cliente'), name: 'Cecília Cliente' });
+  await createAccount(page, { email: uniqueEmail('cliente'), name: 'Cecília Cliente' });
   const response = await page.goto('/CriarProduto');
   expect(response?.status()).toBe(403);
   await expect(page.getByRole('heading', { level: 1, name: 'Acesso negado' })).toBeVisible();

@@ -6,7 +6,6 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAddress, deleteAddress, listAddresses } from '#src/domain/accounts/addresses.server.ts';
-import { authFor } from '#src/domain/accounts/auth.server.ts';
 import { anonymizeUser, exportUserData } from '#src/domain/accounts/privacy.server.ts';
 import { getProfile, saveProfile } from '#src/domain/accounts/profiles.server.ts';
 import { canEditProduct } from '#src/domain/accounts/roles.ts';
@@ -78,7 +77,7 @@ describe.each(DATABASE_KINDS)('accounts domain on %s', (kind) => {
   let n = 0;
   async function newUser(name = 'Ana Maria Souza') {
     const email = `pessoa${n++}@exemplo.test`;
-    const res = await authFor(database.db).api.signUpEmail({ body: { email, name, password: 'segredo123' }, headers: new Headers({ 'x-olimpo-client-ip': `192.0.2.${n}` }) });
+    const res = await h.auth.betterAuth.api.signUpEmail({ body: { email, name, password: 'segredo123' }, headers: new Headers({ 'x-olimpo-client-ip': `192.0.2.${n}` }) });
     return { id: res.user.id, email };
   }
 
@@ -169,7 +168,7 @@ describe.each(DATABASE_KINDS)('accounts domain on %s', (kind) => {
 
   it('seller applications: pending, one at a time, CPF rule, approval makes a seller, rejection does not', async () => {
     const admin = await newUser('Admin Teste');
-    await makeAdmin(database.db, admin.email);
+    await makeAdmin(database.db, h.auth, admin.email);
     const carlos = await newUser('Carlos Souza');
     const first = await submitSellerApplication(database.db, carlos.id, person({ nome: 'Carlos Souza' }));
     expect(first.ok).toBe(true);
@@ -235,7 +234,7 @@ describe.each(DATABASE_KINDS)('accounts domain on %s', (kind) => {
   it('products listed by a seller appear in search at once; only the owner (or an admin) edits them', async () => {
     const seller = await newUser('Vera Vendedora');
     const rival = await newUser('Rui Rival');
-    const id = await createProduct(database.db, seller.id, productInput(), { url: 'https://imagens.exemplo.com/farol.jpg', width: 600, height: 600 });
+    const id = await createProduct(database.db, h.services.catalogChanges, seller.id, productInput(), { url: 'https://imagens.exemplo.com/farol.jpg', width: 600, height: 600 });
     const parsed = parseCatalogQuery(new URLSearchParams({ q: 'quasarion' }));
     const found = await searchProducts(database.db, (parsed as { ok: true; query: never }).query);
     expect(found.items.map((p) => p.id)).toEqual([id]);
@@ -251,15 +250,15 @@ describe.each(DATABASE_KINDS)('accounts domain on %s', (kind) => {
     expect(canEditProduct({ id: rival.id, role: 'customer' }, product)).toBe(false);
     expect(canEditProduct({ id: rival.id, role: 'admin' }, product)).toBe(true);
     // The rival's update changes nothing, even called directly.
-    expect(await updateProduct(database.db, id, rival.id, productInput({ title: 'Sequestrado', stock: 0 }), null)).toBe(false);
+    expect(await updateProduct(database.db, h.services.catalogChanges, id, rival.id, productInput({ title: 'Sequestrado', stock: 0 }), null)).toBe(false);
     expect((await getEditableProduct(database.db, id))?.title).toBe('Farol Quasarion Cromado');
-    expect(await updateProduct(database.db, id, seller.id, productInput({ stock: 3 }), null)).toBe(true);
+    expect(await updateProduct(database.db, h.services.catalogChanges, id, seller.id, productInput({ stock: 3 }), null)).toBe(true);
     expect((await getEditableProduct(database.db, id))?.stock).toBe(3);
     expect((await listSellerProducts(database.db, seller.id)).map((p) => p.id)).toEqual([id]);
     expect(await listSellerProducts(database.db, rival.id)).toEqual([]);
 
     // Deleting the seller's account keeps the product in the catalog, owned by the store.
-    expect(await anonymizeUser(database.db, seller.id)).toBe(true);
+    expect(await anonymizeUser(database.db, h.services.catalogChanges, seller.id)).toBe(true);
     const [row] = await database.db.select({ sellerId: products.sellerId }).from(products).where(eq(products.id, id));
     expect(row?.sellerId).toBeNull();
   });
@@ -272,19 +271,19 @@ describe.each(DATABASE_KINDS)('accounts domain on %s', (kind) => {
     const [vehicle] = await database.db.select({ id: vehicles.id, firstYear: vehicles.yearFrom }).from(vehicles).limit(1);
     await setActiveVehicle(database.db, gil.id, { vehicleId: vehicle!.id, year: vehicle!.firstYear });
     expect(await listGarage(database.db, gil.id)).toHaveLength(1);
-    expect(await anonymizeUser(database.db, gil.id)).toBe(true);
+    expect(await anonymizeUser(database.db, h.services.catalogChanges, gil.id)).toBe(true);
     expect(await listGarage(database.db, gil.id)).toEqual([]);
     expect(await database.db.select().from(users).where(eq(users.id, gil.id))).toEqual([]);
     expect(await getProfile(database.db, gil.id)).toBeNull();
     expect(await exportUserData(database.db, gil.id)).toBeNull();
-    expect(await anonymizeUser(database.db, gil.id)).toBe(false);
+    expect(await anonymizeUser(database.db, h.services.catalogChanges, gil.id)).toBe(false);
   });
 
   it('npm run admin:create: promotes an existing account or creates one', async () => {
     const hugo = await newUser('Hugo Admin');
-    expect(await makeAdmin(database.db, hugo.email)).toEqual({ created: false, email: hugo.email });
+    expect(await makeAdmin(database.db, h.auth, hugo.email)).toEqual({ created: false, email: hugo.email });
     expect((await findUserByEmail(database.db, hugo.email))?.role).toBe('admin');
-    const created = await makeAdmin(database.db, 'Nova.Admin@Exemplo.test');
+    const created = await makeAdmin(database.db, h.auth, 'Nova.Admin@Exemplo.test');
     expect(created).toMatchObject({ created: true, email: 'nova.admin@exemplo.test', password: expect.any(String) });
     const signIn = await h.request('/api/auth/sign-in/email', { method: 'POST', json: { email: 'nova.admin@exemplo.test', password: (created as { password: string }).password } });
     expect(signIn.status).toBe(200);

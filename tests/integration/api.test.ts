@@ -83,7 +83,7 @@ describe.each(DATABASE_KINDS)('API on %s', (kind) => {
   });
 
   it('answers 400 with a pt-BR message for bad input, never 500', async () => {
-    const cases = ['ordem=qualquer', 'pagina=0', 'preco_min=-10', `q=${'x'.repeat(10_000)}`, 'limite=201', 'limite=0', 'marca=acme', 'pagina=1e9', 'preco_max=NaN'];
+    const cases = ['ordem=qualquer', 'pagina=0', 'preco_min=-10', `q=${'x'.repeat(10_000)}`, 'limite=201', 'limite=0', 'marca=Acme%20Pe%C3%A7as', 'pagina=1e9', 'preco_max=NaN'];
     for (const qs of cases) {
       for (const path of ['/api/products', '/api/produtos']) {
         const res = await get(`${path}?${qs}`);

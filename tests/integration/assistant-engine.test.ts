@@ -1,5 +1,6 @@
 // OlimpIA's engine (understand → act → answer) on a real database, PGlite and PostgreSQL: multi-part
 // questions, follow-ups from the conversation, the product on the page, filters, and the honest "não sei".
+import { createTableShipping } from '#src/domain/shipping/service.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer } from '#src/domain/assistant/engine.server.ts';
 import type { ChatMessage } from '#src/domain/assistant/engine.server.ts';
@@ -24,7 +25,7 @@ describe.each(DATABASE_KINDS)('OlimpIA engine on %s', (kind) => {
     let last = null as Awaited<ReturnType<typeof answer>> | null;
     for (const content of turns) {
       messages.push({ sender: 'user', content });
-      last = await answer({ db: database.db, viewer: { userId: null }, pageProductId: opts.pageProductId ?? null }, messages);
+      last = await answer({ db: database.db, viewer: { userId: null }, pageProductId: opts.pageProductId ?? null, shipping: createTableShipping() }, messages);
       messages.push({ sender: 'bot', content: last.resposta });
     }
     return { ...last!, resposta: plain(last!.resposta) };

@@ -91,17 +91,17 @@ describe.each(DATABASE_KINDS)('back-office orders on %s', (kind) => {
 
   it('shipping needs the tracking code; cancelling returns the stock', async () => {
     await database.db.execute(sql`update orders set status = 'picking' where number = ${numbers[0]!}`);
-    expect(await moveOrderAsAdmin(database.db, numbers[0]!, 'shipped', null)).toEqual({ ok: false, message: 'Informe o código de rastreio para marcar como enviado.' });
-    expect(await moveOrderAsAdmin(database.db, numbers[0]!, 'shipped', 'BR123456789BR')).toEqual({ ok: true });
+    expect(await moveOrderAsAdmin(database.db, numbers[0]!, 'shipped', null, null)).toEqual({ ok: false, message: 'Informe o código de rastreio para marcar como enviado.' });
+    expect(await moveOrderAsAdmin(database.db, numbers[0]!, 'shipped', 'BR123456789BR', null)).toEqual({ ok: true });
     const shipped = await getAdminOrder(database.db, numbers[0]!);
     expect(shipped).toMatchObject({ status: 'shipped', trackingCode: 'BR123456789BR', customerCpf: '52998224725' });
     expect(shipped!.events.at(-1)).toMatchObject({ status: 'shipped', note: 'Código de rastreio: BR123456789BR' });
 
     const [before] = await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, 1));
-    expect(await cancelOrderAsAdmin(database.db, numbers[1]!, null)).toEqual({ ok: true });
+    expect(await cancelOrderAsAdmin(database.db, numbers[1]!, null, { provider, jobs: null, catalogChanges: null })).toEqual({ ok: true });
     const [after] = await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, 1));
     expect(after!.stock).toBe(before!.stock + 2);
-    expect(await cancelOrderAsAdmin(database.db, numbers[1]!, null)).toMatchObject({ ok: false });
+    expect(await cancelOrderAsAdmin(database.db, numbers[1]!, null, { provider, jobs: null, catalogChanges: null })).toMatchObject({ ok: false });
     const [again] = await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, 1));
     expect(again!.stock).toBe(after!.stock);
   });

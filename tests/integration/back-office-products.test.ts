@@ -43,6 +43,7 @@ describe.each(DATABASE_KINDS)('back-office products on %s', (kind) => {
     const before = (await getAdminProduct(database.db, 7, null))!;
     const ok = await saveAdminProduct(
       database.db,
+      null,
       7,
       { userId: 'adm1', sellerId: null },
       {
@@ -69,16 +70,16 @@ describe.each(DATABASE_KINDS)('back-office products on %s', (kind) => {
   it("a seller cannot edit or bulk-change another seller's (or the store's) product", async () => {
     expect(await getAdminProduct(database.db, 4, 'sel1')).toBeNull();
     const p4 = (await getAdminProduct(database.db, 4, null))!;
-    expect(await saveAdminProduct(database.db, 4, { userId: 'sel1', sellerId: 'sel1' }, { ...p4, variantStock: new Map(), priceCents: 1 })).toBe(false);
-    expect(await bulkUpdateProducts(database.db, [3, 4], { userId: 'sel1', sellerId: 'sel1' }, { kind: 'deactivate' })).toBe(1);
+    expect(await saveAdminProduct(database.db, api.services.catalogChanges, 4, { userId: 'sel1', sellerId: 'sel1' }, { ...p4, variantStock: new Map(), priceCents: 1 })).toBe(false);
+    expect(await bulkUpdateProducts(database.db, api.services.catalogChanges, [3, 4], { userId: 'sel1', sellerId: 'sel1' }, { kind: 'deactivate' })).toBe(1);
     const rows = await queryRows<{ id: number; active: boolean; price_cents: number }>(database.db, sql`select id, active, price_cents from products where id in (3, 4) order by id`);
     expect(rows).toEqual([expect.objectContaining({ id: 3, active: false }), expect.objectContaining({ id: 4, active: true, price_cents: p4.priceCents })]);
-    await bulkUpdateProducts(database.db, [3], { userId: 'sel1', sellerId: 'sel1' }, { kind: 'activate' });
+    await bulkUpdateProducts(database.db, api.services.catalogChanges, [3], { userId: 'sel1', sellerId: 'sel1' }, { kind: 'activate' });
   });
 
   it('a bulk price change moves every selected price half-up and logs each one', async () => {
     const before = await queryRows<{ id: number; price_cents: number }>(database.db, sql`select id, price_cents from products where id in (10, 11, 12) order by id`);
-    expect(await bulkUpdateProducts(database.db, [10, 11, 12], { userId: 'adm1', sellerId: null }, { kind: 'price', percent: 10 })).toBe(3);
+    expect(await bulkUpdateProducts(database.db, api.services.catalogChanges, [10, 11, 12], { userId: 'adm1', sellerId: null }, { kind: 'price', percent: 10 })).toBe(3);
     const after = await queryRows<{ id: number; price_cents: number }>(database.db, sql`select id, price_cents from products where id in (10, 11, 12) order by id`);
     after.forEach((r, i) => {
       expect(r.price_cents).toBe(Math.floor((before[i]!.price_cents * 11000 + 5000) / 10000));
@@ -89,7 +90,7 @@ describe.each(DATABASE_KINDS)('back-office products on %s', (kind) => {
 
   it('an inactive product disappears from the shop and comes back when reactivated', async () => {
     const [p] = await database.db.select({ title: products.title }).from(products).where(eq(products.id, 2));
-    await bulkUpdateProducts(database.db, [2], { userId: 'adm1', sellerId: null }, { kind: 'deactivate' });
+    await bulkUpdateProducts(database.db, api.services.catalogChanges, [2], { userId: 'adm1', sellerId: null }, { kind: 'deactivate' });
     expect((await api.request('GET', '/api/products/2')).status).toBe(404);
     const list = (await (await api.request('GET', `/api/products?q=${encodeURIComponent(p!.title)}&limit=50`)).json()) as { items: { id: number }[] };
     expect(list.items.map((i) => i.id)).not.toContain(2);
@@ -109,8 +110,25 @@ describe.each(DATABASE_KINDS)('back-office products on %s', (kind) => {
       { userId: null },
     );
     expect(order).toMatchObject({ ok: false, status: 409, message: 'Um produto do carrinho não está mais disponível. Revise o carrinho.' });
-    await bulkUpdateProducts(database.db, [2], { userId: 'adm1', sellerId: null }, { kind: 'activate' });
+    await bulkUpdateProducts(database.db, api.services.catalogChanges, [2], { userId: 'adm1', sellerId: null }, { kind: 'activate' });
     expect((await api.request('GET', '/api/products/2')).status).toBe(200);
+  });
+  it('"Anterior" pages back by keyset: from page 3 it reads page 2 exactly, and page 2 goes back to plain page 1', async () => {
+    const db = database.db;
+    await db.execute(
+      sql`insert into products (slug, title, description, kind, brand, brand_slug, category, vehicle_type, condition, ref_code, price_cents, stock, active)
+          select slug || '-volta-' || n, title, description, kind, brand, brand_slug, category, vehicle_type, condition, ref_code || 'V' || n, price_cents, stock, true
+          from products, generate_series(1, 3) n where id <= 60`,
+    );
+    const first = await listAdminProducts(db, filter);
+    const second = await listAdminProducts(db, { ...filter, page: 2, after: first.nextAfter });
+    const third = await listAdminProducts(db, { ...filter, page: 3, after: second.nextAfter });
+    expect(third.rows.length).toBeGreaterThan(0);
+    expect(second.prevBefore).toBeNull();
+    expect(third.prevBefore).toBe(third.rows[0]!.id);
+    const back = await listAdminProducts(db, { ...filter, page: 2, before: third.prevBefore });
+    expect(back.rows.map((r) => r.id)).toEqual(second.rows.map((r) => r.id));
+    expect(back.nextAfter).toBe(second.nextAfter);
   });
   it('pages by keyset: the page after the last id of page 1 is page 2, and totals by status, brand and category are exact', async () => {
     const db = database.db;

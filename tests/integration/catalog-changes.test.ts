@@ -1,9 +1,10 @@
 // Stock taken by orders is announced to the other instances (NOTIFY) in batches: one notification per
 // moment of a sale, not one per order (each was a commit of its own: a round trip and a WAL flush).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { broadcastCatalogChanges, CATALOG_CHANNEL, catalogChanged, STOCK_NOTIFY_DELAY_MS } from '#src/domain/catalog/changes.server.ts';
+import { CATALOG_CHANNEL, createCatalogChanges, STOCK_NOTIFY_DELAY_MS } from '#src/domain/catalog/changes.server.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
+import type { CatalogChanges } from '#src/domain/catalog/changes.server.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -11,12 +12,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe.runIf(DATABASE_KINDS.includes('postgres'))('catalog change notifications on PostgreSQL', () => {
   const kind = 'postgres' as const;
   let database: TestDatabase;
+  // As on PostgreSQL at boot: the change is also sent to the other instances (NOTIFY).
+  let changes: CatalogChanges;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    broadcastCatalogChanges(true);
+    changes = createCatalogChanges(database.db);
   });
   afterAll(async () => {
-    broadcastCatalogChanges(false);
     await database?.dispose();
   });
 
@@ -31,7 +33,7 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('catalog change notification
     // Ten orders one after the other, each in its own turn of the event loop, as under a sale.
     const announced: Promise<void>[] = [];
     for (let id = 1; id <= 10; id++) {
-      announced.push(catalogChanged(database.db, [id]));
+      announced.push(changes.announce([id]));
       await new Promise((resolve) => setImmediate(resolve));
     }
     await Promise.all(announced);
@@ -48,7 +50,7 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('catalog change notification
       (payload) => heard.push(payload ?? ''),
       () => {},
     );
-    await catalogChanged(database.db);
+    await changes.announce();
     await sleep(STOCK_NOTIFY_DELAY_MS);
     await stop();
     expect(heard).toHaveLength(1);

@@ -114,10 +114,15 @@ describe.each(DATABASE_KINDS)('catalog import/export on %s', (kind) => {
       'altura_cm',
       'largura_cm',
       'comprimento_cm',
+      'ncm',
+      'origem',
+      'cest',
+      'unidade',
     ]);
     expect(records).toHaveLength(81);
-    // The sample headlight: 2,85 kg in a 58 × 36 × 30 cm box (height, width, length).
-    expect(records[1]!.slice(-4)).toEqual(['2,85', '30', '36', '58']);
+    // The sample headlight: 2,85 kg in a 58 × 36 × 30 cm box (height, width, length), a lighting NCM (8512), national, by the unit.
+    expect(records[1]!.slice(-8, -4)).toEqual(['2,85', '30', '36', '58']);
+    expect(records[1]!.slice(-4)).toEqual(['8512.20.11', '0', '', 'UN']);
     expect(records.some((r) => /^[A-Z].+ \d{4}-\d{4}/.test(r[12]!))).toBe(true);
     const before = await snapshot(database.db);
     const dry = await importBytes(database.db, 'catalogo.csv', new TextEncoder().encode(text));

@@ -258,17 +258,18 @@ describe.each(DATABASE_KINDS)('fitment on %s', (kind) => {
   it('keeps a guest garage in the signed cookie', async () => {
     const secret = 'garage-test-secret-0123456789-0123456789';
     const request = (cookie?: string) => new Request('http://loja.test/ProductList', { headers: cookie ? { cookie } : {} });
-    expect(await loadGarage(database.db, request(), secret)).toEqual({ owner: 'guest', entries: [], active: null });
-    const saved = await changeGarage(database.db, request(), { action: 'use', vehicleId: gol.id, year: 2015 }, { secure: false, secret });
+    const keys = testServices(database, { cookieSecret: secret });
+    expect(await loadGarage(database.db, request(), keys)).toEqual({ owner: 'guest', entries: [], active: null });
+    const saved = await changeGarage(database.db, request(), { action: 'use', vehicleId: gol.id, year: 2015 }, { secure: false, secret, auth: keys.auth });
     expect(saved.ok).toBe(true);
     const cookie = saved.ok ? saved.setCookie!.split(';')[0]! : '';
-    const garage = await loadGarage(database.db, request(cookie), secret);
+    const garage = await loadGarage(database.db, request(cookie), keys);
     expect(garage.active).toMatchObject({ vehicle: { id: gol.id }, year: 2015 });
-    const cleared = await changeGarage(database.db, request(cookie), { action: 'clear' }, { secure: false, secret });
-    const after = await loadGarage(database.db, request(cleared.ok ? cleared.setCookie!.split(';')[0]! : ''), secret);
+    const cleared = await changeGarage(database.db, request(cookie), { action: 'clear' }, { secure: false, secret, auth: keys.auth });
+    const after = await loadGarage(database.db, request(cleared.ok ? cleared.setCookie!.split(';')[0]! : ''), keys);
     expect(after.active).toBeNull();
     expect(after.entries).toHaveLength(1);
-    expect(await changeGarage(database.db, request(), { action: 'use', vehicleId: gol.id, year: 1990 }, { secure: false, secret })).toMatchObject({ ok: false });
+    expect(await changeGarage(database.db, request(), { action: 'use', vehicleId: gol.id, year: 1990 }, { secure: false, secret, auth: keys.auth })).toMatchObject({ ok: false });
   });
 
   it('re-seeding (truncate, then insert) leaves the keys right too', async () => {

@@ -121,7 +121,7 @@ describe.each(DATABASE_KINDS)('Mercado Pago charges on %s', (kind) => {
             from orders o where o.number = ${number}`,
       )
     )[0]!;
-  const runReconciliation = () => reconcilePaymentsJob.handler({}, { db: database.db, enqueue: async () => null }, { id: 'test', retryCount: 0 });
+  const runReconciliation = (app = t) => reconcilePaymentsJob.handler({}, { db: database.db, enqueue: async () => null, checkout: app.services.checkout }, { id: 'test', retryCount: 0 });
   const tokenize = async (name = 'APRO', number = PAN) => {
     const res = await fetch(`${fake.url}/v1/card_tokens?public_key=${PUBLIC_KEY}`, {
       method: 'POST',
@@ -238,7 +238,7 @@ describe.each(DATABASE_KINDS)('Mercado Pago charges on %s', (kind) => {
         }),
       );
       expect(hook.status).toBe(503);
-      await expect(runReconciliation()).rejects.toThrow(/Conciliação: \d+ de \d+ pagamentos sem resposta do gateway/);
+      await expect(runReconciliation(down)).rejects.toThrow(/Conciliação: \d+ de \d+ pagamentos sem resposta do gateway/);
     } finally {
       t = createTestApp(database, { provider, mercadoPagoWebhookSecret: WEBHOOK_SECRET });
       fake.setWebhookTarget((req) => t.app.fetch(req));

@@ -72,7 +72,7 @@ describe.each(DATABASE_KINDS)('Mercado Pago webhooks and refunds on %s', (kind) 
             from orders o where o.number = ${number}`,
       )
     )[0]!;
-  const runReconciliation = () => reconcilePaymentsJob.handler({}, { db: database.db, enqueue: async () => null }, { id: 'test', retryCount: 0 });
+  const runReconciliation = (app = t) => reconcilePaymentsJob.handler({}, { db: database.db, enqueue: async () => null, checkout: app.services.checkout }, { id: 'test', retryCount: 0 });
   const tokenize = async (name = 'APRO', number = PAN) => {
     const res = await fetch(`${fake.url}/v1/card_tokens?public_key=${PUBLIC_KEY}`, {
       method: 'POST',
@@ -213,7 +213,7 @@ describe.each(DATABASE_KINDS)('Mercado Pago webhooks and refunds on %s', (kind) 
     const placed = await place(order({ payment: 'credit', lines: [{ productId: 2, quantity: 2 }], card: { token: await tokenize('APRO'), paymentMethodId: 'master', last4: '6351' } }));
     const number = placed.order.number;
     expect(await stockOf(2)).toBe(before - 2);
-    const result = await cancelOrder(database.db, number, { reason: 'Cliente desistiu.' });
+    const result = await cancelOrder(database.db, number, { reason: 'Cliente desistiu.', provider, jobs: null, catalogChanges: t.services.catalogChanges });
     expect(result).toEqual({ ok: true });
     const p = fake.paymentFor(number)!;
     expect(p.status).toBe('refunded');
@@ -228,7 +228,7 @@ describe.each(DATABASE_KINDS)('Mercado Pago webhooks and refunds on %s', (kind) 
     expect(row).toEqual({ status: 'refunded', refund_ref: String(p.refunds[0]!.id), note: 'Cliente desistiu. Pagamento estornado.' });
     // Mercado Pago's "refunded" webhook and a second cancel change nothing (no second restock).
     expect(await (await fake.notify(p.id)).json()).toEqual({ ok: true, resultado: 'already_applied' });
-    expect((await cancelOrder(database.db, number)).ok).toBe(false);
+    expect((await cancelOrder(database.db, number, { provider, jobs: null, catalogChanges: t.services.catalogChanges })).ok).toBe(false);
     expect(await stockOf(2)).toBe(before);
   });
 
@@ -236,7 +236,7 @@ describe.each(DATABASE_KINDS)('Mercado Pago webhooks and refunds on %s', (kind) 
     const placed = await place(order({ payment: 'credit', card: { token: await tokenize('APRO'), paymentMethodId: 'master', last4: '6351' } }));
     const p = fake.paymentFor(placed.order.number)!;
     p.status = 'in_mediation'; // the fake refuses to refund anything not approved
-    const result = await cancelOrder(database.db, placed.order.number, { reason: 'Teste' });
+    const result = await cancelOrder(database.db, placed.order.number, { reason: 'Teste', provider, jobs: null, catalogChanges: t.services.catalogChanges });
     expect(result.ok).toBe(false);
     expect(!result.ok && result.message).toMatch(/Não foi possível estornar o pagamento: .* O pedido não foi cancelado\./);
     expect(await statusOf(placed.order.number)).toBe('paid');
@@ -252,7 +252,7 @@ describe.each(DATABASE_KINDS)('Mercado Pago webhooks and refunds on %s', (kind) 
 
   it('a PIX paid after its order was cancelled is refunded automatically', async () => {
     const { order: o } = await place(order({ payment: 'pix' }));
-    expect(await cancelOrder(database.db, o.number, { reason: 'Pagamento não confirmado no prazo.' })).toEqual({ ok: true });
+    expect(await cancelOrder(database.db, o.number, { reason: 'Pagamento não confirmado no prazo.', provider, jobs: null, catalogChanges: t.services.catalogChanges })).toEqual({ ok: true });
     const id = fake.paymentFor(o.number)!.id;
     expect(await (await fake.approve(id))!.json()).toEqual({ ok: true, resultado: 'refunded_late_payment' });
     expect(fake.payments.get(id)!.status).toBe('refunded');

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#src/db/client.server.ts';
 import type { Database } from '#src/db/client.server.ts';
-import { authFor, configureAuth } from '#src/domain/accounts/auth.server.ts';
+import { createAuthentication } from '#src/domain/accounts/auth.server.ts';
 import { countProducts } from '#src/domain/catalog/products.server.ts';
 import { createMailer } from '#src/platform/mailer.server.ts';
 import { renderPasswordResetHtml } from '#src/emails/render.server.ts';
@@ -64,13 +64,13 @@ describe.skipIf(!admin)('operator tools on PostgreSQL in production, without the
     database = await openDatabase({ databaseUrl: url, poolSize: 2 });
     expect(await countProducts(database.db)).toBe(20);
     // The server, with its own secret, signs the new admin in with that password.
-    configureAuth({
+    const auth = createAuthentication(database.db, {
       mailer: createMailer({ from: 'Olimpo Peças <loja@example.com>', mailDir: path.join(os.tmpdir(), `olimpo-mail-${process.pid}`) }),
       publicUrl: 'https://loja.example.com',
       secret: crypto.randomBytes(32).toString('base64url'),
       resetEmailHtml: renderPasswordResetHtml,
     });
-    const signedIn = await authFor(database.db).api.signInEmail({ body: { email: 'dona@example.com', password: 'senha-forte-da-dona-123' } });
+    const signedIn = await auth.betterAuth.api.signInEmail({ body: { email: 'dona@example.com', password: 'senha-forte-da-dona-123' } });
     expect(signedIn.user.email).toBe('dona@example.com');
     expect((signedIn.user as { role?: string }).role).toBe('admin');
   }, 180_000);

@@ -40,7 +40,7 @@ describe.each(DATABASE_KINDS)('cancelling a paid sandbox order on %s', (kind) =>
     expect(placed.order.status).toBe('paid');
     const [before] = await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, 1));
 
-    expect(await cancelOrderAsAdmin(database.db, placed.order.number, 'Cliente desistiu.')).toEqual({ ok: true });
+    expect(await cancelOrderAsAdmin(database.db, placed.order.number, 'Cliente desistiu.', { provider, jobs: null, catalogChanges: null })).toEqual({ ok: true });
     const [payment] = await database.db
       .select({ status: payments.status, refundRef: payments.refundRef, refundedAt: payments.refundedAt })
       .from(payments)
@@ -54,7 +54,7 @@ describe.each(DATABASE_KINDS)('cancelling a paid sandbox order on %s', (kind) =>
     const [after] = await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, 1));
     expect(after!.stock).toBe(before!.stock + 2);
 
-    expect((await cancelOrderAsAdmin(database.db, placed.order.number, null)).ok).toBe(false);
+    expect((await cancelOrderAsAdmin(database.db, placed.order.number, null, { provider, jobs: null, catalogChanges: null })).ok).toBe(false);
     const [again] = await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, 1));
     expect(again!.stock).toBe(after!.stock);
   });

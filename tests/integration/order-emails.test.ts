@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '#src/domain/catalog/schema.ts';
 import { getProduct } from '#src/domain/catalog/products.server.ts';
-import { createEmailRelay, enqueueSend, maybeEmailRelay, SEND_ORDER_EMAIL_JOB, setEmailRelay } from '#src/domain/orders/outbox.server.ts';
+import { createEmailRelay, enqueueSend, SEND_ORDER_EMAIL_JOB } from '#src/domain/orders/outbox.server.ts';
 import type { EmailRelay } from '#src/domain/orders/outbox.server.ts';
 import { orders } from '#src/domain/orders/schema.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
@@ -60,15 +60,15 @@ describe.each(DATABASE_KINDS)('order e-mails on %s', (kind) => {
 
   /** Places an order with `relay` as this process's relay (none: undefined), then stops it and puts the serving one back. */
   const placeWithRelay = async (relay: EmailRelay | undefined, email: string): Promise<Placed> => {
-    const serving = maybeEmailRelay();
-    setEmailRelay(relay);
+    const serving = t.services.emailRelay;
+    t.services.emailRelay = relay ?? null;
     // Its own unit, so the later tests find product 1's stock as they expect.
     await database.db.update(products).set({ stock: sql`stock + 1` }).where(eq(products.id, 1));
     try {
       return await place(order({ email }));
     } finally {
       await relay?.stop();
-      setEmailRelay(serving ?? undefined);
+      t.services.emailRelay = serving;
     }
   };
 

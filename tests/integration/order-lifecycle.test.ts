@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '#src/domain/catalog/schema.ts';
-import { setCheckoutServices, getCheckoutServices } from '#src/domain/checkout/services.server.ts';
 import { EXPIRE_DUE_ORDERS_JOB, expireOrder } from '#src/domain/orders/expiry.server.ts';
 import { expiryWindowEnd } from '#src/domain/orders/expiry.ts';
 import { deliverOrderEmail } from '#src/domain/orders/outbox.server.ts';
@@ -48,7 +47,7 @@ describe.each(DATABASE_KINDS)('order lifecycle on %s', (kind) => {
     database = await createTestDatabase(kind, { seedProducts: 40 });
     t = createTestApp(database);
     // PIX_EXPIRY_MINUTES=1, as a check would run it.
-    setCheckoutServices({ ...getCheckoutServices(), pixExpiryMinutes: 1 });
+    t.services.checkout.pixExpiryMinutes = 1;
     await database.db.update(products).set({ stock: 500 }).where(eq(products.id, 2));
     jobs = await startTestJobs(database, t.services);
   });
@@ -83,13 +82,15 @@ describe.each(DATABASE_KINDS)('order lifecycle on %s', (kind) => {
     const payload = JSON.stringify({ event: 'payment.paid', orderNumber: o.number, amountCents: o.totalCents });
     for (let i = 0; i < 2; i++) expect((await t.request('POST', '/api/payments/webhook', payload, { 'x-olimpo-signature': signWebhook(TEST_WEBHOOK_SECRET, payload) })).status).toBe(200);
     expect(await waitMail(o.number, 'paid')).toMatch(/Pagamento aprovado/);
+    // The NF-e job invoices the paid order (the embedded sandbox) before it can be picked.
+    expect(await waitMail(o.number, 'invoiced')).toMatch(/NF-e nº \d+, série 1, autorizada/);
 
-    expect(await moveOrder(database.db, o.number, 'picking')).toEqual({ ok: true });
-    expect(await moveOrder(database.db, o.number, 'shipped', { trackingCode: 'AB123456789BR' })).toEqual({ ok: true });
+    expect(await moveOrder(database.db, o.number, 'picking', { jobs })).toEqual({ ok: true });
+    expect(await moveOrder(database.db, o.number, 'shipped', { trackingCode: 'AB123456789BR', jobs })).toEqual({ ok: true });
     const shipped = await waitMail(o.number, 'shipped');
     expect(shipped).toContain('AB123456789BR');
     expect(shipped).toContain('https://rastreamento.correios.com.br/app/index.php?objeto=AB123456789BR');
-    expect(await moveOrder(database.db, o.number, 'delivered')).toEqual({ ok: true });
+    expect(await moveOrder(database.db, o.number, 'delivered', { jobs })).toEqual({ ok: true });
     await waitMail(o.number, 'delivered');
 
     // The outbox rows are sent, the confirmation's access token is gone from them, and nothing is sent twice.
@@ -97,7 +98,7 @@ describe.each(DATABASE_KINDS)('order lifecycle on %s', (kind) => {
       database.db,
       sql`select kind, sent_at is not null as sent, data->>'token' as token from order_emails e join orders o on o.id = e.order_id where o.number = ${o.number} order by e.id`,
     );
-    expect(rows).toEqual(['confirmation', 'paid', 'shipped', 'delivered'].map((k) => ({ kind: k, sent: true, token: null })));
+    expect(rows).toEqual(['confirmation', 'paid', 'invoiced', 'shipped', 'delivered'].map((k) => ({ kind: k, sent: true, token: null })));
     const [row] = await database.db.select({ id: orders.id }).from(orders).where(eq(orders.number, o.number));
     const again = await deliverOrderEmail(
       database.db,
@@ -105,7 +106,7 @@ describe.each(DATABASE_KINDS)('order lifecycle on %s', (kind) => {
       { mailer: t.services.mailer, publicUrl: 'http://loja.test', storeName: 'Olimpo Peças', html: renderOrderMailHtml },
     );
     expect(again).toBe('already-sent');
-    expect(mailsOf(o.number).sort()).toEqual(['confirmation', 'delivered', 'paid', 'shipped'].map((k) => `pedido-${o.number}-${k}.eml`));
+    expect(mailsOf(o.number).sort()).toEqual(['confirmation', 'delivered', 'invoiced', 'paid', 'shipped'].map((k) => `pedido-${o.number}-${k}.eml`));
   });
 
   it('sends an outbox e-mail once when two senders race for it', async () => {
@@ -148,9 +149,9 @@ describe.each(DATABASE_KINDS)('order lifecycle on %s', (kind) => {
     expect(row!.expiresAt!.getTime()).toBe(new Date(o.payment!.pixExpiresAt!).getTime());
 
     // Before the deadline nothing happens; after it, the job and the sweep racing expire it once.
-    expect(await expireOrder(database.db, row!.id, new Date(row!.expiresAt!.getTime() - 1000))).toBe('not-due');
+    expect(await expireOrder(database.db, row!.id, jobs, t.services.catalogChanges, new Date(row!.expiresAt!.getTime() - 1000))).toBe('not-due');
     const late = new Date(row!.expiresAt!.getTime() + 1000);
-    const results = await Promise.all([1, 2, 3].map(() => expireOrder(database.db, row!.id, late)));
+    const results = await Promise.all([1, 2, 3].map(() => expireOrder(database.db, row!.id, jobs, t.services.catalogChanges, late)));
     expect(results.sort()).toEqual(['expired', 'not-waiting', 'not-waiting']);
     expect(await stockOf(2)).toBe(before);
     const [after] = await queryRows<{ status: string; note: string; payment: string }>(
@@ -197,12 +198,12 @@ describe.each(DATABASE_KINDS)('order lifecycle on %s', (kind) => {
     const [row] = await database.db.select({ id: orders.id, expiresAt: orders.expiresAt }).from(orders).where(eq(orders.number, o.number));
     const due = o.payment!.boletoDueDate!;
     expect(row!.expiresAt!.getTime()).toBeGreaterThan(new Date(`${due}T23:59:59-03:00`).getTime());
-    expect(await expireOrder(database.db, row!.id, new Date(`${due}T23:00:00-03:00`))).toBe('not-due');
-    expect(await expireOrder(database.db, row!.id, new Date(row!.expiresAt!.getTime() + 1))).toBe('expired');
+    expect(await expireOrder(database.db, row!.id, jobs, t.services.catalogChanges, new Date(`${due}T23:00:00-03:00`))).toBe('not-due');
+    expect(await expireOrder(database.db, row!.id, jobs, t.services.catalogChanges, new Date(row!.expiresAt!.getTime() + 1))).toBe('expired');
   });
 
   it('limits orders per IP and per e-mail (429 in pt-BR), counted in the database', async () => {
-    setCheckoutServices({ ...getCheckoutServices(), orderLimits: { perIp: 100, perEmail: 2, windowMinutes: 60 } });
+    t.services.checkout.orderLimits = { perIp: 100, perEmail: 2, windowMinutes: 60 };
     try {
       const email = `limite-${kind}@example.com`;
       await place(order({ email }));
@@ -214,13 +215,23 @@ describe.each(DATABASE_KINDS)('order lifecycle on %s', (kind) => {
       const legacy = await t.request('POST', '/orders', { email, items: [{ id: 2, quantity: 1 }], address, shipping: 'standard', payment: 'pix' });
       expect(legacy.status).toBe(429);
     } finally {
-      setCheckoutServices({ ...getCheckoutServices(), orderLimits: undefined });
+      t.services.checkout.orderLimits = undefined;
     }
+  });
+
+  it('pays a PIX order from the sandbox\'s "Simular pagamento" route with the order\'s link, and only with it', async () => {
+    const { order: o, accessToken } = await place(order({ payment: 'pix' }));
+    expect((await t.request('POST', `/api/payments/sandbox/${o.number}/pay`)).status).toBe(404);
+    const res = await t.request('POST', `/api/payments/sandbox/${o.number}/pay?token=${accessToken}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+    const [row] = await database.db.select({ status: orders.status }).from(orders).where(eq(orders.number, o.number));
+    expect(row!.status).toBe('paid');
   });
 
   it('turns the sandbox pay route and webhook off when the deployment did not choose the sandbox (404)', async () => {
     const { order: o, accessToken } = await place(order());
-    setCheckoutServices({ ...getCheckoutServices(), sandboxRoutes: false });
+    t.services.checkout.sandboxRoutes = false;
     try {
       const payload = JSON.stringify({ event: 'payment.paid', orderNumber: o.number, amountCents: o.totalCents });
       expect((await t.request('POST', '/api/payments/webhook', payload, { 'x-olimpo-signature': signWebhook(TEST_WEBHOOK_SECRET, payload) })).status).toBe(404);
@@ -228,7 +239,7 @@ describe.each(DATABASE_KINDS)('order lifecycle on %s', (kind) => {
       const [row] = await database.db.select({ status: orders.status }).from(orders).where(eq(orders.number, o.number));
       expect(row!.status).toBe('awaiting_payment');
     } finally {
-      setCheckoutServices({ ...getCheckoutServices(), sandboxRoutes: true });
+      t.services.checkout.sandboxRoutes = true;
     }
   });
 
@@ -239,7 +250,7 @@ describe.each(DATABASE_KINDS)('order lifecycle on %s', (kind) => {
     await database.db.update(orders).set({ userId: user.id }).where(eq(orders.number, o.number));
     const exported = (await exportUserData(database.db, user.id))!;
     expect((exported.pedidos as OrderView[])[0]!.customer).toEqual({ name: 'Maria da Silva', cpf: '52998224725', phone: '11987654321' });
-    await anonymizeUser(database.db, user.id);
+    await anonymizeUser(database.db, t.services.catalogChanges, user.id);
     const [row] = await queryRows<Record<string, unknown>>(database.db, sql`select customer_name, customer_cpf, customer_phone, email from orders where number = ${o.number}`);
     expect(row).toEqual({ customer_name: null, customer_cpf: null, customer_phone: null, email: 'removido@anonimo.invalid' });
   });

@@ -55,7 +55,7 @@ describe.each(DATABASE_KINDS)('seller part with compatibility on %s', (kind) => 
     const compat = parseCompatibility({ compat_veiculo_1: 'volkswagen/gol/1.0', compat_de_1: '2014', compat_ate_1: '2016' }, [], fleet);
     if (!compat.ok) throw new Error(JSON.stringify(compat.errors));
     const photo = { url: 'https://imagens.exemplo.com/pastilha.jpg', width: 600, height: 600 };
-    const id = await createProduct(db, 'vendedor-teste', input(), photo, (tx, productId) => replaceProductFitment(tx, productId, compat.value));
+    const id = await createProduct(db, null, 'vendedor-teste', input(), photo, (tx, productId) => replaceProductFitment(tx, productId, compat.value));
 
     const gol = fleet.vehicles.find((v) => v.modelSlug === 'gol' && v.engine === '1.0' && v.yearFrom <= 2015 && v.yearTo >= 2015)!;
     const found = await searchWithFitment(db, query(`q=vortexa&vehicle=${gol.id}&ano=2015`));
@@ -81,7 +81,7 @@ describe.each(DATABASE_KINDS)('seller part with compatibility on %s', (kind) => 
     });
 
     // Edited to universal for motorcycles only: gone from the Gol's list.
-    const saved = await updateProduct(db, id, 'vendedor-teste', input(), null, (tx, productId) => replaceProductFitment(tx, productId, { rows: [], universal: ['motos'] }));
+    const saved = await updateProduct(db, null, id, 'vendedor-teste', input(), null, (tx, productId) => replaceProductFitment(tx, productId, { rows: [], universal: ['motos'] }));
     expect(saved).toBe(true);
     const after = await searchWithFitment(db, query(`q=vortexa&vehicle=${gol.id}&ano=2015`));
     expect(after.ok && after.result.items).toEqual([]);
@@ -89,7 +89,7 @@ describe.each(DATABASE_KINDS)('seller part with compatibility on %s', (kind) => 
 
   it('keeps footwear colours and sizes, with the stock their sum', async () => {
     const photo = { url: 'https://imagens.exemplo.com/bota.jpg', width: 600, height: 600 };
-    const id = await createProduct(database.db, 'vendedor-teste', input({ titulo: 'Bota Zenturo Couro', categoria: 'calcados', estoque: '', variacoes: 'Preto; 40; 5\nCaramelo; 41; 2' }), photo);
+    const id = await createProduct(database.db, null, 'vendedor-teste', input({ titulo: 'Bota Zenturo Couro', categoria: 'calcados', estoque: '', variacoes: 'Preto; 40; 5\nCaramelo; 41; 2' }), photo);
     const p = await getEditableProduct(database.db, id);
     expect(p).toMatchObject({
       stock: 7,

@@ -103,7 +103,7 @@ describe.each(DATABASE_KINDS)('bad input on page forms never breaks anything nor
         prepared.othersAddress = b.address.id;
         const product = parseProductForm(PRODUCT);
         if (!product.ok) throw new Error(JSON.stringify(product.errors));
-        prepared.product = await createProduct(db, made.seller!.id, product.value, { url: PRODUCT.foto_url, width: 600, height: 600 });
+        prepared.product = await createProduct(db, null, made.seller!.id, product.value, { url: PRODUCT.foto_url, width: 600, height: 600 });
         const applied = await submitSellerApplication(db, made.candidate!.id, { ...PERSON, cpf: '11144477735', celular: '11987654321', cep: '01305000', email: 'candidato@example.com' });
         if (!applied.ok) throw new Error(applied.message);
         const [app] = await rows<{ id: number }>(db, sql`select id from seller_applications order by id desc limit 1`);
@@ -304,6 +304,28 @@ describe.each(DATABASE_KINDS)('bad input on page forms never breaks anything nor
         form: brokenForm(
           () => ({ id: String(ids.application), decisao: 'aprovar' }),
           [req('id', fc.oneof(badNumberText, fc.integer({ min: 100_000, max: 2_000_000_000 }).map(String))), req('decisao', badEnum(['aprovar', 'recusar']))],
+        ),
+      },
+      {
+        name: 'Admin/Avaliacoes',
+        url: () => '/Admin/Avaliacoes',
+        actor: () => accounts.admin!,
+        form: brokenForm(
+          () => ({ id: '1', decisao: 'aprovar' }),
+          [req('id', fc.oneof(badNumberText, fc.integer({ min: 100_000, max: 2_000_000_000 }).map(String))), req('decisao', badEnum(['aprovar', 'recusar']))],
+        ),
+      },
+      {
+        name: 'Admin/Perguntas',
+        url: () => '/Admin/Perguntas',
+        actor: () => accounts.admin!,
+        form: brokenForm(
+          () => ({ id: '1', decisao: 'responder', answer: 'Serve sim.' }),
+          [
+            req('id', fc.oneof(badNumberText, fc.integer({ min: 100_000, max: 2_000_000_000 }).map(String))),
+            req('decisao', badEnum(['responder', 'recusar'])),
+            req('answer', fc.oneof(tooLong(2000), huge)),
+          ],
         ),
       },
     ];

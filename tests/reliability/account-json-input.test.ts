@@ -78,7 +78,7 @@ describe.each(DATABASE_KINDS)("bad input on accounts' JSON endpoints never break
         prepared.othersAddress = b.address.id;
         const product = parseProductForm(PRODUCT);
         if (!product.ok) throw new Error(JSON.stringify(product.errors));
-        prepared.product = await createProduct(db, made.seller!.id, product.value, { url: PRODUCT.foto_url, width: 600, height: 600 });
+        prepared.product = await createProduct(db, null, made.seller!.id, product.value, { url: PRODUCT.foto_url, width: 600, height: 600 });
         const applied = await submitSellerApplication(db, made.candidate!.id, { ...PERSON, cpf: '11144477735', celular: '11987654321', cep: '01305000', email: 'candidato@example.com' });
         if (!applied.ok) throw new Error(applied.message);
         const [app] = await rows<{ id: number }>(db, sql`select id from seller_applications order by id desc limit 1`);

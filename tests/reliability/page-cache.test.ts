@@ -1,10 +1,10 @@
 // The page cache with two app instances on one PostgreSQL (issue 16): each keeps its own cache, a price change
-// announced by catalogChanged() (here by a third process, as the admin back office or an import would) reaches
+// announced through the catalog change event (here by a third process, as the admin back office or an import would) reaches
 // both through LISTEN/NOTIFY at once, and a change nobody announced still shows within PAGE_CACHE_SECONDS
 // (stale-while-revalidate: the first request after the TTL refreshes the page).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { broadcastCatalogChanges, catalogChanged } from '#src/domain/catalog/changes.server.ts';
+import { createCatalogChanges } from '#src/domain/catalog/changes.server.ts';
 import { products } from '#src/domain/catalog/schema.ts';
 import { createServerDatabase, DATABASE_KINDS } from './support/databases.ts';
 import type { ServerDatabase } from './support/databases.ts';
@@ -35,7 +35,6 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('page cache on two instances
     await Promise.all([a.start(), b.start()]);
   });
   afterAll(async () => {
-    broadcastCatalogChanges(false);
     await Promise.all([a?.stop(), b?.stop()]);
     await database?.dispose();
   });
@@ -74,8 +73,7 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('page cache on two instances
     await setPrice(123_456);
     // Not announced yet: the cached pages still show the old price (the cache is really in use).
     expect(shows((await page(a, PAGES[0]!)).html, 123_456)).toBe(false);
-    broadcastCatalogChanges(true);
-    await database.use((db) => catalogChanged(db, [PRODUCT]));
+    await database.use((db) => createCatalogChanges(db).announce([PRODUCT]));
     const ms = await untilShown(123_456, TTL_SECONDS * 1000);
     // Well before the TTL: the notification did it (typically a few hundred ms; loaded machines are slow).
     expect(ms).toBeLessThan((TTL_SECONDS * 1000) / 2);

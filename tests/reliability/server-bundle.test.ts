@@ -63,8 +63,8 @@ describe('the server bundle', () => {
       .filter((f) => f.endsWith('.js'))
       .map((f) => fs.readFileSync(path.join(BUNDLE, f), 'utf8'))
       .join('\n');
-    // Functions both sides use: a second copy would be renamed authFor2 and so on by esbuild.
-    for (const name of ['isConnectionError', 'authFor', 'loadGarage']) {
+    // Functions both sides use: a second copy would be renamed sessionUserOf2 and so on by esbuild.
+    for (const name of ['isConnectionError', 'sessionUserOf', 'loadGarage']) {
       expect(bundle.match(new RegExp(`function ${name}\\d*\\(`, 'g')), name).toEqual([`function ${name}(`]);
     }
   });

@@ -5,14 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/logger.ts';
-import { configureAuth } from '#src/domain/accounts/auth.server.ts';
-import type { AuthSettings } from '#src/domain/accounts/auth.server.ts';
+import { createAuthentication } from '#src/domain/accounts/auth.server.ts';
+import type { Authentication, AuthSettings } from '#src/domain/accounts/auth.server.ts';
 import { createMailer } from '#src/platform/mailer.server.ts';
 import { createUploadStore } from '#src/platform/uploads.server.ts';
 import type { UploadStore } from '#src/platform/uploads.server.ts';
+import type { Services } from '#src/platform/services.ts';
 import type { TestDatabase } from './databases.ts';
-import { renderPasswordResetHtml } from '#src/emails/render.server.ts';
-import { testServices } from './services.ts';
+import { testAuthSettings, testServices } from './services.ts';
 
 export const ORIGIN = 'http://loja.test';
 
@@ -20,6 +20,10 @@ export interface AccountsHarness {
   app: ReturnType<typeof createApp>;
   mailDir: string;
   uploadsDir: string;
+  /** The app's sign-in (Better Auth on the test database). */
+  auth: Authentication;
+  /** The app's services (its catalog change event, for the domain writes a test makes beside it). */
+  services: Services;
   /** The app's file store (in uploadsDir). */
   uploads: UploadStore;
   /** A request as a browser on our site would send it (Origin set), from a given IP. */
@@ -33,18 +37,11 @@ export function accountsHarness(database: TestDatabase, auth: Partial<AuthSettin
   const uploadsDir = path.join(tmp, 'uploads');
   const mailer = createMailer({ from: 'Olimpo Peças <nao-responda@olimpopecas.com.br>', mailDir });
   const uploads = createUploadStore(uploadsDir);
-  configureAuth({
-    mailer,
-    onConnectionLoss: database.noteConnectionLoss,
-    publicUrl: ORIGIN,
-    secret: 'segredo-de-teste-com-mais-de-32-caracteres!',
-    log: () => {},
-    resetEmailHtml: renderPasswordResetHtml,
-    ...auth,
-  });
+  const signIn = createAuthentication(database.db, testAuthSettings(database, { mailer, publicUrl: ORIGIN, ...auth }));
+  const services = testServices(database, { uploads, mailer, auth: signIn });
   const app = createApp({
     build: () => Promise.reject(new Error('pages are not under test here')),
-    services: testServices(database, { uploads, mailer }),
+    services,
     logger: createLogger('silent'),
     publicUrl: ORIGIN,
     trustProxy: true,
@@ -53,6 +50,8 @@ export function accountsHarness(database: TestDatabase, auth: Partial<AuthSettin
     app,
     mailDir,
     uploadsDir,
+    auth: signIn,
+    services,
     uploads,
     async request(pathname, init = {}) {
       const { ip = '198.51.100.1', cookie, json, origin = ORIGIN, ...rest } = init;

@@ -5,32 +5,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/logger.ts';
-import { setCheckoutServices } from '#src/domain/checkout/services.server.ts';
-import { createSandboxProvider } from '#src/domain/payments/provider.ts';
 import type { PaymentProvider } from '#src/domain/payments/provider.ts';
 import { createViaCepClient } from '#src/domain/shipping/viacep.server.ts';
 import type { ShippingService } from '#src/domain/shipping/service.ts';
 import { createMailer } from '#src/platform/mailer.server.ts';
 import type { Database } from '#src/db/client.server.ts';
-import { renderOrderMailHtml } from '#src/emails/render.server.ts';
-import { testServices } from './services.ts';
+import { TEST_WEBHOOK_SECRET, testCheckout, testServices } from './services.ts';
 
-export const TEST_WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
+export { TEST_WEBHOOK_SECRET };
 
 export function createTestApp(database: Database, opts: { viaCepUrl?: string; provider?: PaymentProvider; mercadoPagoWebhookSecret?: string; shipping?: ShippingService } = {}) {
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'olimpo-mail-'));
   const mailer = createMailer({ from: 'Olimpo Peças <loja@example.com>', mailDir });
-  const services = testServices(database, { mailer });
-  setCheckoutServices({
-    provider: opts.provider ?? createSandboxProvider({ pix: { key: 'pix@olimpopecas.com.br', merchantName: 'OLIMPO PECAS', merchantCity: 'SAO PAULO' } }),
+  const checkout = testCheckout({
+    ...(opts.provider ? { provider: opts.provider } : {}),
     cep: createViaCepClient({ baseUrl: opts.viaCepUrl ?? 'http://127.0.0.1:9', timeoutMs: 1000 }),
     shipping: opts.shipping,
-    publicUrl: 'http://loja.test',
-    storeName: 'Olimpo Peças',
-    orderEmailHtml: renderOrderMailHtml,
-    webhookSecret: TEST_WEBHOOK_SECRET,
     mercadoPagoWebhookSecret: opts.mercadoPagoWebhookSecret,
   });
+  const services = testServices(database, { mailer, checkout });
   const app = createApp({ build: () => Promise.reject(new Error('no pages in API tests')), services, logger: createLogger('silent'), publicUrl: 'http://loja.test' });
   const request = (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
     app.fetch(

@@ -1,6 +1,6 @@
 // A local stand-in for Mercado Pago's REST API, for tests: POST /v1/card_tokens (with CORS, as the browser
 // calls it), POST /v1/payments (PIX, boleto "bolbradesco", tokenized cards; X-Idempotency-Key honoured),
-// GET /v1/payments/:id, GET /v1/payments/search, POST /v1/payments/:id/refunds. It records every request
+// GET /v1/payments/:id, GET /v1/payments/search, POST /v1/payments/:id/refunds (whole, or { amount } for part). It records every request
 // it receives, and the test drives the rest: approve / reject / refund a payment (optionally with another
 // amount, or without sending the webhook, as if it were lost), and send webhooks signed like Mercado
 // Pago's (x-signature: ts=…,v1=HMAC-SHA256 of "id:…;request-id:…;ts:…;") to the app.
@@ -37,6 +37,7 @@ export interface FakePayment {
   point_of_interaction?: { type: string; transaction_data: { qr_code: string; qr_code_base64: string; ticket_url: string } };
   transaction_details: { total_paid_amount: number; external_resource_url?: string; digitable_line?: string; barcode?: { content: string } };
   refunds: { id: number; payment_id: number; amount: number; status: string }[];
+  transaction_amount_refunded?: number;
 }
 
 export type WebhookTarget = string | ((req: Request) => Response | Promise<Response>);
@@ -143,9 +144,19 @@ export async function startFakeMercadoPago(opts: FakeMercadoPagoOptions) {
       const p = payments.get(Number(refund[1]));
       if (!p) return json(res, 404, { message: 'Payment not found', error: 'not_found', status: 404 });
       if (p.status !== 'approved') return badRequest(res, `Payment status is ${p.status}, cannot refund`);
-      p.status = 'refunded';
-      p.status_detail = 'refunded';
-      const r = { id: nextId++, payment_id: p.id, amount: p.transaction_amount, status: 'approved', date_created: new Date().toISOString() };
+      // As Mercado Pago: { amount } refunds part of the payment (it stays approved, partially_refunded, until
+      // the refunds add up to the whole); no amount refunds what is left.
+      const refundedCents = p.refunds.reduce((sum, x) => sum + Math.round(x.amount * 100), 0);
+      const leftCents = Math.round(p.transaction_amount * 100) - refundedCents;
+      const asked = body ?? {};
+      const amountCents = asked.amount === undefined ? leftCents : typeof asked.amount === 'number' && asked.amount > 0 ? Math.round(asked.amount * 100) : -1;
+      if (amountCents <= 0) return badRequest(res, 'amount must be positive');
+      if (amountCents > leftCents) return badRequest(res, 'The amount to refund is greater than the available amount');
+      const whole = amountCents === leftCents;
+      p.status = whole ? 'refunded' : 'approved';
+      p.status_detail = whole ? 'refunded' : 'partially_refunded';
+      p.transaction_amount_refunded = (refundedCents + amountCents) / 100;
+      const r = { id: nextId++, payment_id: p.id, amount: amountCents / 100, status: 'approved', date_created: new Date().toISOString() };
       p.refunds.push(r);
       const answer = { status: 201, body: r };
       if (key) byIdempotencyKey.set(key, answer);

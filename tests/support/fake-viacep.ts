@@ -4,6 +4,7 @@ import http from 'node:http';
 const ADDRESSES: Record<string, object> = {
   '01001000': { cep: '01001-000', logradouro: 'Praça da Sé', complemento: 'lado ímpar', bairro: 'Sé', localidade: 'São Paulo', uf: 'SP' },
   '20040002': { cep: '20040-002', logradouro: 'Rua da Assembleia', bairro: 'Centro', localidade: 'Rio de Janeiro', uf: 'RJ' },
+  '69010001': { cep: '69010-001', logradouro: 'Avenida Eduardo Ribeiro', bairro: 'Centro', localidade: 'Manaus', uf: 'AM' },
   '99999999': { erro: 'true' },
   '88888888': { erro: true },
 };

@@ -8,8 +8,12 @@ const SECTIONS = [
   { to: '/Admin/Importar', label: 'Importar', end: false, seller: false },
   { to: '/Admin/Cupons', label: 'Cupons', end: false, seller: false },
   { to: '/Admin/Pedidos', label: 'Pedidos', end: false, seller: false },
+  { to: '/Admin/Devolucoes', label: 'Devoluções', end: false, seller: false },
+  { to: '/Admin/Expedicao', label: 'Expedição', end: false, seller: false },
   { to: '/Admin/Clientes', label: 'Clientes', end: false, seller: false },
   { to: '/Admin/Vendedores', label: 'Vendedores', end: false, seller: false },
+  { to: '/Admin/Avaliacoes', label: 'Avaliações', end: false, seller: false },
+  { to: '/Admin/Perguntas', label: 'Perguntas', end: false, seller: true },
 ];
 
 export function AdminShell({ title, children, actions, sellerView = false }: { title: string; children: React.ReactNode; actions?: React.ReactNode; sellerView?: boolean }) {
@@ -47,26 +51,42 @@ export function Notice({ ok, message }: { ok: boolean; message: string }) {
   );
 }
 
-/** "Página 2 de 7" with previous/next links that keep the other query parameters. */
 /**
- * Previous/next pages. With `nextAfter` (a keyset list), "Próxima" continues after that id, so a deep page
- * costs what the first does; page links by number drop it. `pagesAtLeast`: the count stopped at its cap
+ * "Página 2 de 7" with previous/next links that keep the other query parameters. With `nextAfter` and
+ * `prevBefore` (a keyset list), "Próxima" continues after that id and "Anterior" reads the page above it, so a
+ * deep page costs what the first does. `pagesAtLeast`: the count stopped at its cap
  * ("Página 3 de mais de 200").
  */
-export function Pager({ page, pages, search, nextAfter = null, pagesAtLeast = false }: { page: number; pages: number; search: string; nextAfter?: number | null; pagesAtLeast?: boolean }) {
+export function Pager({
+  page,
+  pages,
+  search,
+  nextAfter = null,
+  prevBefore = null,
+  pagesAtLeast = false,
+}: {
+  page: number;
+  pages: number;
+  search: string;
+  nextAfter?: number | null;
+  prevBefore?: number | null;
+  pagesAtLeast?: boolean;
+}) {
   const hasNext = nextAfter !== null ? page < pages || pagesAtLeast : page < pages;
   if (pages <= 1 && !hasNext) return null;
-  const href = (p: number, after: number | null = null) => {
+  const href = (p: number, keys: { after?: number | null; before?: number | null } = {}) => {
     const q = new URLSearchParams(search);
     q.set('pagina', String(p));
-    if (after !== null) q.set('apos', String(after));
-    else q.delete('apos');
+    q.delete('apos');
+    q.delete('antes');
+    if (keys.after != null) q.set('apos', String(keys.after));
+    if (keys.before != null) q.set('antes', String(keys.before));
     return `?${q.toString()}`;
   };
   return (
     <nav aria-label="Paginação" className="mt-4 flex items-center justify-between gap-2 text-sm">
       {page > 1 ? (
-        <a href={href(page - 1)} className="rounded-lg px-3 py-1.5 font-semibold ring-1 ring-neutral-300 hover:bg-neutral-50">
+        <a href={href(page - 1, { before: prevBefore })} className="rounded-lg px-3 py-1.5 font-semibold ring-1 ring-neutral-300 hover:bg-neutral-50">
           ← Anterior
         </a>
       ) : (
@@ -76,7 +96,7 @@ export function Pager({ page, pages, search, nextAfter = null, pagesAtLeast = fa
         Página {page} de {pagesAtLeast ? `mais de ${pages}` : pages}
       </span>
       {hasNext ? (
-        <a href={href(page + 1, nextAfter)} className="rounded-lg px-3 py-1.5 font-semibold ring-1 ring-neutral-300 hover:bg-neutral-50">
+        <a href={href(page + 1, { after: nextAfter })} className="rounded-lg px-3 py-1.5 font-semibold ring-1 ring-neutral-300 hover:bg-neutral-50">
           Próxima →
         </a>
       ) : (

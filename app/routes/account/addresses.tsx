@@ -11,20 +11,20 @@ import { Panel } from '#app/components/PersonForm.tsx';
 import { redirectWithFlash } from '#app/lib/flash.server.ts';
 import { applyMask } from '#app/lib/masks.ts';
 import { requireUser } from '#app/lib/session.server.ts';
-import { dbOf } from '#app/lib/context.server.ts';
+import { authOf, dbOf } from '#app/lib/context.server.ts';
 
 type Values = Partial<Record<keyof AddressInput, string>>;
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dados pessoais e de entrega | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, url, dbOf(context));
+  const user = await requireUser(request, url, authOf(context));
   const addresses = await listAddresses(dbOf(context), user.id);
   return { addresses, name: user.name };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  const user = await requireUser(request, url, dbOf(context));
+  const user = await requireUser(request, url, authOf(context));
   const form = await request.formData();
   if (form.get('intent') === 'apagar') {
     const id = Number(form.get('id'));

@@ -3,12 +3,11 @@
 import type { Route } from './+types/customer-form';
 import { PersonForm } from '#app/components/PersonForm.tsx';
 import { loadProfile, saveProfileForm } from '#app/lib/profile-page.server.ts';
-import { dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cadastrar Cliente | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
-export const loader = ({ request, url, context }: Route.LoaderArgs) => loadProfile(request, url, dbOf(context));
-export const action = ({ request, url, context }: Route.ActionArgs) => saveProfileForm(request, url, dbOf(context), '/Informacoes');
+export const loader = ({ request, url, context }: Route.LoaderArgs) => loadProfile(request, url, context);
+export const action = ({ request, url, context }: Route.ActionArgs) => saveProfileForm(request, url, context, '/Informacoes');
 
 export default function CustomerForm({ loaderData, actionData }: Route.ComponentProps) {
   return (

@@ -5,8 +5,8 @@ import type { Route } from './+types/forgot-password';
 import { MSG } from '#src/domain/accounts/messages.ts';
 import { fieldErrorsOf, forgotPasswordSchema } from '#src/domain/accounts/validation.ts';
 import { AuthCard, Field, FormNotice, SubmitButton } from '#app/components/Form.tsx';
-import { auth, authFailure } from '#app/lib/auth-actions.server.ts';
-import { dbOf } from '#app/lib/context.server.ts';
+import { authFailure } from '#app/lib/auth-actions.server.ts';
+import { authOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Esqueci minha senha | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = forgotPasswordSchema.safeParse({ email: form.get('email') });
   if (!parsed.success) return data({ errors: fieldErrorsOf<'email'>(parsed.error), email, sent: false }, { status: 400 });
   try {
-    await auth(dbOf(context)).api.requestPasswordReset({ body: { email: parsed.data.email }, headers: request.headers });
+    await authOf(context).betterAuth.api.requestPasswordReset({ body: { email: parsed.data.email }, headers: request.headers });
   } catch (err) {
     const failure = authFailure(err);
     if (failure?.status === 429) return data({ formError: failure.message, email, sent: false }, { status: 429 });

@@ -6,12 +6,12 @@ import { isSocialProvider } from '#app/lib/auth-actions.server.ts';
 import { redirectWithFlash } from '#app/lib/flash.server.ts';
 import { safeRedirect } from '#app/lib/redirects.ts';
 import { getSessionUser } from '#app/lib/session.server.ts';
-import { dbOf } from '#app/lib/context.server.ts';
+import { authOf } from '#app/lib/context.server.ts';
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const provider = url.searchParams.get('provedor');
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'));
-  const user = await getSessionUser(request, dbOf(context));
+  const user = await getSessionUser(request, authOf(context));
   if (!user || !isSocialProvider(provider)) {
     throw redirect(`/Login?${new URLSearchParams({ ...(isSocialProvider(provider) ? { provedor: provider } : {}), error: 'sessao' })}`);
   }

@@ -2,26 +2,25 @@
 // form posts to this action, which signs in through Better Auth's server API and forwards its cookie.
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/login';
-import { enabledProviders } from '#src/domain/accounts/auth.server.ts';
 import { MSG, socialErrorMessage } from '#src/domain/accounts/messages.ts';
 import { fieldErrorsOf, signInSchema } from '#src/domain/accounts/validation.ts';
 import { AuthCard, Field, FormNotice, SubmitButton } from '#app/components/Form.tsx';
 import { OrDivider, SocialSignIn } from '#app/components/SocialSignIn.tsx';
-import { auth, authFailure, isSocialProvider, startSocialSignIn } from '#app/lib/auth-actions.server.ts';
+import { authFailure, isSocialProvider, startSocialSignIn } from '#app/lib/auth-actions.server.ts';
 import { redirectWithFlash } from '#app/lib/flash.server.ts';
 import { safeRedirect } from '#app/lib/redirects.ts';
 import { getSessionUser } from '#app/lib/session.server.ts';
-import { dbOf } from '#app/lib/context.server.ts';
+import { authOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Acesse sua conta | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'), '');
-  if (await getSessionUser(request, dbOf(context))) throw redirect(redirectTo || '/');
+  if (await getSessionUser(request, authOf(context))) throw redirect(redirectTo || '/');
   const provider = url.searchParams.get('provedor');
   const error = url.searchParams.get('error');
   const socialError = error ? (isSocialProvider(provider) ? socialErrorMessage(provider, error) : 'Não foi possível entrar com a rede social. Tente novamente.') : null;
-  return { redirectTo, providers: enabledProviders(), socialError };
+  return { redirectTo, providers: authOf(context).providers, socialError };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -29,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get('intent');
   const redirectTo = safeRedirect(form.get('redirectTo'));
   if (isSocialProvider(intent)) {
-    const started = await startSocialSignIn(request, dbOf(context), intent, redirectTo);
+    const started = await startSocialSignIn(request, authOf(context), intent, redirectTo);
     if (started instanceof Response) return started;
     return data({ socialError: started.formError }, { status: 400 });
   }
@@ -38,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = signInSchema.safeParse({ email: form.get('email'), password: form.get('password') });
   if (!parsed.success) return data({ errors: fieldErrorsOf<'email' | 'password'>(parsed.error), values: { email } }, { status: 400 });
   try {
-    const { headers } = await auth(dbOf(context)).api.signInEmail({ body: parsed.data, headers: request.headers, returnHeaders: true });
+    const { headers } = await authOf(context).betterAuth.api.signInEmail({ body: parsed.data, headers: request.headers, returnHeaders: true });
     return redirectWithFlash(redirectTo, 'login', headers);
   } catch (err) {
     const failure = authFailure(err);

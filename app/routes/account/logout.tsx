@@ -3,21 +3,20 @@
 import { Form, redirect } from 'react-router';
 import type { Route } from './+types/logout';
 import { AuthCard, SubmitButton } from '#app/components/Form.tsx';
-import { auth } from '#app/lib/auth-actions.server.ts';
 import { redirectWithFlash } from '#app/lib/flash.server.ts';
 import { getSessionUser } from '#app/lib/session.server.ts';
-import { dbOf } from '#app/lib/context.server.ts';
+import { authOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sair | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!(await getSessionUser(request, dbOf(context)))) throw redirect('/');
+  if (!(await getSessionUser(request, authOf(context)))) throw redirect('/');
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const out = await auth(dbOf(context))
-    .api.signOut({ headers: request.headers, returnHeaders: true })
+  const out = await authOf(context)
+    .betterAuth.api.signOut({ headers: request.headers, returnHeaders: true })
     .catch(() => null);
   return redirectWithFlash('/', 'saida', out?.headers);
 }

@@ -8,23 +8,22 @@ import { latestApplication } from '#src/domain/accounts/sellers.server.ts';
 import { STATUS_LABEL } from '#src/domain/accounts/sellers.ts';
 import { Field, FormNotice, SubmitButton } from '#app/components/Form.tsx';
 import { Panel } from '#app/components/PersonForm.tsx';
-import { auth } from '#app/lib/auth-actions.server.ts';
 import { redirectWithFlash } from '#app/lib/flash.server.ts';
 import { requireUser } from '#app/lib/session.server.ts';
-import { dbOf } from '#app/lib/context.server.ts';
+import { authOf, catalogChangesOf, dbOf } from '#app/lib/context.server.ts';
 
 const CONFIRM_WORD = 'EXCLUIR';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Minha conta | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, url, dbOf(context));
+  const user = await requireUser(request, url, authOf(context));
   const application = user.role === 'customer' ? await latestApplication(dbOf(context), user.id) : null;
   return { user: { name: user.name, email: user.email, role: user.role }, application: application && { status: application.status, createdAt: application.createdAt.toISOString() } };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  const user = await requireUser(request, url, dbOf(context));
+  const user = await requireUser(request, url, authOf(context));
   const form = await request.formData();
   if (form.get('intent') !== 'excluir') return data({ error: 'Ação desconhecida.' }, { status: 400 });
   if (
@@ -34,10 +33,10 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   ) {
     return data({ error: `Para excluir, digite ${CONFIRM_WORD} no campo de confirmação.` }, { status: 400 });
   }
-  const out = await auth(dbOf(context))
-    .api.signOut({ headers: request.headers, returnHeaders: true })
+  const out = await authOf(context)
+    .betterAuth.api.signOut({ headers: request.headers, returnHeaders: true })
     .catch(() => null);
-  await anonymizeUser(dbOf(context), user.id);
+  await anonymizeUser(dbOf(context), catalogChangesOf(context), user.id);
   return redirectWithFlash('/', 'conta-excluida', out?.headers);
 }
 
@@ -62,6 +61,12 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
             <Link to="/Pedidos" className={linkCard}>
               Meus pedidos
               <span className="block text-sm font-normal text-ink-soft">Acompanhe suas compras</span>
+            </Link>
+          </li>
+          <li>
+            <Link to="/Favoritos" className={linkCard}>
+              Favoritos
+              <span className="block text-sm font-normal text-ink-soft">Produtos que você guardou</span>
             </Link>
           </li>
           <li>

@@ -3,12 +3,11 @@ import { Link } from 'react-router';
 import type { Route } from './+types/personal-info';
 import { Panel, PersonForm } from '#app/components/PersonForm.tsx';
 import { loadProfile, saveProfileForm } from '#app/lib/profile-page.server.ts';
-import { dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Informações pessoais | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
-export const loader = ({ request, url, context }: Route.LoaderArgs) => loadProfile(request, url, dbOf(context));
-export const action = ({ request, url, context }: Route.ActionArgs) => saveProfileForm(request, url, dbOf(context), '/Informacoes');
+export const loader = ({ request, url, context }: Route.LoaderArgs) => loadProfile(request, url, context);
+export const action = ({ request, url, context }: Route.ActionArgs) => saveProfileForm(request, url, context, '/Informacoes');
 
 const LABELS: [keyof Route.ComponentProps['loaderData']['values'], string][] = [
   ['nome', 'Nome completo'],

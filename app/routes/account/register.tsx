@@ -2,16 +2,15 @@
 // at least 8 characters, or Google/Facebook. On success the shopper is signed in and sees the notice.
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/register';
-import { enabledProviders } from '#src/domain/accounts/auth.server.ts';
 import { MSG } from '#src/domain/accounts/messages.ts';
 import { fieldErrorsOf, signUpSchema } from '#src/domain/accounts/validation.ts';
 import { AuthCard, Field, FormNotice, SubmitButton } from '#app/components/Form.tsx';
 import { OrDivider, SocialSignIn } from '#app/components/SocialSignIn.tsx';
-import { auth, authFailure, isSocialProvider, startSocialSignIn } from '#app/lib/auth-actions.server.ts';
+import { authFailure, isSocialProvider, startSocialSignIn } from '#app/lib/auth-actions.server.ts';
 import { redirectWithFlash } from '#app/lib/flash.server.ts';
 import { safeRedirect } from '#app/lib/redirects.ts';
 import { getSessionUser } from '#app/lib/session.server.ts';
-import { dbOf } from '#app/lib/context.server.ts';
+import { authOf } from '#app/lib/context.server.ts';
 
 type Fields = 'email' | 'name' | 'password';
 
@@ -19,8 +18,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Crie sua conta | Olimpo
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'), '');
-  if (await getSessionUser(request, dbOf(context))) throw redirect(redirectTo || '/');
-  return { redirectTo, providers: enabledProviders() };
+  if (await getSessionUser(request, authOf(context))) throw redirect(redirectTo || '/');
+  return { redirectTo, providers: authOf(context).providers };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -28,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get('intent');
   const redirectTo = safeRedirect(form.get('redirectTo'));
   if (isSocialProvider(intent)) {
-    const started = await startSocialSignIn(request, dbOf(context), intent, redirectTo);
+    const started = await startSocialSignIn(request, authOf(context), intent, redirectTo);
     if (started instanceof Response) return started;
     return data({ socialError: started.formError }, { status: 400 });
   }
@@ -37,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = signUpSchema.safeParse({ email: form.get('email'), name: form.get('name'), password: form.get('password') });
   if (!parsed.success) return data({ errors: fieldErrorsOf<Fields>(parsed.error), values }, { status: 400 });
   try {
-    const { headers } = await auth(dbOf(context)).api.signUpEmail({ body: parsed.data, headers: request.headers, returnHeaders: true });
+    const { headers } = await authOf(context).betterAuth.api.signUpEmail({ body: parsed.data, headers: request.headers, returnHeaders: true });
     return redirectWithFlash(redirectTo, 'cadastro', headers);
   } catch (err) {
     const failure = authFailure(err);

@@ -5,9 +5,9 @@ import type { Route } from './+types/reset-password';
 import { MSG } from '#src/domain/accounts/messages.ts';
 import { fieldErrorsOf, resetPasswordSchema } from '#src/domain/accounts/validation.ts';
 import { AuthCard, Field, FormNotice, SubmitButton } from '#app/components/Form.tsx';
-import { auth, authFailure } from '#app/lib/auth-actions.server.ts';
+import { authFailure } from '#app/lib/auth-actions.server.ts';
 import { redirectWithFlash } from '#app/lib/flash.server.ts';
-import { dbOf } from '#app/lib/context.server.ts';
+import { authOf } from '#app/lib/context.server.ts';
 
 type Fields = 'token' | 'password' | 'confirm';
 
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ errors, formError: errors.token ?? null }, { status: 400 });
   }
   try {
-    await auth(dbOf(context)).api.resetPassword({ body: { token: parsed.data.token, newPassword: parsed.data.password }, headers: request.headers });
+    await authOf(context).betterAuth.api.resetPassword({ body: { token: parsed.data.token, newPassword: parsed.data.password }, headers: request.headers });
   } catch (err) {
     const failure = authFailure(err);
     if (!failure) throw err;

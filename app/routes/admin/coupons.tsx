@@ -11,12 +11,12 @@ import { formatDateTime } from '#src/platform/datetime.ts';
 import { toBrasiliaInput } from '#src/platform/datetime-input.ts';
 import { AdminShell, adminButton, adminInput, adminSecondaryButton, Notice } from '#app/components/admin/AdminShell.tsx';
 import { formFields, requireAdmin } from '#app/lib/admin.server.ts';
-import { dbOf } from '#app/lib/context.server.ts';
+import { authOf, dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cupons | Administração | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  await requireAdmin(request, url, dbOf(context));
+  await requireAdmin(request, url, authOf(context));
   const db = dbOf(context);
   const editId = Number(url.searchParams.get('editar') ?? '');
   const editing = editId ? await getCoupon(db, editId) : null;
@@ -53,7 +53,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 type ActionResult = { ok: boolean; message: string; errors?: CouponFormErrors; values?: Record<string, string> };
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  await requireAdmin(request, url, dbOf(context));
+  await requireAdmin(request, url, authOf(context));
   const db = dbOf(context);
   const { fields } = await formFields(request);
   if (fields.intent === 'toggle') {

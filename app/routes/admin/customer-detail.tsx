@@ -9,12 +9,12 @@ import { formatDate, formatDateTime } from '#src/platform/datetime.ts';
 import { AdminShell, adminSecondaryButton } from '#app/components/admin/AdminShell.tsx';
 import { requireAdmin } from '#app/lib/admin.server.ts';
 import { STATUS_TONE, statusLabel } from '#app/lib/admin-orders.ts';
-import { dbOf } from '#app/lib/context.server.ts';
+import { authOf, dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cliente | Administração | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request, url, params, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, url, dbOf(context));
+  const admin = await requireAdmin(request, url, authOf(context));
   const c = await viewCustomer(dbOf(context), params.id, admin.id);
   if (!c) throw data('Cliente não encontrado.', { status: 404 });
   return {

@@ -8,14 +8,14 @@ import { formatBRL } from '#src/domain/pricing/money.ts';
 import { formatDate } from '#src/platform/datetime.ts';
 import { AdminShell, adminButton, adminInput, Pager } from '#app/components/admin/AdminShell.tsx';
 import { requireAdmin } from '#app/lib/admin.server.ts';
-import { dbOf } from '#app/lib/context.server.ts';
+import { authOf, dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Clientes | Administração | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
 const filterSchema = z.object({ q: z.string().max(120).catch(''), pagina: z.coerce.number().int().min(1).max(1_000_000).catch(1) });
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, url, dbOf(context));
+  const admin = await requireAdmin(request, url, authOf(context));
   const f = filterSchema.parse({ q: url.searchParams.get('q') ?? '', pagina: url.searchParams.get('pagina') ?? '1' });
   const result = await listCustomers(dbOf(context), { q: f.q, page: f.pagina }, admin.id);
   return {

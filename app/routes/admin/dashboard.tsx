@@ -11,7 +11,7 @@ import { AdminShell } from '#app/components/admin/AdminShell.tsx';
 import { RevenueChart } from '#app/components/admin/RevenueChart.tsx';
 import { requireAdmin } from '#app/lib/admin.server.ts';
 import { paymentLabel } from '#app/lib/admin-orders.ts';
-import { dbOf } from '#app/lib/context.server.ts';
+import { authOf, dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Painel | Administração | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
@@ -23,7 +23,7 @@ const figures = (s: SalesFigures) => ({
 });
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  await requireAdmin(request, url, dbOf(context));
+  await requireAdmin(request, url, authOf(context));
   const now = new Date();
   const d = await loadDashboard(dbOf(context), now);
   return {
@@ -89,8 +89,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <Card title="Pedidos esperando ação">
           <ul className="mt-2 space-y-2 text-sm">
             <li>
-              <Link to="/Admin/Pedidos?status=paid" className="font-semibold underline">
-                {waiting.toPick} pago(s) para separar
+              <Link to="/Admin/Pedidos?status=invoiced" className="font-semibold underline">
+                {waiting.toPick} pago(s) ou faturado(s) para separar
               </Link>
               {waiting.oldestToPick.length > 0 && (
                 <span className="block text-ink-soft">

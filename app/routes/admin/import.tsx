@@ -12,11 +12,10 @@ import { createImport, getImport, recentImports } from '#src/domain/catalog/impo
 import type { ImportSummary } from '#src/domain/catalog/import/import.server.ts';
 import { withUploadedFile } from '#src/domain/catalog/import/file-store.server.ts';
 import { confirmImport } from '#src/domain/catalog/import/job.server.ts';
-import { maybeJobRunner } from '#src/platform/job-runner.server.ts';
 import { formatDateTime } from '#src/platform/datetime.ts';
 import { AdminShell, adminButton, adminSecondaryButton, Notice } from '#app/components/admin/AdminShell.tsx';
 import { requireAdmin } from '#app/lib/admin.server.ts';
-import { dbOf } from '#app/lib/context.server.ts';
+import { authOf, dbOf, jobsOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Importar catálogo | Administração | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
@@ -36,7 +35,7 @@ const view = (s: ImportSummary) => ({
 });
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  await requireAdmin(request, url, dbOf(context));
+  await requireAdmin(request, url, authOf(context));
   const db = dbOf(context);
   const id = Number(url.searchParams.get('id') ?? '');
   const current = id ? await getImport(db, id) : null;
@@ -48,14 +47,14 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 const importId = z.coerce.number().int().min(1).max(2_147_483_647);
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request, url, dbOf(context));
+  const user = await requireAdmin(request, url, authOf(context));
   const db = dbOf(context);
   const form = await request.formData();
   if (form.get('intent') === 'confirmar') {
     const parsed = importId.safeParse(form.get('id'));
     if (!parsed.success) return data({ ok: false, message: 'Importação não encontrada.' }, { status: 404 });
     const id = parsed.data;
-    const runner = maybeJobRunner();
+    const runner = jobsOf(context);
     if (!runner) return data({ ok: false, message: 'O executor de tarefas não está ativo. Tente novamente em instantes.' }, { status: 503 });
     if (!(await confirmImport(db, runner, id))) return data({ ok: false, message: 'Esta importação já foi confirmada.' }, { status: 409 });
     throw redirect(`/Admin/Importar?id=${id}`);

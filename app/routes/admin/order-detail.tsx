@@ -1,31 +1,51 @@
 // /Admin/Pedidos/:number: one order for the back office: buyer, address, lines and totals, the payment
 // record and the history; moves to the next status (shipping asks the tracking code), cancellation with
-// restock (after a confirmation), and a link to print the packing slip.
+// restock (after a confirmation) and the nota's fiscal event, the nota fiscal (a refused one retried), and a
+// link to print the packing slip.
 import { data, Form, Link, useNavigation } from 'react-router';
 import { applyMask } from '#app/lib/masks.ts';
 import { z } from 'zod';
 import type { Route } from './+types/order-detail';
-import { cancelOrderAsAdmin, getAdminOrder, moveOrderAsAdmin } from '#src/domain/orders/back-office.server.ts';
+import { getAdminOrder, moveOrderAsAdmin } from '#src/domain/orders/back-office.server.ts';
+import { cancelInvoicedOrder } from '#src/domain/invoicing/events.server.ts';
+import { retryInvoice } from '#src/domain/invoicing/issue.server.ts';
+import { invoicesOfOrder } from '#src/domain/invoicing/read.server.ts';
+import { InvoicePanel } from '#app/components/admin/InvoicePanel.tsx';
+import { adminInvoice } from '#app/lib/admin-invoices.server.ts';
 import { nextStatuses, STATUS_LABELS } from '#src/domain/orders/status.ts';
+import { shippingOf } from '#src/domain/checkout/services.server.ts';
+import { deliveryTrackedByCarrier } from '#src/domain/orders/shipment-tracking.server.ts';
+import { shipmentOf } from '#src/domain/orders/expedition.server.ts';
 import { formatBRL } from '#src/domain/pricing/money.ts';
 import { formatDateTime } from '#src/platform/datetime.ts';
 import { addressText, paymentText } from '#app/components/OrderDetails.tsx';
 import { AdminShell, adminButton, adminInput, adminSecondaryButton, Notice } from '#app/components/admin/AdminShell.tsx';
 import { requireAdmin } from '#app/lib/admin.server.ts';
 import { cpfText, STATUS_TONE, statusLabel } from '#app/lib/admin-orders.ts';
-import { dbOf } from '#app/lib/context.server.ts';
+import { authOf, catalogChangesOf, dbOf, servicesOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Pedido #${params.number} | Administração | Olimpo Peças` }, { name: 'robots', content: 'noindex' }];
 
 const PAYMENT_STATUS: Record<string, string> = { pending: 'Pendente', authorized: 'Autorizado', paid: 'Pago', declined: 'Recusado', cancelled: 'Cancelado', expired: 'Expirado' };
 
 export async function loader({ request, url, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, url, dbOf(context));
+  await requireAdmin(request, url, authOf(context));
   const order = await getAdminOrder(dbOf(context), params.number);
   if (!order) throw data('Pedido não encontrado.', { status: 404 });
-  // "Pago" only comes from a verified payment (webhook or provider), never from this page.
-  const moves = nextStatuses(order.status).filter((s) => s !== 'paid' && s !== 'cancelled');
+  // "Pago" only comes from a verified payment (webhook or provider), never from this page; "Faturado" only from
+  // an authorised nota fiscal; "Entregue" from the carrier's delivered event when its label was bought from a
+  // provider that tracks.
+  const [tracked, shipment, invoices] = await Promise.all([
+    deliveryTrackedByCarrier(dbOf(context), [order.number], shippingOf(servicesOf(context).checkout).provider),
+    shipmentOf(dbOf(context), order.number),
+    invoicesOfOrder(dbOf(context), order.number),
+  ]);
+  const carrierDelivers = tracked.has(order.number);
+  const moves = nextStatuses(order.status).filter((s) => s !== 'paid' && s !== 'invoiced' && s !== 'cancelled' && !(s === 'delivered' && carrierDelivers));
   return {
+    invoices: invoices.map((i) => adminInvoice(order.number, i)),
+    canRetryInvoice: invoices.some((i) => i.status === 'refused'),
+    awaitingInvoice: order.status === 'awaiting_payment',
     order: {
       number: order.number,
       status: order.status,
@@ -39,6 +59,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
       payment: paymentText(order),
       coupon: order.couponCode,
       trackingCode: order.trackingCode,
+      label: shipment?.labelUrl ? { url: shipment.labelUrl, name: [shipment.carrier, shipment.service].filter(Boolean).join(' ') } : null,
       lines: order.lineDetails.map((l) => ({ ...l, unit: formatBRL(l.unitPriceCents), total: formatBRL(l.lineTotalCents) })),
       totals: [
         ['Subtotal', formatBRL(order.subtotalCents)],
@@ -75,11 +96,12 @@ const actionSchema = z.discriminatedUnion('intent', [
     status: z.enum(['picking', 'shipped', 'delivered']),
     rastreio: z.string().trim().max(40, 'O código de rastreio pode ter no máximo 40 caracteres.').optional(),
   }),
+  z.object({ intent: z.literal('emitir-nota') }),
   z.object({ intent: z.literal('cancelar'), confirmacao: z.literal('on', { error: 'Marque a confirmação para cancelar.' }), motivo: z.string().trim().max(200).optional() }),
 ]);
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
-  await requireAdmin(request, url, dbOf(context));
+  await requireAdmin(request, url, authOf(context));
   if (!/^\d{8}$/.test(params.number)) throw data('Pedido não encontrado.', { status: 404 });
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success)
@@ -89,16 +111,29 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     );
   const db = dbOf(context);
   const v = parsed.data;
-  const result =
-    v.intent === 'cancelar'
-      ? await cancelOrderAsAdmin(db, params.number, v.motivo ? `Cancelado pela loja: ${v.motivo}` : null)
-      : await moveOrderAsAdmin(db, params.number, v.status, v.rastreio || null);
+  const invoicing = { ...servicesOf(context).invoicing, jobs: servicesOf(context).jobs };
+  if (v.intent === 'emitir-nota') {
+    const retried = await retryInvoice(db, params.number, invoicing);
+    return data(retried, { status: retried.ok ? 200 : 409 });
+  }
+  if (v.intent === 'cancelar') {
+    const cancelled = await cancelInvoicedOrder(db, params.number, {
+      reason: v.motivo ? `Cancelado pela loja: ${v.motivo}` : 'Cancelado pela loja.',
+      deps: invoicing,
+      provider: servicesOf(context).checkout.provider,
+      jobs: servicesOf(context).jobs,
+      catalogChanges: catalogChangesOf(context),
+    });
+    if (!cancelled.ok) return data({ ok: false, message: cancelled.message }, { status: 409 });
+    return { ok: true, message: `Pedido cancelado; o estoque foi devolvido.${cancelled.fiscal ? ` ${cancelled.fiscal}` : ''}` };
+  }
+  const result = await moveOrderAsAdmin(db, params.number, v.status, v.rastreio || null, servicesOf(context).jobs);
   if (!result.ok) return data({ ok: false, message: result.message }, { status: 409 });
-  return { ok: true, message: v.intent === 'cancelar' ? 'Pedido cancelado; o estoque foi devolvido.' : `Pedido movido para "${STATUS_LABELS[v.status]}".` };
+  return { ok: true, message: `Pedido movido para "${STATUS_LABELS[v.status]}".` };
 }
 
 export default function AdminOrderDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { order: o, moves, canCancel } = loaderData;
+  const { order: o, moves, canCancel, invoices, canRetryInvoice, awaitingInvoice } = loaderData;
   const busy = useNavigation().state === 'submitting';
   return (
     <AdminShell
@@ -120,6 +155,11 @@ export default function AdminOrderDetail({ loaderData, actionData }: Route.Compo
           <span>
             · Rastreio: <strong>{o.trackingCode}</strong>
           </span>
+        )}
+        {o.label && (
+          <a href={o.label.url} target="_blank" rel="noopener noreferrer" className="underline">
+            · Etiqueta {o.label.name} (PDF)
+          </a>
         )}
       </p>
       {o.divergence && <Notice ok={false} message={o.divergence} />}
@@ -234,6 +274,7 @@ export default function AdminOrderDetail({ loaderData, actionData }: Route.Compo
           </section>
         </div>
         <div className="space-y-4">
+          <InvoicePanel invoices={invoices} canRetry={canRetryInvoice} busy={busy} awaiting={awaitingInvoice} />
           {moves.length > 0 && (
             <section aria-labelledby="mover" className="rounded-xl bg-white p-4 ring-1 ring-neutral-200">
               <h2 id="mover" className="font-bold">
@@ -273,7 +314,7 @@ export default function AdminOrderDetail({ loaderData, actionData }: Route.Compo
                   <input name="motivo" maxLength={200} className={adminInput} />
                 </label>
                 <label className="flex items-center gap-2">
-                  <input type="checkbox" name="confirmacao" /> Confirmo o cancelamento (o estoque volta para a loja)
+                  <input type="checkbox" name="confirmacao" /> Confirmo o cancelamento (o estoque volta para a loja; a nota fiscal é cancelada, ou devolvida após 24 horas)
                 </label>
                 <button type="submit" className="rounded-lg bg-red-700 px-3 py-2 font-semibold text-white hover:bg-red-800" disabled={busy}>
                   Cancelar pedido

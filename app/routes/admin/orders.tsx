@@ -5,7 +5,9 @@
 import { data, Form, Link } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/orders';
-import { cancelOrderAsAdmin, moveOrderAsAdmin, searchOrders } from '#src/domain/orders/back-office.server.ts';
+import { moveOrderAsAdmin, searchOrders } from '#src/domain/orders/back-office.server.ts';
+import { cancelInvoicedOrder } from '#src/domain/invoicing/events.server.ts';
+import { refusedInvoiceMessages } from '#src/domain/invoicing/read.server.ts';
 import { ORDER_STATUSES, STATUS_LABELS } from '#src/domain/orders/status.ts';
 import { formatBRL } from '#src/domain/pricing/money.ts';
 import { PAYMENT_METHODS } from '#src/domain/pricing/pricing.ts';
@@ -13,14 +15,18 @@ import { formatDateTime } from '#src/platform/datetime.ts';
 import { AdminShell, adminButton, adminInput, adminSecondaryButton, Notice, Pager } from '#app/components/admin/AdminShell.tsx';
 import { requireAdmin } from '#app/lib/admin.server.ts';
 import { cpfText, orderFilterOf, paymentLabel, STATUS_TONE, statusLabel } from '#app/lib/admin-orders.ts';
-import { dbOf } from '#app/lib/context.server.ts';
+import { authOf, catalogChangesOf, dbOf, servicesOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Pedidos | Administração | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  await requireAdmin(request, url, dbOf(context));
+  await requireAdmin(request, url, authOf(context));
   const filter = orderFilterOf(url.searchParams);
   const result = await searchOrders(dbOf(context), filter);
+  const refused = await refusedInvoiceMessages(
+    dbOf(context),
+    result.rows.map((o) => o.number),
+  );
   const exportQuery = new URLSearchParams(url.searchParams);
   exportQuery.delete('pagina');
   return {
@@ -42,6 +48,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       items: o.items,
       total: formatBRL(o.totalCents),
       divergentPaid: o.divergentPaidCents === null ? null : formatBRL(o.divergentPaidCents),
+      refusedInvoice: refused.get(o.number) ?? null,
     })),
   };
 }
@@ -53,12 +60,21 @@ const moveSchema = z.object({
 });
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  await requireAdmin(request, url, dbOf(context));
+  await requireAdmin(request, url, authOf(context));
   const parsed = moveSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ ok: false, message: 'Pedido ou situação inválidos.' }, { status: 400 });
   const { numero, status, rastreio } = parsed.data;
   const db = dbOf(context);
-  const result = status === 'cancelled' ? await cancelOrderAsAdmin(db, numero, null) : await moveOrderAsAdmin(db, numero, status, rastreio || null);
+  const result =
+    status === 'cancelled'
+      ? await cancelInvoicedOrder(db, numero, {
+          reason: 'Cancelado pela loja.',
+          deps: servicesOf(context).invoicing,
+          provider: servicesOf(context).checkout.provider,
+          jobs: servicesOf(context).jobs,
+          catalogChanges: catalogChangesOf(context),
+        })
+      : await moveOrderAsAdmin(db, numero, status, rastreio || null, servicesOf(context).jobs);
   if (!result.ok) return data({ ok: false, message: result.message }, { status: 409 });
   return { ok: true, message: `Pedido #${numero}: ${STATUS_LABELS[status]}.` };
 }
@@ -149,6 +165,14 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[o.status] ?? ''}`}>{statusLabel(o.status)}</span>
                 {o.divergentPaid && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Valor divergente: pago {o.divergentPaid}</span>}
               </div>
+              {o.refusedInvoice && (
+                <p className="w-full rounded-lg bg-red-50 px-2 py-1 text-xs text-red-900">
+                  <strong>NF-e recusada:</strong> {o.refusedInvoice} ·{' '}
+                  <Link to={`/Admin/Pedidos/${o.number}#nota-fiscal`} className="font-semibold underline">
+                    corrigir e emitir novamente
+                  </Link>
+                </p>
+              )}
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 // /Admin/Pedidos/:number/etiqueta: the packing slip, laid out for printing (the page's own print button
-// and the browser's print both work): order number, recipient and address, items and quantities.
+// and the browser's print both work): order number, recipient and address, the nota's number and access key,
+// items and quantities.
 import { data } from 'react-router';
 import { applyMask } from '#app/lib/masks.ts';
 import type { Route } from './+types/packing-slip';
@@ -9,14 +10,17 @@ import { formatDateTime } from '#src/platform/datetime.ts';
 import { addressText } from '#app/components/OrderDetails.tsx';
 import { requireAdmin } from '#app/lib/admin.server.ts';
 import { shippingLabel } from '#app/lib/admin-orders.ts';
-import { dbOf } from '#app/lib/context.server.ts';
+import { authOf, dbOf } from '#app/lib/context.server.ts';
+import { formatAccessKey } from '#src/domain/invoicing/access-key.ts';
+import { invoicesOfOrder } from '#src/domain/invoicing/read.server.ts';
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Romaneio do pedido #${params.number} | Olimpo Peças` }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request, url, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, url, dbOf(context));
+  await requireAdmin(request, url, authOf(context));
   const order = await getAdminOrder(dbOf(context), params.number);
   if (!order) throw data('Pedido não encontrado.', { status: 404 });
+  const sale = (await invoicesOfOrder(dbOf(context), order.number)).find((i) => i.kind === 'sale');
   return {
     storeName: store.name,
     number: order.number,
@@ -28,6 +32,8 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
     trackingCode: order.trackingCode,
     lines: order.lineDetails.map((l) => ({ title: l.title, variant: l.color ? `${l.color}, ${l.size}` : null, quantity: l.quantity })),
     units: order.lineDetails.reduce((n, l) => n + l.quantity, 0),
+    // The goods travel with their nota: its number and access key on the slip.
+    nota: sale?.accessKey && sale.status === 'authorized' ? { number: String(sale.number), key: formatAccessKey(sale.accessKey) } : null,
   };
 }
 
@@ -52,6 +58,9 @@ export default function PackingSlip({ loaderData: s }: Route.ComponentProps) {
         <p className="mt-1 text-sm">
           {s.shipping}
           {s.trackingCode ? ` · Rastreio ${s.trackingCode}` : ''}
+        </p>
+        <p className="mt-1 text-sm [overflow-wrap:anywhere]">
+          {s.nota ? `NF-e nº ${s.nota.number} · Chave de acesso: ${s.nota.key}` : 'NF-e ainda não autorizada: não despache a mercadoria sem a nota.'}
         </p>
       </section>
       <table className="mt-4 w-full border-collapse text-left text-sm">

@@ -11,14 +11,14 @@ import { formatBRL, formatCentsDecimal } from '#src/domain/pricing/money.ts';
 import { formatDateTime } from '#src/platform/datetime.ts';
 import { AdminShell, adminButton, adminInput, adminSecondaryButton, Notice } from '#app/components/admin/AdminShell.tsx';
 import { formFields, requireCatalogEditor } from '#app/lib/admin.server.ts';
-import { dbOf } from '#app/lib/context.server.ts';
+import { authOf, catalogChangesOf, dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.product.title ?? 'Produto'} | Administração | Olimpo Peças` }, { name: 'robots', content: 'noindex' }];
 
 const SOURCE_LABEL: Record<string, string> = { edicao: 'edição', lote: 'ação em lote', importacao: 'importação' };
 
 export async function loader({ request, url, params, context }: Route.LoaderArgs) {
-  const user = await requireCatalogEditor(request, url, dbOf(context));
+  const user = await requireCatalogEditor(request, url, authOf(context));
   const product = await getAdminProduct(dbOf(context), Number(params.id), user.sellerId);
   if (!product) throw data('Produto não encontrado.', { status: 404 });
   return {
@@ -82,7 +82,7 @@ const editSchema = z.object({
 });
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
-  const user = await requireCatalogEditor(request, url, dbOf(context));
+  const user = await requireCatalogEditor(request, url, authOf(context));
   const id = Number(params.id);
   const db = dbOf(context);
   const current = await getAdminProduct(db, id, user.sellerId);
@@ -115,6 +115,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   }
   const saved = await saveAdminProduct(
     db,
+    catalogChangesOf(context),
     id,
     { userId: user.id, sellerId: user.sellerId },
     {

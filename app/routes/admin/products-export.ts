@@ -3,10 +3,10 @@ import type { Route } from './+types/products-export';
 import { exportCatalogCsv } from '#src/domain/catalog/import/export.server.ts';
 import { brasiliaDay } from '#src/platform/datetime.ts';
 import { requireAdminDownload } from '#app/lib/admin.server.ts';
-import { dbOf } from '#app/lib/context.server.ts';
+import { authOf, dbOf } from '#app/lib/context.server.ts';
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  await requireAdminDownload(request, url, dbOf(context));
+  await requireAdminDownload(request, url, authOf(context));
   const chunks = exportCatalogCsv(dbOf(context));
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({

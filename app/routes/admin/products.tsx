@@ -12,7 +12,7 @@ import { LOW_STOCK_THRESHOLD } from '#src/domain/catalog/stock.ts';
 import { formatBRL } from '#src/domain/pricing/money.ts';
 import { AdminShell, adminButton, adminInput, adminSecondaryButton, Notice, Pager } from '#app/components/admin/AdminShell.tsx';
 import { requireCatalogEditor } from '#app/lib/admin.server.ts';
-import { dbOf } from '#app/lib/context.server.ts';
+import { authOf, catalogChangesOf, dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Produtos | Administração | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
@@ -25,14 +25,26 @@ const filterSchema = z.object({
   pagina: z.coerce.number().int().min(1).max(100_000).catch(1),
   // Keyset: the page continues after this product id ("Próxima").
   apos: z.coerce.number().int().min(1).max(2_147_483_647).optional().catch(undefined),
+  // Keyset backwards: the page before the one starting at this product id ("Anterior").
+  antes: z.coerce.number().int().min(1).max(2_147_483_647).optional().catch(undefined),
 });
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const user = await requireCatalogEditor(request, url, dbOf(context));
+  const user = await requireCatalogEditor(request, url, authOf(context));
   const f = filterSchema.parse(Object.fromEntries(url.searchParams));
   const db = dbOf(context);
   const [list, brands] = await Promise.all([
-    listAdminProducts(db, { q: f.q, brand: f.marca, category: f.categoria, status: f.status, lowStock: f.estoque_baixo === '1', page: f.pagina, after: f.apos ?? null, sellerId: user.sellerId }),
+    listAdminProducts(db, {
+      q: f.q,
+      brand: f.marca,
+      category: f.categoria,
+      status: f.status,
+      lowStock: f.estoque_baixo === '1',
+      page: f.pagina,
+      after: f.apos ?? null,
+      before: f.antes ?? null,
+      sellerId: user.sellerId,
+    }),
     listBrands(db),
   ]);
   return { ...list, brands, filter: f, sellerView: user.sellerId !== null, search: url.search };
@@ -44,7 +56,7 @@ const bulkSchema = z.object({
 });
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  const user = await requireCatalogEditor(request, url, dbOf(context));
+  const user = await requireCatalogEditor(request, url, authOf(context));
   const form = await request.formData();
   const ids = form.getAll('ids').map((v) => Number(v));
   if (ids.length === 0) return data({ ok: false, message: 'Selecione ao menos um produto.' }, { status: 400 });
@@ -62,13 +74,13 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   } else bulk = { kind: parsed.data.acao === 'ativar' ? 'activate' : 'deactivate' };
   // A seller's selection may only hold their own products: anything else refuses the whole action.
   if (!(await ownsAll(dbOf(context), ids, user.sellerId))) return data({ ok: false, message: 'Você só pode alterar os seus próprios produtos.' }, { status: 403 });
-  const n = await bulkUpdateProducts(dbOf(context), ids, { userId: user.id, sellerId: user.sellerId }, bulk);
+  const n = await bulkUpdateProducts(dbOf(context), catalogChangesOf(context), ids, { userId: user.id, sellerId: user.sellerId }, bulk);
   const what = bulk.kind === 'price' ? 'com preço alterado' : bulk.kind === 'activate' ? 'ativado(s)' : 'desativado(s)';
   return { ok: true, message: `${n} produto(s) ${what}.` };
 }
 
 export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, total, totalIsLowerBound, page, pages, nextAfter, brands, filter, sellerView, search } = loaderData;
+  const { rows, total, totalIsLowerBound, page, pages, nextAfter, prevBefore, brands, filter, sellerView, search } = loaderData;
   const busy = useNavigation().state === 'submitting';
   return (
     <AdminShell
@@ -177,7 +189,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           ))}
         </ul>
       </Form>
-      <Pager page={page} pages={pages} search={search} nextAfter={nextAfter} pagesAtLeast={totalIsLowerBound} />
+      <Pager page={page} pages={pages} search={search} nextAfter={nextAfter} prevBefore={prevBefore} pagesAtLeast={totalIsLowerBound} />
     </AdminShell>
   );
 }

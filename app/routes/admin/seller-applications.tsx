@@ -8,14 +8,14 @@ import { FormNotice } from '#app/components/Form.tsx';
 import { applyMask } from '#app/lib/masks.ts';
 import { requireRole } from '#app/lib/session.server.ts';
 import { formatDate } from '#src/platform/datetime.ts';
-import { dbOf } from '#app/lib/context.server.ts';
+import { authOf, dbOf } from '#app/lib/context.server.ts';
 
 const ADMIN_ONLY = 'Esta página é só para administradores.';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Pedidos de vendedores | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  await requireRole(request, url, dbOf(context), isAdmin, ADMIN_ONLY);
+  await requireRole(request, url, authOf(context), isAdmin, ADMIN_ONLY);
   const applications = await listSellerApplications(dbOf(context));
   return {
     applications: applications.map((a) => ({ ...a, createdAt: a.createdAt.toISOString(), reviewedAt: a.reviewedAt?.toISOString() ?? null })),
@@ -23,7 +23,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  const admin = await requireRole(request, url, dbOf(context), isAdmin, ADMIN_ONLY);
+  const admin = await requireRole(request, url, authOf(context), isAdmin, ADMIN_ONLY);
   const form = await request.formData();
   const id = Number(form.get('id'));
   const decision = form.get('decisao');

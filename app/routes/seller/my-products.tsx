@@ -5,12 +5,12 @@ import { canSellProducts } from '#src/domain/accounts/roles.ts';
 import { listSellerProducts } from '#src/domain/catalog/admin.server.ts';
 import { formatBRL } from '#src/domain/pricing/money.ts';
 import { requireRole } from '#app/lib/session.server.ts';
-import { dbOf } from '#app/lib/context.server.ts';
+import { authOf, dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Meus produtos | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const seller = await requireRole(request, url, dbOf(context), canSellProducts);
+  const seller = await requireRole(request, url, authOf(context), canSellProducts);
   const products = await listSellerProducts(dbOf(context), seller.id);
   return { products: products.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })) };
 }

@@ -9,20 +9,20 @@ import { redirectWithFlash } from '#app/lib/flash.server.ts';
 import { compatibilityGroups, readProductPost } from '#app/lib/product-page.server.ts';
 import { replaceProductFitment } from '#src/domain/fitment/repository.server.ts';
 import { requireRole } from '#app/lib/session.server.ts';
-import { dbOf, servicesOf } from '#app/lib/context.server.ts';
+import { authOf, catalogChangesOf, dbOf, servicesOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cadastrar Produto | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  await requireRole(request, url, dbOf(context), canSellProducts);
+  await requireRole(request, url, authOf(context), canSellProducts);
   return { groups: await compatibilityGroups(dbOf(context)) };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  const seller = await requireRole(request, url, dbOf(context), canSellProducts);
+  const seller = await requireRole(request, url, authOf(context), canSellProducts);
   const post = await readProductPost(request, dbOf(context), { photoRequired: true, remoteFetch: servicesOf(context).remoteFetch, uploads: servicesOf(context).uploads });
   if (!post.ok) return post.response;
-  const id = await createProduct(dbOf(context), seller.id, post.input, post.photo!, (tx, productId) => replaceProductFitment(tx, productId, post.compatibility));
+  const id = await createProduct(dbOf(context), catalogChangesOf(context), seller.id, post.input, post.photo!, (tx, productId) => replaceProductFitment(tx, productId, post.compatibility));
   return redirectWithFlash(`/ProductView/${id}`, 'produto');
 }
 

@@ -8,6 +8,7 @@ import type { EditableProduct } from '#src/domain/catalog/admin.server.ts';
 import { centsToInput } from '#src/domain/catalog/product-form.ts';
 import { ProductForm } from '#app/components/ProductForm.tsx';
 import { packageFields } from '#src/domain/catalog/package-input.ts';
+import { fiscalFields } from '#src/domain/catalog/fiscal.ts';
 import type { ProductValues } from '#app/components/ProductForm.tsx';
 import { redirectWithFlash } from '#app/lib/flash.server.ts';
 import { compatibilityGroups, readProductPost } from '#app/lib/product-page.server.ts';
@@ -15,7 +16,7 @@ import { productFitment, replaceProductFitment } from '#src/domain/fitment/repos
 import { loadFleet } from '#src/domain/fitment/fleet.server.ts';
 import { compatibilityLines } from '#src/domain/fitment/product-form.ts';
 import { requireRole } from '#app/lib/session.server.ts';
-import { dbOf, servicesOf } from '#app/lib/context.server.ts';
+import { authOf, catalogChangesOf, dbOf, servicesOf } from '#app/lib/context.server.ts';
 import type { LoadContext } from '#app/lib/context.server.ts';
 
 const NOT_YOURS = 'Você só pode editar os produtos que cadastrou.';
@@ -23,7 +24,7 @@ const NOT_YOURS = 'Você só pode editar os produtos que cadastrou.';
 export const meta: Route.MetaFunction = () => [{ title: 'Editar produto | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
 async function editable(request: Request, url: URL, idParam: string | undefined, context: LoadContext) {
-  const user = await requireRole(request, url, dbOf(context), canSellProducts);
+  const user = await requireRole(request, url, authOf(context), canSellProducts);
   const id = Number(idParam);
   const product = Number.isSafeInteger(id) ? await getEditableProduct(dbOf(context), id) : null;
   if (!product) throw data('Produto não encontrado.', { status: 404 });
@@ -48,6 +49,7 @@ const toValues = (p: EditableProduct): ProductValues => ({
   ficha: p.specs.map((s) => `${s.label}: ${s.value}`).join('\n'),
   variacoes: p.variants.map((x) => `${x.color}; ${x.size}; ${x.stock}`).join('\n'),
   ...packageFields(p.package),
+  ...fiscalFields(p.fiscal),
 });
 
 export async function loader({ request, url, params, context }: Route.LoaderArgs) {
@@ -73,7 +75,9 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const post = await readProductPost(request, dbOf(context), { photoRequired: false, remoteFetch: servicesOf(context).remoteFetch, uploads: servicesOf(context).uploads });
   if (!post.ok) return post.response;
   // The owner checked above must still own it when the update runs (an admin edits any product).
-  const saved = await updateProduct(dbOf(context), product.id, user.role === 'admin' ? null : user.id, post.input, post.photo, (tx, id) => replaceProductFitment(tx, id, post.compatibility));
+  const saved = await updateProduct(dbOf(context), catalogChangesOf(context), product.id, user.role === 'admin' ? null : user.id, post.input, post.photo, (tx, id) =>
+    replaceProductFitment(tx, id, post.compatibility),
+  );
   if (!saved) throw data(NOT_YOURS, { status: 403 });
   const old = product.photo?.url;
   if (post.photo && old?.startsWith('/uploads/produtos/')) await servicesOf(context).uploads.remove('produtos', old.slice('/uploads/produtos/'.length));

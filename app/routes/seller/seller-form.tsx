@@ -12,13 +12,13 @@ import { redirectWithFlash } from '#app/lib/flash.server.ts';
 import { loadProfile } from '#app/lib/profile-page.server.ts';
 import { parsePersonForm } from '#app/lib/person-form.server.ts';
 import { requireUser } from '#app/lib/session.server.ts';
-import { dbOf } from '#app/lib/context.server.ts';
+import { authOf, dbOf } from '#app/lib/context.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cadastrar Vendedor | Olimpo Peças' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, url, dbOf(context));
-  const [profile, application] = await Promise.all([loadProfile(request, url, dbOf(context)), latestApplication(dbOf(context), user.id)]);
+  const user = await requireUser(request, url, authOf(context));
+  const [profile, application] = await Promise.all([loadProfile(request, url, context), latestApplication(dbOf(context), user.id)]);
   return {
     role: user.role,
     values: profile.values,
@@ -27,7 +27,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  const user = await requireUser(request, url, dbOf(context));
+  const user = await requireUser(request, url, authOf(context));
   const parsed = parsePersonForm(await request.formData());
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
   const result = await submitSellerApplication(dbOf(context), user.id, parsed.value);

@@ -280,53 +280,38 @@ export function createAuth(db: Db, settings: AuthSettings) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-// One Better Auth instance per open database, shared (through globals, like the database itself) by the
-// Hono server and the bundled React Router server in the same process.
-const SETTINGS = Symbol.for('olimpo.authSettings');
-const INSTANCES = Symbol.for('olimpo.authInstances');
-type Holder = { [SETTINGS]?: AuthSettings; [INSTANCES]?: WeakMap<object, Auth> };
-const holder = globalThis as Holder;
-
-export function configureAuth(settings: AuthSettings): void {
-  holder[SETTINGS] = settings;
-  holder[INSTANCES] = new WeakMap();
+/**
+ * Sign-in on one database (Services.auth, built by the composition root): Better Auth on it, made on first
+ * use, and what the pages show of its settings. Tests build one per test database.
+ */
+export interface Authentication {
+  /** Better Auth on the database: the `/api/auth/*` handler and its server API (sessions, sign-up, reset…). */
+  readonly betterAuth: Auth;
+  /** Which social sign-ins are configured (the pages say the others are unavailable). */
+  readonly providers: Readonly<Record<SocialProvider, boolean>>;
+  /** Origins a sign-in form may send the browser to (the social providers' authorization pages), for the CSP. */
+  readonly formOrigins: readonly string[];
 }
 
-export function authSettings(): AuthSettings {
-  const settings = holder[SETTINGS];
-  if (!settings) throw new Error('Autenticação não configurada (configureAuth).');
-  return settings;
-}
-
-export function authFor(db: Db): Auth {
-  const instances = (holder[INSTANCES] ??= new WeakMap());
-  let auth = instances.get(db);
-  if (!auth) {
-    auth = createAuth(db, authSettings());
-    instances.set(db, auth);
-  }
-  return auth;
-}
-
-/** Which social sign-ins are configured (the pages say the others are unavailable). */
-export function enabledProviders(): Record<SocialProvider, boolean> {
-  const s = holder[SETTINGS];
-  return { google: !!s?.google, facebook: !!s?.facebook };
-}
-
-/** Origins a sign-in form may send the browser to (the social providers' authorization pages), for the CSP. */
-export function providerFormOrigins(): string[] {
-  const s = holder[SETTINGS];
-  const out: string[] = [];
-  if (s?.google) out.push(new URL(s.google.issuerUrl).origin);
-  if (s?.facebook) out.push(new URL(s.facebook.dialogUrl).origin);
-  return out;
+export function createAuthentication(db: Db, settings: AuthSettings): Authentication {
+  let instance: Auth | undefined;
+  const formOrigins: string[] = [];
+  if (settings.google) formOrigins.push(new URL(settings.google.issuerUrl).origin);
+  if (settings.facebook) formOrigins.push(new URL(settings.facebook.dialogUrl).origin);
+  return {
+    get betterAuth() {
+      instance ??= createAuth(db, settings);
+      return instance;
+    },
+    providers: { google: !!settings.google, facebook: !!settings.facebook },
+    formOrigins,
+  };
 }
 
 /** The signed-in user of a request (cookie), or null. Cheap when there is no session cookie at all. */
-export async function sessionUserOf(db: Db, headers: Headers): Promise<SessionUser | null> {
+export async function sessionUserOf(auth: Authentication, headers: Headers): Promise<SessionUser | null> {
   if (!(headers.get('cookie') ?? '').includes(SESSION_COOKIE)) return null;
-  const session = await authFor(db).api.getSession({ headers });
+  const session = await auth.betterAuth.api.getSession({ headers });
   if (!session) return null;
   const u = session.user as { id: string; email: string; name: string; role?: unknown };
   return { id: u.id, email: u.email, name: u.name, role: asRole(u.role) };

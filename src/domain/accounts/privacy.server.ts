@@ -10,9 +10,13 @@ import { detachSellerProducts, listSellerProducts } from '../catalog/admin.serve
 import { anonymizeOrdersOfUser as anonymizeOrders } from '../orders/orders.server.ts';
 import { listOrdersForUser } from '../orders/read.server.ts';
 import { deleteGarage } from '../fitment/repository.server.ts';
+import type { CatalogChanges } from '../catalog/changes.server.ts';
+import { deleteReviewsOfUser, exportReviewsOfUser } from '../reviews/privacy.server.ts';
 import { listAddresses } from './addresses.server.ts';
 import { getProfile } from './profiles.server.ts';
 import { getSavedCart } from './saved-cart.server.ts';
+import { favoriteCards } from '../favorites/favorites.server.ts';
+import { deleteStockAlertsOf, stockAlertsOf } from '../favorites/stock-alerts.server.ts';
 import { accounts, sellerApplications, sessions, users } from './schema.ts';
 
 /** Orders keep their fiscal record (number, items, totals, dates) with the buyer's personal data removed. */
@@ -30,7 +34,7 @@ export async function exportUserData(db: Db, userId: string) {
   const profile = await getProfile(db, userId);
   if (!profile) return null;
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  const [methods, sessionRows, applications, addressRows, cart, products, orders] = await Promise.all([
+  const [methods, sessionRows, applications, addressRows, cart, products, orders, favorites, alerts, written] = await Promise.all([
     db.select({ provedor: accounts.providerId, criadoEm: accounts.createdAt }).from(accounts).where(eq(accounts.userId, userId)),
     db
       .select({ criadaEm: sessions.createdAt, expiraEm: sessions.expiresAt, ip: sessions.ipAddress, navegador: sessions.userAgent })
@@ -42,6 +46,9 @@ export async function exportUserData(db: Db, userId: string) {
     getSavedCart(db, userId),
     listSellerProducts(db, userId),
     exportOrdersOfUser(db, userId),
+    favoriteCards(db, userId),
+    stockAlertsOf(db, user!.email),
+    exportReviewsOfUser(db, userId),
   ]);
   return {
     geradoEm: new Date().toISOString(),
@@ -78,6 +85,8 @@ export async function exportUserData(db: Db, userId: string) {
       estado: a.state,
       principal: a.isDefault,
     })),
+    favoritos: favorites.map((p) => ({ produtoId: p.id, titulo: p.title })),
+    avisosDeEstoque: alerts.map((a) => ({ ...a, cor: a.cor || null, tamanho: a.tamanho || null })),
     carrinhoSalvo: cart.map((l) => ({ produtoId: l.productId, titulo: l.title, cor: l.color || null, tamanho: l.size || null, quantidade: l.quantity })),
     pedidosParaVender: applications.map((a) => ({
       nome: a.name,
@@ -95,20 +104,28 @@ export async function exportUserData(db: Db, userId: string) {
     produtosCadastrados: products.map((p) => ({ id: p.id, titulo: p.title, criadoEm: p.createdAt })),
     sessoes: sessionRows,
     pedidos: orders,
+    avaliacoes: written.avaliacoes,
+    perguntas: written.perguntas,
   };
 }
 
 /** Deletes the account and its personal data; orders stay for fiscal records, anonymized. */
-export async function anonymizeUser(db: Db, userId: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1).for('update');
-    if (!exists) return false;
+export async function anonymizeUser(db: Db, changes: CatalogChanges | null, userId: string): Promise<boolean> {
+  const rated = await db.transaction(async (tx) => {
+    const [exists] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).limit(1).for('update');
+    if (!exists) return null;
+    await deleteStockAlertsOf(tx, exists.email);
     await anonymizeOrdersOfUser(tx, userId);
     await detachSellerProducts(tx, userId);
     await deleteGarage(tx as unknown as Db, userId);
-    // Cascades to sessions, accounts, customer_profiles, addresses, saved_cart_lines, seller_applications;
+    // Their reviews and questions go; the ratings they counted in are recounted.
+    const changed = await deleteReviewsOfUser(tx, userId);
+    // Cascades to sessions, accounts, customer_profiles, addresses, saved_cart_lines, favorites, seller_applications;
     // applications this user reviewed as an admin keep the decision with reviewed_by set to null.
     await tx.delete(users).where(eq(users.id, userId));
-    return true;
+    return changed;
   });
+  if (rated === null) return false;
+  if (rated.length > 0) await changes?.announce(rated);
+  return true;
 }

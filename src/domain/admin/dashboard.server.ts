@@ -10,7 +10,7 @@ import { LOW_STOCK_THRESHOLD } from '../catalog/stock.ts';
 import { products } from '../catalog/schema.ts';
 import { orderLines, orders } from '../orders/schema.ts';
 
-export const SALE_STATUSES = ['paid', 'picking', 'shipped', 'delivered'] as const;
+export const SALE_STATUSES = ['paid', 'invoiced', 'picking', 'shipped', 'delivered'] as const;
 
 export interface SalesFigures {
   revenueCents: number;
@@ -57,9 +57,14 @@ export async function loadDashboard(db: Db, now = new Date()): Promise<Dashboard
     db
       .select({ status: orders.status, n: sql<number>`count(*)::int` })
       .from(orders)
-      .where(inArray(orders.status, ['awaiting_payment', 'paid', 'picking']))
+      .where(inArray(orders.status, ['awaiting_payment', 'paid', 'invoiced', 'picking']))
       .groupBy(orders.status),
-    db.select({ number: orders.number, createdAt: orders.createdAt }).from(orders).where(eq(orders.status, 'paid')).orderBy(asc(orders.createdAt)).limit(5),
+    db
+      .select({ number: orders.number, createdAt: orders.createdAt })
+      .from(orders)
+      .where(inArray(orders.status, ['paid', 'invoiced']))
+      .orderBy(asc(orders.createdAt))
+      .limit(5),
     db.select({ number: orders.number, createdAt: orders.createdAt }).from(orders).where(eq(orders.status, 'picking')).orderBy(asc(orders.createdAt)).limit(5),
     db
       .select({ id: products.id, title: products.title, refCode: products.refCode, stock: products.stock })
@@ -101,7 +106,8 @@ export async function loadDashboard(db: Db, now = new Date()): Promise<Dashboard
     today,
     week,
     month,
-    waiting: { toPick: count('paid'), toShip: count('picking'), awaitingPayment: count('awaiting_payment'), oldestToPick: toPick, oldestToShip: toShip },
+    // To pick: paid (its nota on the way, src/domain/invoicing) or invoiced.
+    waiting: { toPick: count('paid') + count('invoiced'), toShip: count('picking'), awaitingPayment: count('awaiting_payment'), oldestToPick: toPick, oldestToShip: toShip },
     lowStock,
     topProducts: topProducts.map((t) => ({ productId: t.productId, title: t.title, units: t.units, revenueCents: Number(t.revenue) })),
     daily,

@@ -8,13 +8,16 @@
 //    returned, joined here.
 import fs from 'node:fs';
 import { answerPart } from './act/handlers.server.ts';
+import { SELLING, unsoldItem } from './act/unsold.server.ts';
+import { strongAnswer } from './act/store-facts.ts';
 import { IntentClassifier } from './classifier.ts';
 import { intoPortuguese } from './foreign.ts';
 import { contact, paymentText, shippingText } from './knowledge.ts';
 import { carryOver, recall } from './memory.server.ts';
 import type { AssistantContext, AssistantReply, ChatMessage, PartAnswer, SuggestedProduct } from './types.ts';
-import { delexicalise, normalize, splitParts, understand } from './understand.ts';
-import type { Intent, Vocabulary } from './understand.ts';
+import { delexicalise, extractSlots, normalize, PRODUCT_INTENTS, splitParts, understand } from './understand.ts';
+import { ASKS_PAYMENT, statedAmount } from './act/stated-amount.ts';
+import type { Intent, Part, Vocabulary } from './understand.ts';
 import { loadVocabulary } from './vocabulary.server.ts';
 import { suggestion, UNKNOWN_TEXT } from './wording.ts';
 
@@ -61,12 +64,54 @@ function classifier(vocab: Vocabulary): IntentClassifier {
   return trained;
 }
 
+/** Intents of small talk: a follow-up never takes its subject from them. */
+const CHAT: Intent[] = ['greeting', 'thanks', 'chitchat', 'off_topic'];
+
+/** A short part that names nothing to answer about ("como faz?", "o número é 12345678"): no product, vehicle, code or payment. */
+function subjectless(part: Part): boolean {
+  const s = part.slots;
+  // Words of three letters ("faz", "dai") or figures name nothing; "e a garantia?" has a subject of its own.
+  return part.text.split(/\s+/).length <= 4 && s.productWords.every((w) => w.length <= 3 || /^\d+$/.test(w)) && !s.vehicle && !s.refCode && !s.payment && !s.brand;
+}
+
 export async function answer(ctx: AssistantContext, messages: ChatMessage[]): Promise<AssistantReply> {
   const last = intoPortuguese(messages.filter((m) => m.sender === 'user').at(-1)?.content ?? '');
   const vocab = await loadVocabulary(ctx.db);
-  const understood = understand(last, vocab, classifier(vocab));
+  let understood = understand(last, vocab, classifier(vocab));
+  // "quero devolver um farol" → "como faz?": a short follow-up with no subject of its own is read with the question before.
+  const before = messages.filter((m) => m.sender === 'user').at(-2)?.content;
+  const [alone] = understood.parts;
+  if (before && understood.parts.length === 1 && alone && !PRODUCT_INTENTS.includes(alone.intent) && subjectless(alone)) {
+    const joined = understand(`${intoPortuguese(before)} ${last}`, vocab, classifier(vocab));
+    const topic = joined.parts.filter((p) => !PRODUCT_INTENTS.includes(p.intent) && !CHAT.includes(p.intent)).sort((a, b) => b.confidence - a.confidence)[0];
+    if (topic && topic.confidence >= CONFIDENCE_THRESHOLD) {
+      const slots = { ...topic.slots, orderNumber: alone.slots.orderNumber ?? topic.slots.orderNumber };
+      understood = { parts: [{ ...topic, slots }], confidence: topic.confidence };
+    }
+  }
+  // "vocês vendem extintor?" with words the classifier never saw: still a question about an item, which the store does not sell.
+  const [only] = understood.parts;
+  if (understood.confidence < CONFIDENCE_THRESHOLD && understood.parts.length === 1 && only && SELLING.test(only.text) && (await unsoldItem(ctx, only))) {
+    understood.parts = [{ ...only, intent: 'product_search' }];
+    understood.confidence = CONFIDENCE_THRESHOLD;
+  }
+  // "cg 160 2020" after "vcs tem bateria pra moto?": a bare vehicle answers the earlier question (carryOver narrows it).
+  const earlier = messages.filter((m) => m.sender === 'user').length > 1;
+  if (understood.confidence < CONFIDENCE_THRESHOLD && understood.parts.length === 1 && only?.slots.vehicle && only.slots.productWords.length === 0 && earlier) {
+    understood.parts = [{ ...only, intent: 'product_search' }];
+    understood.confidence = CONFIDENCE_THRESHOLD;
+  }
+  // A rare phrasing under the threshold that a policy fact or page sentence covers strongly ("se acabar o estoque depois que eu pagar?").
+  const published = understood.confidence < CONFIDENCE_THRESHOLD && understood.parts.length === 1 && only ? strongAnswer(only, ctx.pixExpiryMinutes) : null;
+  if (published) return { resposta: published, produtos: [], intent: 'off_topic', intents: ['off_topic'], confidence: understood.confidence };
   if (understood.confidence < CONFIDENCE_THRESHOLD || understood.parts.length === 0) {
     return { resposta: UNKNOWN_TEXT(), produtos: [], intent: 'unknown', intents: ['unknown'], confidence: understood.confidence };
+  }
+  // "uma peça de R$ 35, dá pra parcelar?": an amount and a payment question in one message are one question.
+  const whole = normalize(last);
+  if (understood.parts.length > 1 && statedAmount(whole) !== null && ASKS_PAYMENT.test(whole)) {
+    const payment = understood.parts.find((p) => PRODUCT_INTENTS.includes(p.intent) || p.intent === 'payment_info') ?? understood.parts[0]!;
+    understood.parts = [{ ...payment, text: whole, slots: extractSlots(whole, vocab) }];
   }
   const memory = await recall(ctx, vocab, messages);
   // "oi, tudo bem? tem farol?": a product part with nothing to search, beside other parts, is small talk.

@@ -9,13 +9,15 @@ import { loadFleet } from '../fitment/fleet.server.ts';
 import type { GarageEntry } from '../fitment/repository.server.ts';
 import { productFitment } from '../fitment/repository.server.ts';
 import { choiceLabel, compatibilityTable, verdict } from '../fitment/rules.ts';
-import type { VehicleChoice } from '../fitment/rules.ts';
+import type { ProductFitment, VehicleChoice } from '../fitment/rules.ts';
 import { searchWithFitment } from '../fitment/search.server.ts';
 import { shortLabel, yearsText } from '../fitment/vehicles.ts';
 import type { Vehicle } from '../fitment/vehicles.ts';
+import type { VehicleType } from '../catalog/taxonomy.ts';
 import { parseVehicleWords } from '../fitment/words.ts';
 import { formatBRL } from '../pricing/money.ts';
 import { fold, hasAny, tokens } from './text.ts';
+import { vehicleIn } from './vehicle-names.ts';
 
 /** Words that ask whether a part fits (removed from the product words). */
 const FIT_WORDS = ['serve', 'servem', 'servir', 'serviria', 'compativel', 'compativeis', 'compatibilidade', 'encaixa', 'encaixar', 'cabe', 'funciona', 'funcionaria', 'certo', 'vai'];
@@ -35,11 +37,15 @@ export interface FitmentDeps {
   productTerms: (text: string) => Promise<string[]>;
   /** The first product a text finds, as a product question would. */
   findProduct: (text: string) => Promise<ProductSummary | null>;
+  /** The product a part number in the question names ("a peça BOS-413326L serve no…"), if any. */
+  codedProduct?: () => Promise<ProductSummary | null>;
 }
 
 const joinPt = (list: string[]) => (list.length <= 1 ? list.join('') : `${list.slice(0, -1).join(', ')} e ${list.at(-1)}`);
 
-const FIT_PATTERN = /\b(serve|servem|servir|serviria|compativel|compativeis|compatibilidade|encaixa|encaixar|cabe|funciona|funcionaria|da certo|vai no|vai na)\b/;
+// "isso dá no fh 540?" asks the same, but "quanto dá no pix?" does not.
+const FIT_PATTERN =
+  /\b(serve|servem|servir|serviria|compativel|compativeis|compatibilidade|encaixa|encaixar|cabe|funciona|funcionaria|da certo|vai no|vai na|da (?:no|na|em) (?!pix|boleto|cartao|credito|debito|total|mesmo|mesma)[a-z])/;
 
 /** Does the question ask whether something fits? Exact words only: "não serviu" is a return, not this. */
 export function asksFitment(text: string): boolean {
@@ -80,6 +86,32 @@ async function fittingProducts(db: Db, terms: string[], choice: VehicleChoice, l
   return result.ok ? result.result.items.slice(0, limit) : [];
 }
 
+const TYPE_WORDS: [RegExp, VehicleType][] = [
+  [/\b(motos?|motocicletas?|motoca)\b/, 'motos'],
+  [/\b(caminhao|caminhoes|carreta|truck)\b/, 'caminhoes'],
+  [/\b(carros?|automove(l|is))\b/, 'carros'],
+];
+const TYPE_NAME: Record<VehicleType, string> = { motos: 'motos', caminhoes: 'caminhões', carros: 'carros' };
+
+/** The first vehicle type the words name ("serve em moto tb ou só carro?" → motos). */
+function typeAsked(text: string): VehicleType | null {
+  const t = fold(text);
+  const found = TYPE_WORDS.map(([re, type]) => ({ at: t.search(re), type })).filter((x) => x.at >= 0);
+  return found.sort((a, b) => a.at - b.at)[0]?.type ?? null;
+}
+
+/** Whether a product serves a vehicle type: universal for it, or fitted to vehicles of that type. */
+function byType(fitment: ProductFitment, product: ProductSummary, type: VehicleType): FitmentReply | null {
+  const universal = fitment.universalTypes.map((x) => TYPE_NAME[x]);
+  if (fitment.universalTypes.includes(type)) return { resposta: `Sim! O item ${product.title} é universal para ${joinPt(universal)}.`, produtos: [product] };
+  const ofType = compatibilityTable(fitment.rows.filter((r) => r.vehicle.type === type));
+  if (ofType.length > 0) return { resposta: `Sim, o item ${product.title} serve em ${TYPE_NAME[type]}: ${joinPt([...new Set(ofType.map((l) => l.vehicle))].slice(0, 4))}.`, produtos: [product] };
+  const types = [...new Set([...fitment.universalTypes, ...fitment.rows.map((r) => r.vehicle.type)])].map((x) => TYPE_NAME[x]);
+  // No fitment at all: nothing to say yes or no from.
+  if (types.length === 0) return null;
+  return { resposta: `Não: o item ${product.title} não é indicado para ${TYPE_NAME[type]}. Ele é para ${joinPt(types)}.`, produtos: [product] };
+}
+
 /**
  * Answers a fitment question, or returns null when the text is not one (the engine then answers as usual).
  * The vehicle comes from the words after "serve" ("… serve no gol 2015"), else anywhere in the text, else
@@ -90,7 +122,8 @@ export async function answerFitment(text: string, deps: FitmentDeps): Promise<Fi
   if (!asksFitment(text)) return null;
   const fleet = await loadFleet(deps.db);
   const { before, after } = splitAtFitWord(text);
-  const words = (after ? parseVehicleWords(fleet, after) : null) ?? parseVehicleWords(fleet, text);
+  // Short model names count too ("serve no meu ka 2021?"): the fleet's own model words (vehicle-names.ts).
+  const words = (after ? vehicleIn(fleet, after) : null) ?? vehicleIn(fleet, text);
   const t = tokens(text);
   const saysMine = hasAny(text, t, MY_VEHICLE) || /\b(meu|minha)\b/.test(fold(after));
   let choice: VehicleChoice | null = words ? { vehicles: words.vehicles, year: words.year } : null;
@@ -99,17 +132,22 @@ export async function answerFitment(text: string, deps: FitmentDeps): Promise<Fi
   // The product: named before the fit word, or the one under discussion. A product named with its own
   // vehicle ("o farol do volvo c70 serve no gol?") is that product; a kind alone ("filtro de óleo serve no
   // onix?") asks for the ones that fit.
-  const targetInAfter = Boolean(after && words && parseVehicleWords(fleet, after));
+  const targetInAfter = Boolean(after && words && vehicleIn(fleet, after));
   const productText = targetInAfter ? before : (words?.rest ?? text);
-  const ownVehicle = targetInAfter && parseVehicleWords(fleet, before) !== null;
+  const ownVehicle = targetInAfter && vehicleIn(fleet, before) !== null;
   const terms = (await deps.productTerms(productText)).filter((w) => !FIT_WORDS.includes(w) && !['essa', 'esse', 'este', 'esta', 'isso', 'peca'].includes(w));
   const context = await deps.contextProduct();
   const named = terms.length > 0 ? terms : null;
   // "essa pastilha" with a pastilha under discussion means that product.
   const contextMatches = context && named && named.every((w) => tokens(context.title).some((tw) => tw.startsWith(w.slice(0, Math.max(3, w.length - 2)))));
-  let product = contextMatches || (!named && context) ? context : null;
+  // A part number in the question names the product outright ("o código NGK-942089L serve no celta?").
+  let product = (await deps.codedProduct?.()) ?? (contextMatches || (!named && context) ? context : null);
   if (!product && named && ownVehicle) product = (await deps.findProduct(productText)) ?? null;
 
+  // "essa lâmpada serve em moto?", "serve pra caminhão?": a vehicle type, answered from the product's own fitment.
+  const type = !choice && product ? typeAsked(after || text) : null;
+  const typed = type && product ? byType(await productFitment(deps.db, product.id), product, type) : null;
+  if (typed) return typed;
   if (!choice) {
     // A fit question with no vehicle we know: never guess. Words after "serve" are a vehicle we do not
     // know ("serve no meu fusca?"); with no product and no vehicle at all it is not a fit question.

@@ -3,10 +3,10 @@
 // (TF-IDF cosine over folded word stems) among the facts of the question's intent.
 import { store } from '#src/config/store.ts';
 import { BOLETO_DUE_DAYS, DEFAULT_PIX_EXPIRY_MINUTES } from '../payments/provider.ts';
-import { maybeCheckoutServices } from '../checkout/services.server.ts';
 import { formatBRL } from '../pricing/money.ts';
 import { MAX_INSTALLMENTS, MIN_INSTALLMENT_CENTS, PAYMENT_METHODS, paymentMethod } from '../pricing/pricing.ts';
 import { CART_FREIGHT_CENTS, SHIPPING_METHODS } from '../shipping/table.ts';
+import { RETURN_WINDOW_DAYS } from '../returns/windows.ts';
 import { pageSentence } from './passages.ts';
 import { bag } from './text.ts';
 
@@ -34,10 +34,15 @@ export const paymentText = () => {
   );
 };
 
+const pixText = (minutes: number) => {
+  const pix = paymentMethod('pix');
+  return `No ${pix.label}, o QR Code (ou o copia e cola) vale por ${minutes} minutos e o total tem ${pix.discountPercent}% de desconto. O pedido passa para "Pago" assim que o pagamento é verificado.`;
+};
+
 export function facts(): Fact[] {
   const pix = paymentMethod('pix');
   const boleto = paymentMethod('boleto');
-  const days = store.policies.withdrawalDays;
+  const days = RETURN_WINDOW_DAYS.withdrawal;
   return [
     { id: 'freight', intent: 'shipping', about: 'frete valor quanto custa envio entrega cep todo brasil entregam mandam estado cidade transportadora correios', text: shippingText() },
     {
@@ -69,7 +74,7 @@ export function facts(): Fact[] {
       id: 'pix',
       intent: 'payment_info',
       about: 'pix expira validade minutos qr code copia cola tempo pagar confirma confirmar paguei demora',
-      text: `No ${pix.label}, o QR Code (ou o copia e cola) vale por ${maybeCheckoutServices()?.pixExpiryMinutes ?? DEFAULT_PIX_EXPIRY_MINUTES} minutos e o total tem ${pix.discountPercent}% de desconto. O pedido passa para "Pago" assim que o pagamento é verificado.`,
+      text: pixText(DEFAULT_PIX_EXPIRY_MINUTES),
     },
     {
       id: 'discounts',
@@ -81,13 +86,13 @@ export function facts(): Fact[] {
       id: 'withdrawal',
       intent: 'returns',
       about: 'devolver devolucao arrependimento desistir desisti reembolso estorno dinheiro de volta cancelar comprei errado quanto tempo dias recebo postagem frete quem paga',
-      text: `Você pode desistir da compra em até ${days} dias a contar do recebimento (direito de arrependimento, art. 49 do Código de Defesa do Consumidor), com reembolso integral. ${pageSentence('Devolvemos o valor integral')} ${pageSentence('O frete da devolução')} Para combinar a devolução, fale com o atendimento: ${contact()}.`,
+      text: `Você pode desistir da compra em até ${days} dias a contar do recebimento (direito de arrependimento, art. 49 do Código de Defesa do Consumidor), com reembolso integral. ${pageSentence('Devolvemos o valor integral')} ${pageSentence('O frete da devolução')} Peça a devolução na página do pedido, em "Devolver ou trocar itens"; dúvidas, fale com o atendimento: ${contact()}.`,
     },
     {
       id: 'exchange',
       intent: 'returns',
       about: 'troca trocar defeito nao serviu errada quebrada veio errado tamanho diferente numero maior menor pequeno grande apertado bota tenis calcado sapato cor',
-      text: `Para trocar um produto (defeito, peça que não serviu ou tamanho errado), fale com o atendimento: ${contact()}. A desistência da compra vale em até ${days} dias a contar do recebimento. ${pageSentence('Calçados podem ser trocados')}`,
+      text: `Para devolver ou trocar um produto, use "Devolver ou trocar itens" na página do pedido: por defeito, em até ${RETURN_WINDOW_DAYS.defect} dias do recebimento; por desistência, em até ${days} dias. ${pageSentence('Calçados podem ser trocados')} Dúvidas: ${contact()}.`,
     },
     {
       id: 'warranty',
@@ -207,7 +212,7 @@ const PAYMENT_FACT: Record<string, string> = { pix: 'pix', boleto: 'boleto', cre
  * The facts of an intent ranked by similarity to the question, best first, with their scores. A payment
  * method the question names (its slot) lifts the fact about that method.
  */
-export function searchFacts(question: string, intent?: string, opts: { payment?: string | null } = {}): { fact: Fact; score: number }[] {
+export function searchFacts(question: string, intent?: string, opts: { payment?: string | null; pixExpiryMinutes?: number } = {}): { fact: Fact; score: number }[] {
   index ??= build();
   const q = new Map<string, number>();
   for (const w of bag(question)) if (index.idf.has(w)) q.set(w, (q.get(w) ?? 0) + index.idf.get(w)!);
@@ -217,7 +222,9 @@ export function searchFacts(question: string, intent?: string, opts: { payment?:
     .map((i) => {
       let dot = 0;
       for (const [w, x] of q) dot += x * (i.vector.get(w) ?? 0);
-      return { fact: i.fact, score: dot / (qNorm * i.norm) + (opts.payment && i.fact.id === PAYMENT_FACT[opts.payment] ? 0.2 : 0) };
+      // The PIX fact is indexed with the default validity and read with the store's (PIX_EXPIRY_MINUTES).
+      const fact = i.fact.id === 'pix' && opts.pixExpiryMinutes !== undefined ? { ...i.fact, text: pixText(opts.pixExpiryMinutes) } : i.fact;
+      return { fact, score: dot / (qNorm * i.norm) + (opts.payment && i.fact.id === PAYMENT_FACT[opts.payment] ? 0.2 : 0) };
     })
     .sort((a, b) => b.score - a.score);
 }

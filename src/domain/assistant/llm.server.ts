@@ -3,11 +3,14 @@
 // module. Used only when OLIMPIA_LLM_* is configured; on timeout (10 s) or error, the embedded engine
 // answers instead.
 import { z } from 'zod';
+import { quoteShippingForLines } from '../shipping/quote.server.ts';
+import { CEP_FOR_FREIGHT, carrierPriced, cepIn, quoteSentence } from './act/freight.server.ts';
 import { store } from '#src/config/store.ts';
 import { getProduct } from '../catalog/products.server.ts';
 import { formatBRL } from '../pricing/money.ts';
 import { answer, facts, loadVocabulary, orderStatus, searchCatalog } from './engine.server.ts';
 import { searchFacts } from './knowledge.ts';
+import { RETURN_WINDOW_DAYS } from '../returns/windows.ts';
 import { extractSlots, normalize } from './understand.ts';
 import { fitmentFacts } from './fitment.server.ts';
 import type { AssistantContext, AssistantReply, ChatMessage, SuggestedProduct } from './engine.server.ts';
@@ -69,11 +72,28 @@ export async function* llmAnswer(ctx: AssistantContext, messages: ChatMessage[],
       description: 'Fatos da loja (prazos, vencimento do boleto, validade do PIX, trocas e arrependimento, garantia, nota fiscal, horário, segurança, contato), buscados pela pergunta.',
       inputSchema: z.object({ pergunta: z.string().max(200) }),
       execute: async ({ pergunta }) =>
-        searchFacts(pergunta)
+        searchFacts(pergunta, undefined, { pixExpiryMinutes: ctx.pixExpiryMinutes })
           .slice(0, 2)
           .map((f) => f.fact.text),
     }),
-    regras_frete: tool({ description: 'Regras e valores de frete.', inputSchema: z.object({}), execute: async () => facts.shippingText() }),
+    regras_frete: tool({
+      description: 'Regras e valores de frete (sem CEP).',
+      inputSchema: z.object({}),
+      execute: async () => (carrierPriced(ctx.shipping) ? CEP_FOR_FREIGHT : facts.shippingText()),
+    }),
+    calcular_frete: tool({
+      description: 'Formas de envio, preços e prazos para um CEP (8 dígitos), para um produto (pelo id) ou, sem id, o pacote mínimo. É o mesmo cálculo do checkout.',
+      inputSchema: z.object({ cep: z.string().regex(/^\d{5}-?\d{3}$/), id: z.number().int().positive().optional() }),
+      execute: async ({ cep, id }) => {
+        const digits = cepIn(cep);
+        if (!digits) return { erro: 'CEP inválido.' };
+        const product = id ? await getProduct(ctx.db, id) : null;
+        if (id && !product) return { erro: 'Produto não encontrado.' };
+        if (!product && carrierPriced(ctx.shipping)) return { erro: 'Informe o produto: o frete das transportadoras depende do pacote.' };
+        const quote = await quoteShippingForLines(ctx.shipping, ctx.db, product ? [{ productId: product.id, quantity: 1 }] : [], digits);
+        return quoteSentence(quote, digits, product);
+      },
+    }),
     regras_pagamento: tool({ description: 'Formas de pagamento, descontos e parcelamento.', inputSchema: z.object({}), execute: async () => facts.paymentText() }),
     status_pedido: tool({
       description: 'Status dos pedidos do cliente conectado (opcionalmente um número de pedido de 8 dígitos).',
@@ -89,7 +109,7 @@ export async function* llmAnswer(ctx: AssistantContext, messages: ChatMessage[],
       description: 'Endereço, telefone, e-mail, horário, CNPJ e política de troca da loja.',
       inputSchema: z.object({}),
       execute: async () =>
-        `${store.legalName}, CNPJ ${store.cnpj}. ${store.addressLine}. Telefone ${store.phone}. E-mail ${store.email}. Atendimento: ${store.hours}. Direito de arrependimento: 7 dias após o recebimento.`,
+        `${store.legalName}, CNPJ ${store.cnpj}. ${store.addressLine}. Telefone ${store.phone}. E-mail ${store.email}. Atendimento: ${store.hours}. Direito de arrependimento: ${RETURN_WINDOW_DAYS.withdrawal} dias após o recebimento; defeito: ${RETURN_WINDOW_DAYS.defect} dias; troca de calçado: ${RETURN_WINDOW_DAYS.exchange} dias.`,
     }),
   };
 

@@ -1,12 +1,14 @@
 // Memory: what the conversation already established (the products shown, the vehicle, the last product
 // question's slots) and the product on the page, and which product(s) a part is therefore about.
 import { getProduct } from '../catalog/products.server.ts';
+import { fold } from './text.ts';
 import type { ProductSummary } from '../catalog/types.ts';
 import { codeCandidates, productByRef, productsByCode, productsWithVariant, searchCatalog } from './catalog.server.ts';
 import type { ProductSearch } from './catalog.server.ts';
 import type { AssistantContext, ChatMessage } from './types.ts';
 import { extractSlots, normalize, PRODUCT_INTENTS, splitParts } from './understand.ts';
 import { vehicleIn } from './vehicle-names.ts';
+import { statedAmount } from './act/stated-amount.ts';
 import type { Part, Slots, Vocabulary } from './understand.ts';
 
 export interface Memory {
@@ -18,6 +20,9 @@ export interface Memory {
   /** The products came from the shopper's previous message (so "parcela em quantas vezes?" is about them). */
   fromLastTurn: boolean;
   page: ProductSummary | null;
+  /** The latest size and colour the shopper asked for, for "e cinza?" and "e no 44?". */
+  size?: string | null;
+  color?: string | null;
 }
 
 /** Words that say a number in the message is a part number ("o equivalente do N-6631", "código HR19-0509-CJ"). */
@@ -33,30 +38,50 @@ export async function recall(ctx: AssistantContext, vocab: Vocabulary, messages:
     .slice(-6)
     .reverse();
   let vehicle: Slots['vehicle'] = null;
+  // The latest size and colour asked ("tem no 41 preto?" then "e cinza?").
+  let size: string | null = null;
+  let color: string | null = null;
   for (const [turn, m] of earlier.entries()) {
     const fromLastTurn = turn === 0;
     const t = normalize(m.content);
     for (const piece of splitParts(t)) {
       const slots = extractSlots(piece, vocab);
       vehicle ??= slots.vehicle;
+      size ??= slots.size;
+      color ??= slots.color;
+      const state = { vehicle, size, color, fromLastTurn, page };
       if (slots.refCode) {
         const p = await productByRef(ctx.db, slots.refCode);
-        if (p) return { products: [p], vehicle, slots: null, fromLastTurn, page };
+        if (p) return { products: [p], slots: null, ...state };
       }
       if (CODE_CUE.test(piece)) {
         const byCode = await productsByCode(ctx.db, piece);
-        if (byCode) return { products: byCode.items, vehicle, slots: null, fromLastTurn, page };
+        if (byCode) return { products: byCode.items, slots: null, ...state };
       }
+      // "gostei desse sapato" on a shoe's page: that shoe, not a search for "sapato".
+      if (page && DEICTIC.test(piece) && (slots.productWords.length === 0 || names(page, slots.productWords))) return { products: [page], slots: null, ...state };
       if (slots.productWords.length > 0 && !(slots.followUp && slots.productWords.length === 0)) {
-        const found = await searchCatalog(ctx, slots, { limit: 3 });
+        const found = await searchCatalog(ctx, slots, { limit: statedAmount(piece) === null ? 3 : 24 });
         if (found.items.length > 0) {
-          const items = slots.sort ? found.items.slice(0, 1) : found.items;
-          return { products: items, vehicle, slots, fromLastTurn, page };
+          // "quero o baú Givi de 612,90": the one at the price the shopper said.
+          const amount = statedAmount(piece);
+          const priced = amount === null ? undefined : found.items.find((p) => p.priceCents === amount);
+          const items = priced ? [priced] : slots.sort ? found.items.slice(0, 1) : found.items;
+          return { products: items, slots, ...state };
         }
       }
     }
   }
-  return { products: [], vehicle, slots: null, fromLastTurn: false, page };
+  return { products: [], vehicle, size, color, slots: null, fromLastTurn: false, page };
+}
+
+/** Any word for footwear: "esse sapato" on a boot's page is that boot. */
+const FOOTWEAR_WORD = /^(sapatos?|tenis|botas?|botinas?|calcados?|coturnos?)$/;
+
+/** Do the words name this product ("esse farol" a farol, "desse sapato" a boot)? */
+function names(p: ProductSummary, words: string[]): boolean {
+  const titleWords = fold(p.title).split(/[^a-z0-9]+/);
+  return words.some((w) => w.length >= 4 && titleWords.some((t) => t.startsWith(w.slice(0, Math.max(4, w.length - 2))))) || (p.category === 'calcados' && words.some((w) => FOOTWEAR_WORD.test(w)));
 }
 
 /** The product(s) a part is about: a reference code, its own words, else the page's or the conversation's. */
@@ -72,7 +97,9 @@ export async function productsFor(ctx: AssistantContext, part: Part, memory: Mem
     if (byCode) return { items: byCode.items, search: null, code: byCode.code };
   }
   const deictic = DEICTIC.test(part.text);
-  const own = s.productWords.length > 0 && !(deictic && (memory.page || memory.products.length > 0) && s.productWords.length <= 1);
+  // "esse farol já vem com lâmpada?" on a farol's page: the words name the product on screen, not a new search.
+  const onScreen = deictic ? (memory.page ?? memory.products[0] ?? null) : null;
+  const own = s.productWords.length > 0 && !(onScreen && (s.productWords.length <= 1 || names(onScreen, s.productWords)));
   if (own) {
     // The vehicle said earlier ("tenho um gol 2015") applies until another is named.
     const slots = !s.vehicle && !s.vehicleType && memory.vehicle ? { ...s, vehicle: memory.vehicle } : s;
@@ -145,6 +172,11 @@ export function carryOver(part: Part, memory: Memory, vocab: Vocabulary): Part {
       intent: 'product_search',
       slots: { ...memory.slots, sort: s.sort ?? memory.slots.sort, brand: null, productWords: memory.slots.productWords.filter((w) => !brandWords.has(w)), excludeBrands: brands },
     };
+  }
+  if ((s.size || s.color) && s.followUp && s.productWords.length === 0 && !(s.size && s.color) && (memory.size || memory.color)) {
+    // "tem no 41 preto?" then "e cinza?": the size stays, the colour changes (and the other way round).
+    const slots = { ...s, size: s.size ?? memory.size ?? null, color: s.color ?? memory.color ?? null };
+    part = { ...part, slots, intent: PRODUCT_INTENTS.includes(part.intent) ? part.intent : memory.slots ? 'product_search' : 'product_stock' };
   }
   if ((s.size || s.color) && s.followUp && memory.slots && !PRODUCT_INTENTS.includes(part.intent)) return { ...part, intent: 'product_search' };
   return part;

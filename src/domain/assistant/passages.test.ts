@@ -26,3 +26,17 @@ describe('questions in English or Spanish', () => {
     expect(intoPortuguese('tem farol pro civic?')).toBe('tem farol pro civic?');
   });
 });
+
+describe('pages read for account, data and store questions', () => {
+  it('rank the privacy page for account questions and the blog for advice', () => {
+    expect(searchPassages('como excluo minha conta?', 'account')[0]!.passage.text).toContain('Excluir minha conta');
+    expect(searchPassages('a sessão expira? fico logado quanto tempo?', 'account')[0]!.passage.text).toContain('30 dias');
+    expect(searchPassages('quando trocar a pastilha de freio?', 'store_info')[0]!.passage.text).toContain('3 mm');
+  });
+
+  it('put an English zip code and payment question into Portuguese', () => {
+    expect(intoPortuguese('how much is shipping to zip 01310-100?')).toContain('frete');
+    expect(intoPortuguese('how much is shipping to zip 01310-100?')).toContain('cep 01310-100');
+    expect(intoPortuguese('what payment methods do you accept?')).toContain('formas de pagamento');
+  });
+});

@@ -2,7 +2,7 @@
 // by BM25 over folded word stems. OlimpIA quotes the passage that answers a policy question, so it says
 // exactly what /trocas-e-devolucoes, /termos, /privacidade, /seguranca and /sobre-nos say.
 import { CONTENT_PAGES } from '../content/pages.ts';
-import { bag } from './text.ts';
+import { bag, fold } from './text.ts';
 
 export interface Passage {
   id: string;
@@ -11,21 +11,39 @@ export interface Passage {
   page: string;
   heading: string;
   text: string;
+  /** Quoted only when the question shares a word with the heading. */
+  headed?: boolean;
+  /** The whole paragraph the sentence belongs to. */
+  paragraph: string;
 }
 
-/** Which intent each page section answers; a section not listed is not quoted (the knowledge base's facts cover it). */
-const SECTION_INTENT: Record<string, string> = {
-  '/trocas-e-devolucoes': 'returns',
-  '/trocas-e-devolucoes#Garantia': 'warranty',
-  '/sobre-nos#Direito de arrependimento': 'returns',
-  '/privacidade#O que guardamos e por quê': 'security',
-  '/privacidade#Por quanto tempo': 'security',
-  '/privacidade#Com quem compartilhamos': 'security',
-  '/seguranca': 'security',
-  '/termos#Preços, pagamento e estoque': 'payment_info',
-  '/termos#Entrega': 'shipping',
+/** Which intent each policy section answers (a page's own entry covers its sections not listed). */
+const SECTION_INTENT: Record<string, string[]> = {
+  '/trocas-e-devolucoes': ['returns'],
+  '/trocas-e-devolucoes#Garantia': ['warranty'],
+  '/sobre-nos#Direito de arrependimento': ['returns'],
+  '/privacidade#O que guardamos e por quê': ['security'],
+  '/privacidade#Por quanto tempo': ['security'],
+  '/privacidade#Com quem compartilhamos': ['security'],
+  '/seguranca': ['security'],
+  '/termos#Preços, pagamento e estoque': ['payment_info'],
+  '/termos#Entrega': ['shipping'],
 };
-const SKIPPED_PAGES = new Set(['/blog', '/trabalhe-conosco']);
+
+/**
+ * Sections read too, but quoted only when the question also names their heading's subject ("como excluo
+ * minha conta?" and "Seus direitos: baixar ou excluir os seus dados"): their sentences share everyday
+ * words with unrelated questions. A section not listed anywhere is not quoted.
+ */
+const HEADED_INTENT: Record<string, string[]> = {
+  '/privacidade#Por quanto tempo': ['account', 'invoice'],
+  '/privacidade#Seus direitos: baixar ou excluir os seus dados': ['security', 'account'],
+  '/termos#Vendedores': ['store_info'],
+  '/trabalhe-conosco': ['store_info'],
+  '/blog': ['store_info'],
+};
+
+const WHOLE = new Set(['/blog']);
 
 /** Sentences, keeping abbreviations such as "art." and figures such as "1.000" whole. */
 function sentences(paragraph: string): string[] {
@@ -37,20 +55,34 @@ interface Section {
   heading: string;
   paragraphs: string[];
   intent: string;
+  headed?: boolean;
 }
 
 function passagesOf(sections: Section[]): Passage[] {
-  return sections.flatMap((s) => s.paragraphs.flatMap((p, i) => sentences(p).map((text, j) => ({ id: `${s.page}#${s.heading}#${i}.${j}`, intent: s.intent, page: s.page, heading: s.heading, text }))));
+  // An article's advice is quoted whole (its figures are spread over its sentences); a policy, a sentence at a time.
+  return sections.flatMap((s) =>
+    s.paragraphs.flatMap((p, i) =>
+      (WHOLE.has(s.page) ? [p] : sentences(p)).map((text, j) => ({
+        id: `${s.page}#${s.heading}#${i}.${j}#${s.intent}`,
+        intent: s.intent,
+        headed: s.headed,
+        page: s.page,
+        heading: s.heading,
+        text,
+        paragraph: p,
+      })),
+    ),
+  );
 }
 
 /** The quotable passages: the sentences of the sections that answer an intent. */
 export function passages(): Passage[] {
   const sections: Section[] = [];
   for (const page of CONTENT_PAGES) {
-    if (SKIPPED_PAGES.has(page.path)) continue;
     for (const section of page.sections) {
-      const intent = SECTION_INTENT[`${page.path}#${section.heading}`] ?? SECTION_INTENT[page.path];
-      if (intent) sections.push({ page: page.path, heading: section.heading, paragraphs: section.paragraphs, intent });
+      const key = `${page.path}#${section.heading}`;
+      for (const intent of SECTION_INTENT[key] ?? SECTION_INTENT[page.path] ?? []) sections.push({ page: page.path, heading: section.heading, paragraphs: section.paragraphs, intent });
+      for (const intent of HEADED_INTENT[key] ?? HEADED_INTENT[page.path] ?? []) sections.push({ page: page.path, heading: section.heading, paragraphs: section.paragraphs, intent, headed: true });
     }
   }
   return passagesOf(sections);
@@ -72,10 +104,17 @@ interface Indexed {
   length: number;
 }
 
-let index: { items: Indexed[]; df: Map<string, number>; avg: number } | null = null;
+type Index = { items: Indexed[]; df: Map<string, number>; avg: number };
+let index: Index | null = null;
+let everyIndex: Index | null = null;
 
-function build() {
-  const items = passages().map((passage) => {
+/** Every sentence of every page, whatever its section: the last resort for a question no intent's passages answer. */
+export function everyPassage(): Passage[] {
+  return passagesOf(CONTENT_PAGES.flatMap((p) => p.sections.map((s) => ({ page: p.path, heading: s.heading, paragraphs: s.paragraphs, intent: 'any' }))));
+}
+
+function build(source: Passage[] = passages()): Index {
+  const items = source.map((passage) => {
     const words = bag(`${passage.heading} ${passage.text}`);
     const terms = new Map<string, number>();
     for (const w of words) terms.set(w, (terms.get(w) ?? 0) + 1);
@@ -93,7 +132,20 @@ const B = 0.75;
 /** The passages ranked by BM25 against the question (of one intent, when given), best first, with the question words each covers. */
 export function searchPassages(question: string, intent?: string): { passage: Passage; score: number; covered: number }[] {
   index ??= build();
-  const { items, df, avg } = index;
+  return rank(index, question, intent);
+}
+
+/** Every page's sentences ranked against the question, counting only the content words (four letters or more) each covers. */
+export function searchEveryPage(question: string): { passage: Passage; score: number; covered: number }[] {
+  everyIndex ??= build(everyPassage());
+  const content = fold(question)
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length >= 4 || /\d/.test(w))
+    .join(' ');
+  return rank(everyIndex, content);
+}
+
+function rank({ items, df, avg }: Index, question: string, intent?: string): { passage: Passage; score: number; covered: number }[] {
   const q = [...new Set(bag(question))];
   const n = items.length;
   return items

@@ -2,6 +2,7 @@
 import type { Db } from '#src/db/client.server.ts';
 import type { ProductSummary } from '../catalog/types.ts';
 import type { GarageEntry } from '../fitment/repository.server.ts';
+import type { ShippingService } from '../shipping/service.ts';
 import type { Intent } from './understand.ts';
 
 export interface ChatMessage {
@@ -34,6 +35,10 @@ export interface AssistantContext {
   garage?: GarageEntry | null;
   /** The product on the page the shopper is looking at ("quanto fica esse no pix?"). */
   pageProductId?: number | null;
+  /** The checkout's shipping service: freight and totals are quoted by it, never from a copy of the table. */
+  shipping: ShippingService;
+  /** How long a PIX code lasts (PIX_EXPIRY_MINUTES; default DEFAULT_PIX_EXPIRY_MINUTES). */
+  pixExpiryMinutes?: number;
 }
 
 /** One part's answer: its paragraph, the products it names, and the intent it was answered as. */

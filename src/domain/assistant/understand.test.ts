@@ -31,6 +31,8 @@ describe('understand: slots', () => {
     expect(slots('qual o filtro de oleo mais em conta?').sort).toBe('menor-preco');
     expect(slots('qual o farol de milha mais caro').sort).toBe('maior-preco');
     expect(slots('bota de moto tamanho 42 preta')).toMatchObject({ size: '42', color: 'Preto', vehicleType: 'motos' });
+    expect(slots('tem 39 marrom?')).toMatchObject({ size: '39', color: 'Marrom' });
+    expect(slots('o cilindro do celta equivale a qual codigo da bosch?').attributes).toContain('equivalents');
     expect(slots('e se eu levar 2 no pix?')).toMatchObject({ quantity: 2, payment: 'pix' });
     expect(slots('parcela em 4?')).toMatchObject({ installments: 4, payment: 'credit', productWords: [] });
     expect(slots('qual fica mais barato, pix ou boleto?').payment).toBeNull();
@@ -67,6 +69,12 @@ describe('understand: parts and intents', () => {
     const both = understand('quanto custa e qual o valor do farol bosch?', vocab, classifier);
     expect(both.parts).toHaveLength(1);
     expect(both.parts[0]!.slots.productWords).toEqual(['farol', 'bosch']);
+    // A bare "qual?" after a question belongs to it.
+    expect(understand('o farol bosch tem codigo original? qual', vocab, classifier).parts).toHaveLength(1);
+    // The order asked in the second part stays when the parts become one ("farol bosch, qual o mais em conta?").
+    const cheapest = understand('quanto custa o farol bosch? qual o mais em conta?', vocab, classifier);
+    expect(cheapest.parts).toHaveLength(1);
+    expect(cheapest.parts[0]!.slots.sort).toBe('menor-preco');
   });
 });
 

@@ -3,11 +3,13 @@
 // classifier (with its confidence) and the slots it fills, matched against the catalog's own vocabulary
 // (brands, kinds, vehicles, reference codes). Pure: the vocabulary and the classifier come from the caller.
 import type { IntentClassifier } from './classifier.ts';
-import { fold } from './text.ts';
+import { normalize, splitParts } from './phrasing.ts';
 import { editDistance } from '#src/platform/edit-distance.ts';
 import type { Fleet, Vehicle } from '../fitment/vehicles.ts';
 import { vehicleIn } from './vehicle-names.ts';
 import type { VehicleType } from '../catalog/taxonomy.ts';
+
+export { normalize, splitParts };
 
 export const INTENTS = [
   'greeting',
@@ -140,85 +142,6 @@ const COLORS: [string, string][] = [
 
 const FOOTWEAR = /\b(bota|botas|tenis|sapato|sapatos|calcado|calcados|botina)\b/;
 
-/** Everyday ways of writing words the classifier and the slots care about. */
-const SPELLING: Record<string, string> = {
-  vcs: 'voces',
-  vc: 'voce',
-  qto: 'quanto',
-  qnto: 'quanto',
-  qt: 'quanto',
-  quantu: 'quanto',
-  oq: 'o que',
-  pq: 'porque',
-  tb: 'tambem',
-  tbm: 'tambem',
-  tava: 'estava',
-  tavam: 'estavam',
-  q: 'que',
-  eh: 'e',
-  ta: 'esta',
-  tah: 'esta',
-  to: 'estou',
-  pra: 'para',
-  pro: 'para o',
-  cmg: 'comigo',
-  blz: 'beleza',
-  obg: 'obrigado',
-  vlw: 'valeu',
-  msg: 'mensagem',
-  nf: 'nota fiscal',
-  nfe: 'nota fiscal',
-  'nf-e': 'nota fiscal',
-  whats: 'whatsapp',
-  zap: 'whatsapp',
-  hj: 'hoje',
-  amanha: 'amanha',
-  dps: 'depois',
-  mto: 'muito',
-  mt: 'muito',
-  msm: 'mesmo',
-  vdd: 'verdade',
-  td: 'tudo',
-  tds: 'todos',
-  dnv: 'de novo',
-  cx: 'caixa',
-  qdo: 'quando',
-  qndo: 'quando',
-  qnd: 'quando',
-  aki: 'aqui',
-  naum: 'nao',
-  add: 'adicionar',
-};
-
-export function normalize(text: string): string {
-  return (
-    fold(text)
-      // Markup is not part of the question ("<b>farol</b>").
-      .replace(/<[^>]*>/g, ' ')
-      .replace(/[“”"'`´]/g, ' ')
-      .split(/\s+/)
-      .map((w) => {
-        // "oii", "diaa", "valeuu": a letter held at the end of a word.
-        const bare = w.replace(/[?!.,;:]+$/g, '').replace(/([a-z])\1+$/, '$1');
-        const tail = w.slice(bare.length);
-        return (SPELLING[bare] ?? bare) + tail;
-      })
-      .join(' ')
-      .trim()
-  );
-}
-
-/** Splits a message into its parts: sentences, and "… e qto fica o frete?" style second questions. */
-export function splitParts(text: string): string[] {
-  const starts =
-    '(?:qual|quais|quanto|quantos|quantas|como|onde|tem|voces|aceita|aceitam|o frete|a entrega|demora|emitem|emite|posso|da para|quando|se|no boleto|no pix|e o|e a|o prazo|vence|tinha|ainda|vem|vai|aceitam|precisa|pode|consigo|o boleto|o pix|o cartao|a nota|a garantia|a troca|o envio)';
-  return text
-    .split(/[?!;\n]+|\.(?!\d)\s*/)
-    .flatMap((s) => s.split(new RegExp(`\\s+(?:e|,\\s*e|tambem)\\s+(?=${starts}\\b)|,\\s*(?=${starts}\\b)`)))
-    .map((s) => s.trim())
-    .filter((s) => /[a-z0-9]/.test(s));
-}
-
 function kindMatch(word: string, kinds: Set<string>): boolean {
   if (word.length < 3) return false;
   if (kinds.has(word) || kinds.has(`${word}s`) || (word.endsWith('s') && kinds.has(word.slice(0, -1)))) return true;
@@ -267,7 +190,9 @@ export function extractSlots(t: string, vocab: Vocabulary): Slots {
   const payment: PaymentSlot | null =
     methods > 1 ? null : /\bpix\b/.test(rest) ? 'pix' : /\bboleto\b/.test(rest) ? 'boleto' : installments !== null || /\b(cartao|credito|parcel\w*|vezes|prestac\w*)\b/.test(rest) ? 'credit' : null;
 
-  const sizeMatch = /\b(?:tamanho|tam|numero|num|n|no|nº|calco|numeracao)\s*(3[3-9]|4[0-8])\b/.exec(rest) ?? (FOOTWEAR.test(rest) ? /\b(3[3-9]|4[0-8])\b/.exec(rest) : null);
+  const sizeMatch =
+    /\b(?:tamanho|tam|numero|num|n|no|nº|calco|numeracao)\s*(3[3-9]|4[0-8])\b/.exec(rest) ??
+    (FOOTWEAR.test(rest) || COLORS.some(([w]) => new RegExp(`\\b(3[3-9]|4[0-8]) ${w}\\b`).test(rest)) ? /\b(3[3-9]|4[0-8])\b/.exec(rest) : null);
   const size = sizeMatch ? sizeMatch[1]! : null;
   if (sizeMatch) rest = rest.replace(sizeMatch[0], ' ');
   const color = COLORS.find(([w]) => new RegExp(`\\b${w}\\b`).test(rest))?.[1] ?? null;
@@ -282,7 +207,7 @@ export function extractSlots(t: string, vocab: Vocabulary): Slots {
   if (/\b(estoque|disponive\w*|unidades|acabou|esgotad\w*|ainda tem|tem ainda|pronta entrega|quantas tem|quantos tem|quantidade|sobrou|restam?)\b/.test(rest)) attributes.push('stock');
   if (/\b(referencia|ref|codigo|codigos|cod|part number|sku)\b/.test(rest)) attributes.push('reference');
   if (/\b(original|originais|montadora|oem|genuin[oa]|fabrica do carro)\b/.test(rest) && attributes.includes('reference')) attributes.push('oem');
-  if (/\b(equivalentes?|similar|similares|intercambiave\w*|cruzamento|substitut\w*)\b/.test(rest)) attributes.push('equivalents');
+  if (/\b(equivalentes?|equivale|equivalem|equivaleria|similar|similares|intercambiave\w*|cruzamento|substitut\w*)\b/.test(rest)) attributes.push('equivalents');
   if (/\b(serve|servem|servir|serviria|compativel|compativeis|compatibilidade|encaixa|cabe)\b/.test(rest)) attributes.push('compatibility');
   if (/\b(cor|cores)\b/.test(rest)) attributes.push('colors');
   if (/\b(tamanhos|numeracao|numeracoes|numeros|tamanho|numero)\b/.test(rest) && !size) attributes.push('sizes');
@@ -387,7 +312,12 @@ export function delexicalise(t: string, vocab: Vocabulary): string {
 
 export function understand(text: string, vocab: Vocabulary, classifier: IntentClassifier): Understood {
   const t = normalize(text);
-  const pieces = splitParts(t);
+  // A bare "qual?" after a question ("tem código original? qual") belongs to it.
+  const pieces = splitParts(t).reduce<string[]>((acc, p) => {
+    if (acc.length > 0 && /^(?:e )?(?:qual|quais|qual e|quais sao|qual seria|quais seriam|como|onde)$/.test(p)) acc[acc.length - 1] += ` ${p}`;
+    else acc.push(p);
+    return acc;
+  }, []);
   let parts: Part[] = (pieces.length > 0 ? pieces : [t]).map((p) => {
     const prediction = classifier.predict(delexicalise(p, vocab));
     const intent = (INTENTS as readonly string[]).includes(prediction.intent) ? (prediction.intent as Intent) : 'off_topic';
@@ -428,6 +358,9 @@ function mergeParts(parts: Part[]): Part[] {
           ...a,
           payment: a.payment ?? b.payment,
           installments: a.installments ?? b.installments,
+          // "calibrador de pneu digital, qual o mais em conta?": the order and the limit asked in either part.
+          sort: a.sort ?? b.sort,
+          priceLimitCents: a.priceLimitCents ?? b.priceLimitCents,
           quantity: a.quantity ?? b.quantity,
           attributes: [...new Set([...a.attributes, ...b.attributes])],
           orderNumber: a.orderNumber ?? b.orderNumber,

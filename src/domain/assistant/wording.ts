@@ -4,7 +4,7 @@ import type { ProductSummary } from '../catalog/types.ts';
 import { choiceLabel } from '../fitment/rules.ts';
 import { formatBRL } from '../pricing/money.ts';
 import { installmentPlan, MAX_INSTALLMENTS, maxInstallments, MIN_INSTALLMENT_CENTS, orderTotals, paymentMethod, priceWithPayment } from '../pricing/pricing.ts';
-import { SHIPPING_METHODS } from '../shipping/table.ts';
+import type { ShippingOption } from '../shipping/options.ts';
 import { contact } from './knowledge.ts';
 import type { SuggestedProduct } from './types.ts';
 import type { Slots } from './understand.ts';
@@ -75,18 +75,15 @@ export function paymentLines(p: ProductSummary, s: Slots): string {
 
 /**
  * "quanto fica com frete expresso no pix?": the order's total as the checkout computes it (orderTotals:
- * price, then the shipping method, then the payment discount on the whole), then the installments.
+ * price, then the shipping option, quoted by the shipping module, then the payment discount on the whole),
+ * then the installments.
  */
-export function totalWithShipping(p: ProductSummary, s: Slots): string | null {
-  if (!s.shipping) return null;
+export function totalWithShipping(p: ProductSummary, s: Slots, method: ShippingOption): string {
   const qty = s.quantity ?? 1;
-  // The table provider's options (the default); a carrier's prices come from the shipping module at checkout.
-  const method = SHIPPING_METHODS.find((m) => m.id === s.shipping);
-  if (!method) return null;
   const lines = [{ unitPriceCents: p.priceCents, quantity: qty }];
   const with_ = (payment: 'pix' | 'boleto' | 'credit') => orderTotals(lines, { shippingCents: method.priceCents, payment });
   const gross = with_('credit').totalCents;
-  const base = `Com ${method.label} (${formatBRL(method.priceCents)}, ${method.days}), ${qty > 1 ? `${qty} unidades de ` : ''}${p.title} dá ${formatBRL(gross)} no total.`;
+  const base = `Com ${method.label} (${method.priceCents === 0 ? 'grátis' : formatBRL(method.priceCents)}, ${method.days}), ${qty > 1 ? `${qty} unidades de ` : ''}${p.title} dá ${formatBRL(gross)} no total.`;
   const pix = `No PIX, o total fica ${formatBRL(with_('pix').totalCents)}.`;
   const boleto = `No boleto, ${formatBRL(with_('boleto').totalCents)}.`;
   const max = maxInstallments(gross);

@@ -135,6 +135,7 @@ export async function quoteCart(
     priced.length > 0
       ? await quoteShipping(
           opts.shipping ?? TABLE_SHIPPING,
+          db,
           priced.map((l) => parcelItem(l, byId.get(l.productId))),
           cep,
         )

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Cents } from '../pricing/money.ts';
 import type { OrderTotals } from '../pricing/pricing.ts';
 import type { ShippingQuote } from '../shipping/options.ts';
-import { shippingOptionId } from '../shipping/options.ts';
+import { shippingOptionId } from '../shipping/option-id.ts';
 
 export const MAX_CART_LINES = 100;
 export const MAX_LINE_QUANTITY = 999;

@@ -5,9 +5,11 @@ import crypto from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '#src/db/client.server.ts';
 import { refreshLexicon } from './search/typos.server.ts';
-import { catalogChanged } from './changes.server.ts';
+import type { CatalogChanges } from './changes.server.ts';
 import { productImages, products, productVariants } from './schema.ts';
 import type { ProductInput } from './product-form.ts';
+import { defaultFiscal } from './fiscal.ts';
+import type { FiscalUnit } from './fiscal.ts';
 import { labelOf, slugify } from './taxonomy.ts';
 import type { CategorySlug, Condition, VehicleType } from './taxonomy.ts';
 
@@ -59,6 +61,8 @@ function columnsOf(input: Omit<ProductInput, 'photoUrl'>) {
     shippingHeightCm: input.package?.heightCm ?? null,
     shippingWidthCm: input.package?.widthCm ?? null,
     shippingLengthCm: input.package?.lengthCm ?? null,
+    // Not informed: a new product gets its category's defaults (catalog/fiscal.ts); an edit keeps its own.
+    ...(input.fiscal ? { ncm: input.fiscal.ncm, origem: input.fiscal.origem, cest: input.fiscal.cest, unit: input.fiscal.unit } : {}),
   };
 }
 
@@ -81,11 +85,13 @@ async function setPhoto(tx: Tx, productId: number, title: string, photo: Product
 }
 
 /** Lists a new product for a seller (or an admin). Returns its id. */
-export async function createProduct(db: Db, sellerId: string, input: ProductInput, photo: ProductPhoto, hook?: ProductWriteHook): Promise<number> {
+/** `changes`: the catalog change event (Services.catalogChanges), or null where nobody listens (scripts, tests). */
+export async function createProduct(db: Db, changes: CatalogChanges | null, sellerId: string, input: ProductInput, photo: ProductPhoto, hook?: ProductWriteHook): Promise<number> {
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(products)
       .values({
+        ...(input.fiscal ? {} : defaultFiscal(input.category)),
         ...columnsOf(input),
         // Temporary unique values, replaced once the id is known.
         slug: `novo-${crypto.randomUUID()}`,
@@ -106,7 +112,7 @@ export async function createProduct(db: Db, sellerId: string, input: ProductInpu
   });
   await refreshLexicon(db);
   // A new product can enter any list: every cached page goes.
-  await catalogChanged(db);
+  await changes?.announce();
   return id;
 }
 
@@ -141,6 +147,7 @@ export async function getEditableProduct(db: Db, id: number): Promise<EditablePr
       p.shippingWeightGrams && p.shippingHeightCm && p.shippingWidthCm && p.shippingLengthCm
         ? { weightGrams: p.shippingWeightGrams, heightCm: p.shippingHeightCm, widthCm: p.shippingWidthCm, lengthCm: p.shippingLengthCm }
         : null,
+    fiscal: { ncm: p.ncm, origem: p.origem, cest: p.cest, unit: p.unit as FiscalUnit },
     variants: await db
       .select({ color: productVariants.color, size: productVariants.size, stock: productVariants.stock })
       .from(productVariants)
@@ -154,7 +161,15 @@ export async function getEditableProduct(db: Db, id: number): Promise<EditablePr
  * Saves the edit of a product. `expectedSellerId` is the owner the caller checked (null for an admin
  * editing anything): the update only happens if the product still belongs to that seller.
  */
-export async function updateProduct(db: Db, id: number, expectedSellerId: string | null, input: ProductInput, photo: ProductPhoto | null, hook?: ProductWriteHook): Promise<boolean> {
+export async function updateProduct(
+  db: Db,
+  changes: CatalogChanges | null,
+  id: number,
+  expectedSellerId: string | null,
+  input: ProductInput,
+  photo: ProductPhoto | null,
+  hook?: ProductWriteHook,
+): Promise<boolean> {
   const updated = await db.transaction(async (tx) => {
     const where = expectedSellerId === null ? eq(products.id, id) : and(eq(products.id, id), eq(products.sellerId, expectedSellerId));
     const [row] = await tx
@@ -176,7 +191,7 @@ export async function updateProduct(db: Db, id: number, expectedSellerId: string
   if (updated) {
     await refreshLexicon(db);
     // A new title or price can move the product into lists that do not show it yet: every cached page goes.
-    await catalogChanged(db);
+    await changes?.announce();
   }
   return updated;
 }

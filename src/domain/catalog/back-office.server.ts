@@ -11,8 +11,9 @@ import { refreshLexicon } from './search/typos.server.ts';
 import { LOW_STOCK_THRESHOLD } from './stock.ts';
 import { changedPrice, saleFields } from '../pricing/pricing.ts';
 import { catalogFacetCounts, priceChanges, productImages, products, productVariants } from './schema.ts';
-import { catalogChanged } from './changes.server.ts';
-import { MAX_LISTED_RESULTS, searchTerms } from './query.ts';
+import type { CatalogChanges } from './changes.server.ts';
+import { MAX_LISTED_RESULTS } from './list-depth.ts';
+import { searchTerms } from './query.ts';
 
 export const ADMIN_PAGE_SIZE = 50;
 export const MAX_BULK = 500;
@@ -29,6 +30,8 @@ export interface AdminProductFilter {
    * a 1,000,000-product catalog costs what page 1 does. Null: the page is read by its number (offset).
    */
   after?: number | null;
+  /** Keyset backwards: the page before the one that starts at this product id ("Anterior"). */
+  before?: number | null;
   /** Only this seller's products (null: all, for an admin). */
   sellerId: string | null;
 }
@@ -112,12 +115,16 @@ async function adminTotal(db: Db, f: AdminProductFilter, where: SQL | undefined)
 export async function listAdminProducts(
   db: Db,
   f: AdminProductFilter,
-): Promise<{ rows: AdminProductRow[]; total: number; totalIsLowerBound: boolean; pages: number; page: number; nextAfter: number | null }> {
+): Promise<{ rows: AdminProductRow[]; total: number; totalIsLowerBound: boolean; pages: number; page: number; nextAfter: number | null; prevBefore: number | null }> {
   const where = and(...filterConditions(f));
   const { total, lowerBound } = await adminTotal(db, f, where);
   const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
   const page = lowerBound ? Math.max(1, f.page) : Math.min(Math.max(1, f.page), pages);
-  const keyset = !f.lowStock && f.after != null && Number.isSafeInteger(f.after) && f.after > 0;
+  const validId = (id: number | null | undefined): id is number => id != null && Number.isSafeInteger(id) && id > 0;
+  // Keyset both ways: "Próxima" reads the ids below the page's last, "Anterior" the ids above its first
+  // (ascending, then turned around), so a page deep in a million products costs what the first does.
+  const before = !f.lowStock && !validId(f.after) && validId(f.before) ? f.before : null;
+  const keyset = !f.lowStock && validId(f.after);
   const rows = await db
     .select({
       id: products.id,
@@ -134,12 +141,14 @@ export async function listAdminProducts(
     })
     .from(products)
     .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
-    .where(keyset ? and(where, sql`${products.id} < ${f.after}`) : where)
-    .orderBy(...(f.lowStock ? [asc(products.stock), desc(products.id)] : [desc(products.id)]))
+    .where(keyset ? and(where, sql`${products.id} < ${f.after}`) : before !== null ? and(where, sql`${products.id} > ${before}`) : where)
+    .orderBy(...(f.lowStock ? [asc(products.stock), desc(products.id)] : before !== null ? [asc(products.id)] : [desc(products.id)]))
     .limit(ADMIN_PAGE_SIZE)
-    .offset(keyset ? 0 : (page - 1) * ADMIN_PAGE_SIZE);
+    .offset(keyset || before !== null ? 0 : (page - 1) * ADMIN_PAGE_SIZE);
+  if (before !== null) rows.reverse();
   const nextAfter = !f.lowStock && rows.length === ADMIN_PAGE_SIZE ? rows[rows.length - 1]!.id : null;
-  return { rows, total, totalIsLowerBound: lowerBound, pages, page, nextAfter };
+  const prevBefore = !f.lowStock && page > 2 && rows.length > 0 ? rows[0]!.id : null;
+  return { rows, total, totalIsLowerBound: lowerBound, pages, page, nextAfter, prevBefore };
 }
 
 /** The brands in the catalog, by name: the brands of the facet counts, each one's name from one product. */
@@ -236,7 +245,8 @@ export interface AdminProductEdit {
 }
 
 /** Saves an edit; false when the product does not exist (or is not this seller's). */
-export async function saveAdminProduct(db: Db, id: number, editor: { userId: string; sellerId: string | null }, input: AdminProductEdit): Promise<boolean> {
+/** `changes`: the catalog change event (Services.catalogChanges), or null where nobody listens (scripts, tests). */
+export async function saveAdminProduct(db: Db, changes: CatalogChanges | null, id: number, editor: { userId: string; sellerId: string | null }, input: AdminProductEdit): Promise<boolean> {
   const saved = await db.transaction(async (tx) => {
     const scope = editor.sellerId === null ? eq(products.id, id) : and(eq(products.id, id), eq(products.sellerId, editor.sellerId));
     const [current] = await tx.select({ priceCents: products.priceCents }).from(products).where(scope).for('update').limit(1);
@@ -282,7 +292,7 @@ export async function saveAdminProduct(db: Db, id: number, editor: { userId: str
     return true;
   });
   if (saved) {
-    await catalogChanged(db);
+    await changes?.announce();
     await refreshLexicon(db);
   }
   return saved;
@@ -302,7 +312,7 @@ export async function ownsAll(db: Db, ids: number[], sellerId: string | null): P
 export type BulkAction = { kind: 'activate' } | { kind: 'deactivate' } | { kind: 'price'; percent: number };
 
 /** Applies a bulk action to the selected products (those of this seller only, for a seller). Returns how many changed. */
-export async function bulkUpdateProducts(db: Db, ids: number[], editor: { userId: string; sellerId: string | null }, action: BulkAction): Promise<number> {
+export async function bulkUpdateProducts(db: Db, changes: CatalogChanges | null, ids: number[], editor: { userId: string; sellerId: string | null }, action: BulkAction): Promise<number> {
   const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647).slice(0, MAX_BULK);
   if (unique.length === 0) return 0;
   const scope = editor.sellerId === null ? inArray(products.id, unique) : and(inArray(products.id, unique), eq(products.sellerId, editor.sellerId));
@@ -336,6 +346,6 @@ export async function bulkUpdateProducts(db: Db, ids: number[], editor: { userId
       return logs.length;
     });
   }
-  await catalogChanged(db);
+  await changes?.announce();
   return changed;
 }

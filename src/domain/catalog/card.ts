@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { productImages, products } from './schema.ts';
 import type { CategorySlug } from './taxonomy.ts';
-import type { ProductSummary } from './types.ts';
+import type { ProductRating, ProductSummary } from './types.ts';
 
 export const summaryColumns = {
   id: products.id,
@@ -17,6 +17,8 @@ export const summaryColumns = {
   onSale: products.onSale,
   discountPercent: products.discountPercent,
   stock: products.stock,
+  ratingCount: products.ratingCount,
+  ratingSum: products.ratingSum,
   imageUrl: productImages.url,
   imageAlt: productImages.alt,
   imageWidth: productImages.width,
@@ -40,10 +42,18 @@ export interface SummaryRow {
   onSale: boolean;
   discountPercent: number;
   stock: number;
+  ratingCount: number;
+  ratingSum: number;
   imageUrl: string | null;
   imageAlt: string | null;
   imageWidth: number | null;
   imageHeight: number | null;
+}
+
+/** A product's approved reviews as the cards and the page show them: the average to one decimal, or null with none. */
+export function ratingOf(count: number, sum: number): ProductRating | null {
+  if (!(count > 0)) return null;
+  return { count, average: Math.round((sum * 10) / count) / 10 };
 }
 
 export function toSummary(r: SummaryRow): ProductSummary {
@@ -58,6 +68,7 @@ export function toSummary(r: SummaryRow): ProductSummary {
     onSale: r.onSale,
     discountPercent: r.discountPercent,
     stock: r.stock,
+    rating: ratingOf(r.ratingCount, r.ratingSum),
     image: r.imageUrl === null ? null : { url: r.imageUrl, alt: r.imageAlt ?? r.title, width: r.imageWidth ?? 600, height: r.imageHeight ?? 600 },
   };
 }

@@ -1,7 +1,8 @@
 // The one event every catalog write announces: "these products changed" (title, price, stock, photo, a new
-// product). `catalogChanged` tells this process's subscribers (the page cache, the catalog memo) and,
-// when several instances share one PostgreSQL, the other instances through NOTIFY. Callers: the seller
-// product forms, checkout and order cancellations (stock), and the admin back office.
+// product). A `CatalogChanges` (Services.catalogChanges, built by the composition root) tells this process's
+// subscribers (the page cache, the catalog memo) and, when several instances share one PostgreSQL, the other
+// instances through NOTIFY. Writers get it passed in: the seller product forms, checkout and order
+// cancellations (stock), reviews and answers (ratings on the cards), the admin back office, imports.
 import { sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client.server.ts';
 import { createSearchCache } from './search-cache.server.ts';
@@ -16,111 +17,101 @@ export const STOCK_NOTIFY_DELAY_MS = 100;
 /** `productIds` undefined: anything may have changed (a bulk import, a new product). */
 export type CatalogChangeListener = (productIds: readonly number[] | undefined) => void;
 
-interface State {
-  listeners: Set<CatalogChangeListener>;
-  /** Set at boot on PostgreSQL: NOTIFY the other instances. PGlite is one process: nothing to tell. */
-  broadcast: boolean;
-  /** This process's id, so an instance ignores its own notifications. */
-  instance: string;
-  /** Coalescing: one NOTIFY in flight; changes meanwhile are sent together right after it. */
-  sending: boolean;
-  pending: Set<number> | 'all' | null;
-}
-
-// On a global: the bundled React Router app (seller forms) and the unbundled server share one state.
-const KEY = Symbol.for('olimpo.catalogChanges');
-type Holder = { [KEY]?: State };
-const state: State = ((globalThis as Holder)[KEY] ??= {
-  listeners: new Set(),
-  broadcast: false,
-  instance: Math.random().toString(36).slice(2, 10),
-  sending: false,
-  pending: null,
-});
-
-/** Subscribes to catalog changes of this process and of the other instances. Returns the unsubscribe. */
-export function onCatalogChange(listener: CatalogChangeListener): () => void {
-  state.listeners.add(listener);
-  return () => state.listeners.delete(listener);
-}
-
-/** The catalog list memo (Services.searchCache), cleared on every catalog change, this process's or another instance's. */
-export function createCatalogSearchCache(ttlSeconds: number): SearchCache {
-  const cache = createSearchCache(ttlSeconds);
-  onCatalogChange(() => cache.clear());
-  return cache;
-}
-
-/** Turns the cross-instance NOTIFY on (PostgreSQL) or off. */
-export function broadcastCatalogChanges(on: boolean): void {
-  state.broadcast = on;
-}
-
-function applyLocally(productIds: readonly number[] | undefined): void {
-  for (const listener of state.listeners) {
-    try {
-      listener(productIds);
-    } catch {
-      // a subscriber's failure must not stop the write that announced the change
-    }
-  }
+export interface CatalogChanges {
+  /**
+   * Announces that products changed, after the write committed. This process forgets what it memoised at
+   * once; other instances hear it within a round trip, stock changes within STOCK_NOTIFY_DELAY_MS more (their
+   * short TTLs bound the staleness if they miss it).
+   * `productIds`: only the pages that show these products are dropped. Pass them for stock taken by orders
+   * (it can only take a product off the pages that show it); for anything that can move a product INTO a
+   * list (a new product, a title, a price, restocking from zero) pass none: every cached page goes.
+   */
+  announce(productIds?: readonly number[]): Promise<void>;
+  /** Subscribes to the changes of this process and of the other instances. Returns the unsubscribe. */
+  subscribe(listener: CatalogChangeListener): () => void;
+  /** What the listener of CATALOG_CHANNEL calls with each payload: another instance's change, applied here. */
+  receive(payload: string | undefined): void;
+  /** After the listening connection was lost and came back: notifications may have been missed. */
+  missed(): void;
 }
 
 /**
- * Announces that products changed, after the write committed. This process forgets what it memoised at
- * once; other instances hear it within a round trip, stock changes within STOCK_NOTIFY_DELAY_MS more (their short
- * TTLs bound the staleness if they miss it).
- * `productIds`: only the pages that show these products are dropped. Pass them for stock taken by orders
- * (it can only take a product off the pages that show it); for anything that can move a product INTO a
- * list (a new product, a title, a price, restocking from zero) pass none: every cached page goes.
+ * `notify`: the PostgreSQL database the other instances listen on (NOTIFY), or none where nobody else
+ * listens (PGlite is one process; a test of one app).
  */
-export async function catalogChanged(db: Db, productIds?: readonly number[]): Promise<void> {
-  const ids = productIds?.filter((id) => Number.isSafeInteger(id));
-  applyLocally(ids);
-  if (!state.broadcast) return;
-  if (ids === undefined || state.pending === 'all') state.pending = 'all';
-  else {
-    state.pending ??= new Set();
-    for (const id of ids) state.pending.add(id);
-  }
-  if (state.sending) return;
-  state.sending = true;
-  try {
-    // Stock taken by orders waits a moment, so the orders of that moment share one notification: sent one
-    // per order, each NOTIFY was a commit of its own (a round trip and a WAL flush per order under a sale).
-    if (state.pending !== 'all') await new Promise((resolve) => setTimeout(resolve, STOCK_NOTIFY_DELAY_MS));
-    while (state.pending !== null) {
-      const batch = state.pending;
-      state.pending = null;
-      await db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${encodeChange(state.instance, batch === 'all' ? undefined : [...batch])})`);
+export function createCatalogChanges(notify?: Db): CatalogChanges {
+  const listeners = new Set<CatalogChangeListener>();
+  // This instance's id, so it ignores its own notifications.
+  const instance = Math.random().toString(36).slice(2, 10);
+  // Coalescing: one NOTIFY in flight; changes meanwhile are sent together right after it.
+  let sending = false;
+  let pending: Set<number> | 'all' | null = null;
+
+  const applyLocally = (productIds: readonly number[] | undefined) => {
+    for (const listener of listeners) {
+      try {
+        listener(productIds);
+      } catch {
+        // a subscriber's failure must not stop the write that announced the change
+      }
     }
-  } finally {
-    state.sending = false;
-  }
+  };
+
+  return {
+    async announce(productIds) {
+      const ids = productIds?.filter((id) => Number.isSafeInteger(id));
+      applyLocally(ids);
+      if (!notify) return;
+      if (ids === undefined || pending === 'all') pending = 'all';
+      else {
+        pending ??= new Set();
+        for (const id of ids) pending.add(id);
+      }
+      if (sending) return;
+      sending = true;
+      try {
+        // Stock taken by orders waits a moment, so the orders of that moment share one notification: sent one
+        // per order, each NOTIFY was a commit of its own (a round trip and a WAL flush per order under a sale).
+        if (pending !== 'all') await new Promise((resolve) => setTimeout(resolve, STOCK_NOTIFY_DELAY_MS));
+        while (pending !== null) {
+          const batch: Set<number> | 'all' = pending;
+          pending = null;
+          await notify.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${encodeChange(instance, batch === 'all' ? undefined : [...batch])})`);
+        }
+      } finally {
+        sending = false;
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    receive(payload) {
+      let from: unknown = null;
+      let ids: readonly number[] | undefined;
+      try {
+        const parsed = JSON.parse(payload ?? '') as { from?: unknown; ids?: unknown };
+        from = parsed.from;
+        ids = Array.isArray(parsed.ids) ? parsed.ids.filter((n): n is number => Number.isSafeInteger(n)) : undefined;
+      } catch {
+        ids = undefined;
+      }
+      if (from === instance) return;
+      applyLocally(ids);
+    },
+    missed: () => applyLocally(undefined),
+  };
+}
+
+/** The catalog list memo (Services.searchCache), cleared on every catalog change, this process's or another instance's. */
+export function createCatalogSearchCache(ttlSeconds: number, changes: CatalogChanges): SearchCache {
+  const cache = createSearchCache(ttlSeconds);
+  changes.subscribe(() => cache.clear());
+  return cache;
 }
 
 /** NOTIFY payloads are limited to 8,000 bytes: a long list becomes "everything changed". */
 export function encodeChange(instance: string, ids: readonly number[] | undefined): string {
   const text = JSON.stringify({ from: instance, ids: ids ?? null });
   return text.length > 7000 ? JSON.stringify({ from: instance, ids: null }) : text;
-}
-
-/** What the listener of CATALOG_CHANNEL calls with each payload: another instance's change, applied here. */
-export function receiveCatalogNotification(payload: string | undefined): void {
-  let from: unknown = null;
-  let ids: readonly number[] | undefined;
-  try {
-    const parsed = JSON.parse(payload ?? '') as { from?: unknown; ids?: unknown };
-    from = parsed.from;
-    ids = Array.isArray(parsed.ids) ? parsed.ids.filter((n): n is number => Number.isSafeInteger(n)) : undefined;
-  } catch {
-    ids = undefined;
-  }
-  if (from === state.instance) return;
-  applyLocally(ids);
-}
-
-/** After the listening connection was lost and came back: notifications may have been missed. */
-export function catalogChangesMissed(): void {
-  applyLocally(undefined);
 }

@@ -36,6 +36,7 @@ describe('parseProductForm (Cadastrar Produto)', () => {
         specs: [],
         variants: [],
         package: null,
+        fiscal: null,
       },
     });
     const sale = parseProductForm({ ...valid, desconto: 'on', valordesconto: '19', foto_url: 'https://cdn.exemplo.com/a.jpg' });
@@ -134,5 +135,25 @@ describe('parseProductForm: weight and size for carriers', () => {
     const partial = parseProductForm({ ...base, peso_kg: '0,05' });
     expect(partial.ok).toBe(false);
     expect(!partial.ok && partial.errors.peso_kg).toMatch(/Peso e dimensões inválidos/);
+  });
+});
+
+describe('parseProductForm: fiscal data for the nota fiscal', () => {
+  const base = {
+    titulo: 'Pastilha de Freio',
+    descricao: 'Jogo de pastilhas dianteiras.',
+    valorantigo: '100,00',
+    valoratual: '90,00',
+    categoria: 'freios',
+    marca: 'TRW',
+    veiculo: 'carros',
+    estado: 'novo',
+    estoque: '3',
+  };
+  it('reads NCM, origem, CEST and unit, and refuses an NCM that is not 8 digits', () => {
+    const ok = parseProductForm({ ...base, ncm: '8708.30.90', origem: '1', cest: '', unidade: 'JG' });
+    expect(ok.ok && ok.value.fiscal).toEqual({ ncm: '87083090', origem: 1, cest: null, unit: 'JG' });
+    const bad = parseProductForm({ ...base, ncm: '8708' });
+    expect(!bad.ok && bad.errors.ncm).toMatch(/8 dígitos/);
   });
 });

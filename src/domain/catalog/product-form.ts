@@ -9,6 +9,8 @@ import { parseCodeList } from './codes.ts';
 import { CATEGORY_SLUGS, VEHICLE_SLUGS } from './taxonomy.ts';
 import { parsePackage } from './package-input.ts';
 import type { PackageSize } from './package-sizes.ts';
+import { FISCAL_COLUMNS, parseFiscal } from './fiscal.ts';
+import type { ProductFiscal } from './fiscal.ts';
 import type { CategorySlug, Condition, VehicleType } from './taxonomy.ts';
 
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
@@ -36,6 +38,7 @@ export const PRODUCT_FIELDS = [
   'altura_cm',
   'largura_cm',
   'comprimento_cm',
+  ...FISCAL_COLUMNS,
 ] as const;
 export const MAX_CODES = 12;
 export const MAX_SPECS = 30;
@@ -175,9 +178,11 @@ export interface ProductInput {
   variants: { color: string; size: string; stock: number }[];
   /** Boxed weight and size (peso_kg, altura_cm, largura_cm, comprimento_cm); null: not informed. */
   package: PackageSize | null;
+  /** NCM, origem, CEST and unit for the nota fiscal (ncm, origem, cest, unidade); null: not informed (the category's defaults). */
+  fiscal: ProductFiscal | null;
 }
 
-type Extras = Pick<ProductInput, 'oemCodes' | 'equivalentCodes' | 'specs' | 'variants' | 'package'>;
+type Extras = Pick<ProductInput, 'oemCodes' | 'equivalentCodes' | 'specs' | 'variants' | 'package' | 'fiscal'>;
 
 /** The part numbers, specifications and footwear variants of the form (issue 17), with their errors. */
 function parseExtras(raw: Record<string, unknown>, errors: Partial<Record<ProductField, string>>): Extras {
@@ -217,7 +222,9 @@ function parseExtras(raw: Record<string, unknown>, errors: Partial<Record<Produc
   if (!errors.variacoes && category !== 'calcados' && category !== '' && variants.length > 0) errors.variacoes = M.variacoesOnlyShoes;
   const box = parsePackage(raw);
   if (!box.ok) errors.peso_kg = box.message;
-  return { oemCodes, equivalentCodes, specs, variants, package: box.ok ? box.value : null };
+  const fiscal = parseFiscal(raw, category);
+  if (!fiscal.ok) Object.assign(errors, fiscal.errors);
+  return { oemCodes, equivalentCodes, specs, variants, package: box.ok ? box.value : null, fiscal: fiscal.ok ? fiscal.value : null };
 }
 
 /** Centavos → the way the form shows a price ("1.234,56"). */

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client.server.ts';
 import { preparedSelect } from '#src/db/prepared.server.ts';
 import { productImages, products, productVariants } from './schema.ts';
-import { cardJsonFieldsAliased, summaryColumns, toSummary } from './card.ts';
+import { cardJsonFieldsAliased, ratingOf, summaryColumns, toSummary } from './card.ts';
 import type { SummaryRow } from './card.ts';
 import type { SearchRestriction } from './search/statement.ts';
 import type { CategorySlug, Condition, VehicleType } from './taxonomy.ts';
@@ -41,6 +41,8 @@ const detailFields = {
   onSale: products.onSale,
   discountPercent: products.discountPercent,
   stock: products.stock,
+  ratingCount: products.ratingCount,
+  ratingSum: products.ratingSum,
   createdAt: products.createdAt,
   images: sql<ProductImage[]>`coalesce((
     select json_agg(json_build_object('url', i.url, 'alt', i.alt, 'width', i.width, 'height', i.height) order by i.position)
@@ -79,6 +81,7 @@ function toDetail(row: DetailRow): ProductDetail {
     onSale: row.onSale,
     discountPercent: row.discountPercent,
     stock: row.stock,
+    rating: ratingOf(row.ratingCount, row.ratingSum),
     createdAt: row.createdAt.toISOString(),
     image: images[0] ?? null,
     images,

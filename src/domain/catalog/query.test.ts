@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lastListedPage, parseCatalogQuery, queryToParams, searchTerms, MAX_LISTED_RESULTS, PAGE_SIZE } from './query.ts';
+import { lastListedPage, MAX_LISTED_RESULTS } from './list-depth.ts';
+import { parseCatalogQuery, queryToParams, searchTerms, PAGE_SIZE } from './query.ts';
 import { parsePriceParam } from '../pricing/money.ts';
-import { BRAND_FILTER_SLUGS, CATEGORY_SLUGS, SORT_SLUGS, VEHICLE_SLUGS } from './taxonomy.ts';
+import { CATEGORY_SLUGS, SORT_SLUGS, VEHICLE_SLUGS } from './taxonomy.ts';
 
 const parse = (qs: string, opts?: { maxPageSize: number; defaultPageSize: number }) => parseCatalogQuery(new URLSearchParams(qs), opts);
 
@@ -58,6 +59,10 @@ describe('parseCatalogQuery', () => {
     expect(parse('estado=todos')).toMatchObject({ ok: true, query: { condition: null } });
   });
 
+  it("takes any brand of the catalog by its slug, besides the spec's five", () => {
+    expect(parse('marca=hella&marca=magneti-marelli&marca=arteb')).toMatchObject({ ok: true, query: { brands: ['hella', 'magneti-marelli', 'arteb'] } });
+  });
+
   it('refuses bad input with a pt-BR message', () => {
     const bad = {
       'ordem=preco': /Ordenação inválida/,
@@ -66,7 +71,9 @@ describe('parseCatalogQuery', () => {
       'preco_min=-5': /Preço inválido/,
       'preco_max=abc': /Preço inválido/,
       'preco_min=500&preco_max=100': /mínimo não pode ser maior/,
-      'marca=acme': /Marca inválida/,
+      'marca=Acme Peças': /Marca inválida/,
+      'marca=-hella': /Marca inválida/,
+      [Array.from({ length: 21 }, (_, i) => `marca=m${i}`).join('&')]: /no máximo 20 marcas/,
       'categoria=foguetes': /Categoria inválida/,
       'veiculo=aviao': /veículo inválido/,
       'estado=seminovo': /Estado inválido/,
@@ -88,7 +95,7 @@ describe('parseCatalogQuery', () => {
   it('round-trips through queryToParams', () => {
     const arb = fc.record({
       q: fc.constantFrom('', 'farol', 'pastilha de freio', 'óleo 5w30'),
-      brands: fc.uniqueArray(fc.constantFrom(...BRAND_FILTER_SLUGS), { maxLength: 3 }),
+      brands: fc.uniqueArray(fc.constantFrom('outros', 'bosch', 'magneti-marelli', 'ngk', 'hella', 'arteb', 'philips'), { maxLength: 3 }),
       category: fc.constantFrom(null, ...CATEGORY_SLUGS),
       vehicles: fc.uniqueArray(fc.constantFrom(...VEHICLE_SLUGS), { maxLength: 3 }),
       condition: fc.constantFrom(null, 'novo' as const, 'usado' as const),

@@ -1,7 +1,7 @@
 // Owns the catalog query: what the list page's URL and the product APIs accept (search, filters, sort,
 // paging), parsed once with zod. "No parameter" always means the default.
 import { z } from 'zod';
-import { BRAND_FILTER_SLUGS, CATEGORY_ALIASES, CATEGORY_SLUGS, SORT_SLUGS, VEHICLE_SLUGS } from './taxonomy.ts';
+import { CATEGORY_ALIASES, CATEGORY_SLUGS, SORT_SLUGS, VEHICLE_SLUGS } from './taxonomy.ts';
 import type { CatalogQuery } from './query-params.ts';
 import type { CategorySlug, SortSlug } from './taxonomy.ts';
 import { parsePriceParam } from '../pricing/money.ts';
@@ -9,13 +9,9 @@ import { parsePriceParam } from '../pricing/money.ts';
 export const PAGE_SIZE = 24;
 export const MAX_QUERY_LENGTH = 120;
 export const MAX_PRICE_CENTS = 100_000_000; // R$ 1.000.000,00
-/**
- * How deep a list goes: its pages reach the first 10,000 results (page 417 at 24 a page), as large
- * marketplaces cap theirs; past that the shopper is asked to narrow it with the filters. A count that would
- * read more matches than this stops there ("mais de 10.000 resultados").
- */
-export const MAX_LISTED_RESULTS = 10_000;
-export const lastListedPage = (pageSize: number) => Math.max(1, Math.ceil(MAX_LISTED_RESULTS / pageSize));
+/** Brands one list may filter by, and the longest slug (a brand name of the catalog, slugified). */
+export const MAX_BRANDS = 20;
+const MAX_BRAND_SLUG_LENGTH = 60;
 
 export type { CatalogQuery } from './query-params.ts';
 export { queryToParams } from './query-params.ts';
@@ -23,6 +19,7 @@ export { queryToParams } from './query-params.ts';
 const msg = {
   q: `A busca pode ter no máximo ${MAX_QUERY_LENGTH} caracteres.`,
   brand: 'Marca inválida.',
+  brands: `Escolha no máximo ${MAX_BRANDS} marcas.`,
   category: 'Categoria inválida.',
   vehicleType: 'Tipo de veículo inválido.',
   condition: 'Estado inválido: use novo ou usado.',
@@ -93,8 +90,15 @@ export function catalogQuerySchema(opts: { maxPageSize: number; defaultPageSize:
         .optional()
         .transform((v) => (v ?? '').replace(/\s+/g, ' ').trim()),
       marca: z
-        .array(z.enum(BRAND_FILTER_SLUGS, { error: msg.brand }))
-        .max(BRAND_FILTER_SLUGS.length)
+        // Any brand of the catalog by its slug ("hella", "magneti-marelli"); "outros" (every brand but the
+        // spec's five) is still read from older links. A slug no product has lists nothing.
+        .array(
+          z
+            .string()
+            .max(MAX_BRAND_SLUG_LENGTH, msg.brand)
+            .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, msg.brand),
+        )
+        .max(MAX_BRANDS, msg.brands)
         .default([]),
       categoria: categoryParam,
       veiculo: z

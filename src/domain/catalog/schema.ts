@@ -40,7 +40,15 @@ export const products = pgTable(
     shippingHeightCm: integer('shipping_height_cm'),
     shippingWidthCm: integer('shipping_width_cm'),
     shippingLengthCm: integer('shipping_length_cm'),
+    /** Fiscal data for the nota fiscal (catalog/fiscal.ts): NCM (8 digits), origem (0–8), CEST (7 digits) and the unit. */
+    ncm: text('ncm').notNull().default('87089990'),
+    origem: smallint('origem').notNull().default(0),
+    cest: text('cest'),
+    unit: text('unit').notNull().default('UN'),
     popularity: integer('popularity').notNull().default(0),
+    /** Approved reviews (src/domain/reviews): how many and their stars added up, for the cards' average. */
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
     /** The seller who listed it (a users.id); null for the store's own catalog. Detached when that account is deleted. */
     sellerId: text('seller_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -79,6 +87,10 @@ export const products = pgTable(
     check('products_stock_nonneg', sql`${t.stock} >= 0`),
     check('products_condition_check', sql`${t.condition} in ('novo', 'usado')`),
     check('products_vehicle_check', sql`${t.vehicleType} in ('carros', 'motos', 'caminhoes')`),
+    check('products_ncm_format', sql`${t.ncm} ~ '^[0-9]{8}$'`),
+    check('products_origem_range', sql`${t.origem} between 0 and 8`),
+    check('products_cest_format', sql`${t.cest} is null or ${t.cest} ~ '^[0-9]{7}$'`),
+    check('products_unit_check', sql`${t.unit} in ('UN', 'PAR', 'KIT', 'JG')`),
   ],
 );
 

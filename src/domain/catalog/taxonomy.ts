@@ -15,7 +15,7 @@ export const CATEGORIES = [
 export type CategorySlug = (typeof CATEGORIES)[number]['slug'];
 export const CATEGORY_SLUGS = CATEGORIES.map((c) => c.slug) as [CategorySlug, ...CategorySlug[]];
 
-/** Brands the spec's filter panel lists by name; every other brand is grouped under "Outros". */
+/** Brands the spec's filter panel lists first, by name; every other brand follows under "Mais marcas". */
 export const FEATURED_BRANDS = [
   { slug: 'bosch', label: 'Bosch' },
   { slug: 'magneti-marelli', label: 'Magneti Marelli' },
@@ -23,8 +23,8 @@ export const FEATURED_BRANDS = [
   { slug: 'ngk', label: 'NGK' },
   { slug: 'trw', label: 'TRW' },
 ] as const;
+/** Every brand but the spec's five: a filter older links carry (`marca=outros`), no longer offered as an option. */
 export const OTHER_BRANDS = { slug: 'outros', label: 'Outros' } as const;
-export const BRAND_FILTER_SLUGS: [string, ...string[]] = [OTHER_BRANDS.slug, ...FEATURED_BRANDS.map((b) => b.slug as string)];
 
 export const VEHICLE_TYPES = [
   { slug: 'carros', label: 'Carros' },

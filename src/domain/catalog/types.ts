@@ -19,7 +19,15 @@ export interface ProductSummary {
   onSale: boolean;
   discountPercent: number;
   stock: number;
+  /** Approved reviews' average and count (src/domain/reviews); null before the first. */
+  rating: ProductRating | null;
   image: ProductImage | null;
+}
+
+export interface ProductRating {
+  /** 1.0–5.0, one decimal. */
+  average: number;
+  count: number;
 }
 
 export interface ProductSpec {

@@ -4,7 +4,7 @@
 import type { Db } from '#src/db/client.server.ts';
 import { hitAll, rateLimit } from '#src/platform/rate-limit.server.ts';
 import type { RateLimiter, RateLimitVerdict } from '#src/platform/rate-limit.server.ts';
-import type { OrderLimits } from './services.server.ts';
+import type { OrderLimits } from './services.ts';
 
 export const ORDER_LIMIT_MESSAGE = 'Muitos pedidos em pouco tempo. Aguarde alguns minutos e tente novamente.';
 

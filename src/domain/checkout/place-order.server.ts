@@ -17,7 +17,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#src/db/client.server.ts';
 import { expiryScheduled } from '../orders/expiry.server.ts';
-import { maybeEmailRelay } from '../orders/outbox.server.ts';
 import type { EmailRelay } from '../orders/outbox.server.ts';
 import { newAccessToken } from '../orders/read.server.ts';
 import { toOrderView } from '../orders/view.ts';
@@ -61,7 +60,7 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput, v
 
   const accessToken = newAccessToken();
   // Read once: the same relay that spares the order its e-mail job sends the e-mail.
-  const relay = maybeEmailRelay();
+  const relay = deps.relay ?? null;
   let created: CreatedOrder;
   try {
     created = await reserveStockAndCreateOrder(deps, input, viewer, request, { now, accessToken, relay });
@@ -69,11 +68,11 @@ export async function placeOrder(deps: PlaceOrderDeps, input: PlaceOrderInput, v
     return replayEarlierOrder(deps, input, request, now, err);
   }
 
-  expiryScheduled(created.expiryWindow);
+  expiryScheduled(created.expiryWindow, deps.jobs ?? null);
   const { written } = created;
   // The stock changed: pages showing these products are refreshed; the answer does not wait for it.
   stockChanged(
-    deps.db,
+    deps.catalogChanges,
     written.lines.map((l) => l.productId),
   );
   return chargeThenConfirm(deps, request, written, { now, accessToken, relay });

@@ -7,7 +7,7 @@ import { CARD_MESSAGES, checkCard } from '../payments/card.ts';
 import type { CardInput } from '../payments/card.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../cart/quote.ts';
 import { UFS } from '../shipping/uf.ts';
-import { shippingOptionId } from '../shipping/options.ts';
+import { shippingOptionId } from '../shipping/option-id.ts';
 import { isValidShopEmail } from '../accounts/validation.ts';
 
 export const MESSAGES = {
@@ -31,8 +31,7 @@ export const MESSAGES = {
   totalTooLarge: 'O valor do pedido ultrapassa o limite de uma única compra. Divida a compra em pedidos menores.',
 } as const;
 
-/** Units of one product (after equal lines are merged) one order may take: keeps a single order from emptying the stock. */
-export const MAX_UNITS_PER_PRODUCT = 100;
+export { MAX_UNITS_PER_PRODUCT } from './units.ts';
 
 export { UFS };
 

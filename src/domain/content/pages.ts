@@ -5,8 +5,10 @@ import { store } from '#src/config/store.ts';
 import { formatBRL } from '../pricing/money.ts';
 import { MAX_INSTALLMENTS, MIN_INSTALLMENT_CENTS, paymentMethod } from '../pricing/pricing.ts';
 import { SHIPPING_METHODS } from '../shipping/table.ts';
+import { RETURN_WINDOW_DAYS } from '../returns/windows.ts';
 
 const days = (m: (typeof SHIPPING_METHODS)[number]) => m.days.replace('-', ' a ');
+const { withdrawal: WITHDRAWAL_DAYS, defect: DEFECT_DAYS, exchange: EXCHANGE_DAYS } = RETURN_WINDOW_DAYS;
 
 export interface ContentPage {
   path: string;
@@ -110,12 +112,12 @@ export const CONTENT_PAGES: ContentPage[] = [
   {
     path: '/trocas-e-devolucoes',
     title: 'Trocas e devoluções',
-    description: 'Arrependimento em 7 dias (CDC, art. 49), troca de peça que não serviu, garantia legal e do fabricante: como pedir.',
+    description: `Arrependimento em ${WITHDRAWAL_DAYS} dias (CDC, art. 49), troca de peça que não serviu, garantia legal e do fabricante: como pedir.`,
     sections: [
       {
-        heading: 'Arrependimento: 7 dias para desistir',
+        heading: `Arrependimento: ${WITHDRAWAL_DAYS} dias para desistir`,
         paragraphs: [
-          'Toda compra feita pela internet pode ser desistida em até 7 dias corridos a contar do dia em que você recebe o produto, sem precisar dizer o motivo (Código de Defesa do Consumidor, artigo 49).',
+          `Toda compra feita pela internet pode ser desistida em até ${WITHDRAWAL_DAYS} dias corridos a contar do dia em que você recebe o produto, sem precisar dizer o motivo (Código de Defesa do Consumidor, artigo 49).`,
           'Devolvemos o valor integral pago, incluindo o frete de ida, pelo mesmo meio de pagamento: estorno no cartão de crédito, ou depósito na conta indicada por você para PIX e boleto, em até 10 dias úteis depois que o produto chega de volta ao nosso centro de distribuição. O frete da devolução por arrependimento é por nossa conta.',
           'O produto deve voltar completo, com acessórios e manual. Peças elétricas e de motor que foram instaladas podem ter sinais de uso avaliados; o direito de arrependimento não depende disso, mas o desgaste causado pelo uso pode ser discutido com você antes do reembolso.',
         ],
@@ -123,21 +125,23 @@ export const CONTENT_PAGES: ContentPage[] = [
       {
         heading: 'Peça que não serviu no seu veículo',
         paragraphs: [
-          'Confira a compatibilidade (versão, motor e ano) e os códigos da peça (REF, código original e equivalentes) na página do produto antes de comprar. Se a peça não servir mesmo assim, pedimos a troca pela peça certa ou o reembolso, dentro do prazo de 7 dias, com o frete por nossa conta.',
-          'Calçados podem ser trocados por outro tamanho ou cor, uma vez, em até 30 dias do recebimento, desde que sem uso e na caixa original.',
+          `Confira a compatibilidade (versão, motor e ano) e os códigos da peça (REF, código original e equivalentes) na página do produto antes de comprar. Se a peça não servir mesmo assim, pedimos a troca pela peça certa ou o reembolso, dentro do prazo de ${WITHDRAWAL_DAYS} dias, com o frete por nossa conta.`,
+          `Calçados podem ser trocados por outro tamanho ou cor, uma vez, em até ${EXCHANGE_DAYS} dias do recebimento, desde que sem uso e na caixa original.`,
         ],
       },
       {
         heading: 'Garantia',
         paragraphs: [
           'Peças novas têm a garantia legal de 90 dias (CDC, artigo 26, produto durável), somada à garantia do fabricante informada na descrição (por exemplo, 18 meses em baterias). Peças usadas revisadas têm 90 dias de garantia.',
-          'Em caso de defeito, envie fotos, o número do pedido e, se houver, o laudo da oficina. Resolvemos em até 30 dias: consertamos, trocamos por outra igual ou devolvemos o valor pago.',
+          `Em caso de defeito, envie fotos, o número do pedido e, se houver, o laudo da oficina; nos primeiros ${DEFECT_DAYS} dias do recebimento, peça a devolução por defeito na página do pedido. Resolvemos em até 30 dias: consertamos, trocamos por outra igual ou devolvemos o valor pago.`,
         ],
       },
       {
         heading: 'Como pedir',
         paragraphs: [
-          `Fale com o atendimento pelo e-mail ${store.email} ou pelo telefone ${store.phone} (${store.hours}), informando o número do pedido. Enviamos a autorização de postagem e as instruções de embalagem.`,
+          `Na página do pedido (Meus pedidos, ou Acompanhar pedido para quem comprou sem conta), use "Devolver ou trocar itens": escolha os itens, as quantidades e o motivo. O botão aparece enquanto algum prazo estiver aberto.`,
+          `Aprovado o pedido, você recebe por e-mail (e vê na página do pedido) como enviar: a etiqueta de devolução já paga pela loja, ou o código de postagem dos Correios, para postar em uma agência sem custo; ou o número da autorização de devolução, que você escreve na embalagem antes de enviar o produto pelos Correios para o endereço da loja. No arrependimento e no defeito a postagem é paga pela loja: se você mesmo pagou a postagem, guarde o comprovante, que o valor volta junto com o reembolso. Quando o produto chega, o valor volta pelo mesmo meio de pagamento.`,
+          `Dúvidas? Fale com o atendimento pelo e-mail ${store.email} ou pelo telefone ${store.phone} (${store.hours}), informando o número do pedido.`,
         ],
       },
     ],
@@ -203,7 +207,7 @@ export const CONTENT_PAGES: ContentPage[] = [
       {
         heading: 'Preços, pagamento e estoque',
         paragraphs: [
-          `Os preços valem no momento da compra e são confirmados pelo nosso servidor ao finalizar o pedido. PIX tem ${paymentMethod('pix').discountPercent}% de desconto e boleto ${paymentMethod('boleto').discountPercent}% sobre o total; no cartão, até ${MAX_INSTALLMENTS} parcelas sem juros (parcela mínima de ${formatBRL(MIN_INSTALLMENT_CENTS).replace(/\u00a0/g, ' ')}).`,
+          `Os preços valem no momento da compra e são confirmados pelo nosso servidor ao finalizar o pedido. PIX tem ${paymentMethod('pix').discountPercent}% e boleto ${paymentMethod('boleto').discountPercent}% de desconto sobre o total do pedido, frete incluído; no cartão, até ${MAX_INSTALLMENTS} parcelas sem juros (parcela mínima de ${formatBRL(MIN_INSTALLMENT_CENTS).replace(/\u00a0/g, ' ')}).`,
           'O pedido só é considerado pago quando o pagamento é confirmado. Se o estoque acabar antes da confirmação, avisamos e devolvemos qualquer valor pago.',
         ],
       },

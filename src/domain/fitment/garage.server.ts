@@ -1,6 +1,7 @@
 // "Minha garagem": whose garage a request reads (a guest's signed cookie, or a signed-in account's rows) and
 // the changes the garage page and the selector make to it. Pages call loadGarage/changeGarage only.
 import { sessionUserOf } from '../accounts/auth.server.ts';
+import type { Authentication } from '../accounts/auth.server.ts';
 import type { Db } from '#src/db/client.server.ts';
 import { loadFleet } from './fleet.server.ts';
 import { garageCookieHeader, readGarageCookie, withActive, without, withoutActive } from './garage-cookie.server.ts';
@@ -16,8 +17,8 @@ export interface GarageOwner {
 }
 
 /** Who owns the garage of this request: the signed-in account (Better Auth session) or the guest's cookie. */
-export async function getGarageOwner(request: Request, db: Db): Promise<GarageOwner> {
-  const user = await sessionUserOf(db, request.headers);
+export async function getGarageOwner(request: Request, auth: Authentication): Promise<GarageOwner> {
+  const user = await sessionUserOf(auth, request.headers);
   return { userId: user?.id ?? null };
 }
 
@@ -28,8 +29,10 @@ export interface Garage {
 }
 
 /** The request's garage, with vehicles the fleet no longer has (or years outside them) left out. */
-export async function loadGarage(db: Db, request: Request, cookieSecret: string): Promise<Garage> {
-  const owner = await getGarageOwner(request, db);
+/** `keys`: sign-in (whose garage) and the cookie secret (a guest's garage): the request's Services fit. */
+export async function loadGarage(db: Db, request: Request, keys: { auth: Authentication; cookieSecret: string }): Promise<Garage> {
+  const cookieSecret = keys.cookieSecret;
+  const owner = await getGarageOwner(request, keys.auth);
   if (owner.userId) {
     let entries = await listGarage(db, owner.userId);
     // A guest who signs in brings the vehicles chosen before: they join the account's garage once.
@@ -66,12 +69,12 @@ export type GarageChange =
 
 export type ChangeResult = { ok: true; setCookie: string | null } | { ok: false; message: string };
 
-export async function changeGarage(db: Db, request: Request, change: GarageChange, opts: { secure: boolean; secret: string }): Promise<ChangeResult> {
+export async function changeGarage(db: Db, request: Request, change: GarageChange, opts: { secure: boolean; secret: string; auth: Authentication }): Promise<ChangeResult> {
   if (change.action !== 'clear') {
     const check = checkVehicleYear(await loadFleet(db), change.vehicleId, change.year);
     if (!check.ok) return check;
   }
-  const owner = await getGarageOwner(request, db);
+  const owner = await getGarageOwner(request, opts.auth);
   if (owner.userId) {
     if (change.action === 'use') await setActiveVehicle(db, owner.userId, change);
     else if (change.action === 'clear') await setActiveVehicle(db, owner.userId, null);

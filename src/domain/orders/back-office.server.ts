@@ -8,6 +8,7 @@ import type { Db } from '#src/db/client.server.ts';
 import { qualified } from '#src/db/qualified.ts';
 import { brasiliaDayStart } from '#src/platform/datetime-input.ts';
 import { payments } from '../payments/schema.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
 import { divergentPaidCents } from './gateway-sync.server.ts';
 import { moveOrder } from './orders.server.ts';
 import type { MoveResult } from './orders.server.ts';
@@ -15,6 +16,8 @@ import { loadOrderView } from './read.server.ts';
 import type { OrderView } from './view.ts';
 import { orderLines, orders } from './schema.ts';
 import type { OrderStatus } from './status.ts';
+import type { JobQueue } from '#src/platform/job-queue.ts';
+import type { CatalogChanges } from '#src/domain/catalog/changes.server.ts';
 
 export const ORDERS_PAGE_SIZE = 30;
 export const MAX_ORDERS_EXPORT = 50_000;
@@ -185,15 +188,24 @@ export async function getAdminOrder(db: Db, number: string): Promise<AdminOrder 
 }
 
 /**
- * Cancels an order from the back office: the one place the admin pages cancel, so refunds (a payment
- * provider's) can be added here. The orders domain returns the stock and cancels a pending payment.
+ * Cancels an order with its refund and restock, without the nota's fiscal event. The admin pages cancel through
+ * src/domain/invoicing/events.server.ts `cancelInvoicedOrder`, which calls the same cancellation and then
+ * cancels the nota (or issues a return nota).
  */
-export function cancelOrderAsAdmin(db: Db, number: string, note: string | null): Promise<MoveResult> {
+export function cancelOrderAsAdmin(
+  db: Db,
+  number: string,
+  note: string | null,
+  deps: { provider: PaymentProvider | null; jobs: JobQueue | null; catalogChanges: CatalogChanges | null },
+): Promise<MoveResult> {
   // A paid order is refunded through its gateway first (cancel.server.ts); then cancelled with its stock back.
-  return cancelOrder(db, number, { reason: note ?? 'Cancelado pela loja.' });
+  return cancelOrder(db, number, { reason: note ?? 'Cancelado pela loja.', ...deps });
 }
 
 /** Moves an order (not to "cancelled": see cancelOrderAsAdmin), with the tracking code when shipping. */
-export function moveOrderAsAdmin(db: Db, number: string, to: Exclude<OrderStatus, 'cancelled'>, trackingCode: string | null): Promise<MoveResult> {
-  return moveOrder(db, number, to, { trackingCode });
+export async function moveOrderAsAdmin(db: Db, number: string, to: Exclude<OrderStatus, 'cancelled'>, trackingCode: string | null, jobs: JobQueue | null): Promise<MoveResult> {
+  // "Pago" comes from a verified payment, "Faturado" from an authorised nota fiscal: never typed in.
+  if (to === 'paid') return { ok: false, message: 'A situação "Pago" vem da confirmação do pagamento.' };
+  if (to === 'invoiced') return { ok: false, message: 'A situação "Faturado" vem da nota fiscal autorizada (veja "Nota fiscal" no pedido).' };
+  return moveOrder(db, number, to, { trackingCode, jobs });
 }

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#src/db/client.server.ts';
 import { refundKey } from './gateway-sync.server.ts';
-import { maybePaymentProvider, sandboxRefund } from '../payments/provider.ts';
+import { sandboxRefund } from '../payments/provider.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { payments } from '../payments/schema.ts';
 import { moveOrder } from './orders.server.ts';
@@ -11,11 +11,18 @@ import type { MoveResult } from './orders.server.ts';
 import { orders } from './schema.ts';
 import { canMove, STATUS_LABELS } from './status.ts';
 import type { OrderStatus } from './status.ts';
+import type { JobQueue } from '#src/platform/job-queue.ts';
+import type { CatalogChanges } from '../catalog/changes.server.ts';
 
 export const DEFAULT_CANCEL_REASON = 'Pedido cancelado pela loja.';
 
-export async function cancelOrder(db: Db, number: string, opts: { reason?: string; provider?: PaymentProvider | null } = {}): Promise<MoveResult> {
-  const provider = opts.provider === undefined ? maybePaymentProvider() : opts.provider;
+/** `provider`: the process's payment provider (Services.checkout.provider), which refunds a paid order; null where none runs. */
+export async function cancelOrder(
+  db: Db,
+  number: string,
+  opts: { reason?: string; provider: PaymentProvider | null; jobs: JobQueue | null; catalogChanges: CatalogChanges | null },
+): Promise<MoveResult> {
+  const { provider } = opts;
   const [row] = await db
     .select({ status: orders.status, paymentId: payments.id, paymentStatus: payments.status, paymentProvider: payments.provider, providerRef: payments.providerRef })
     .from(orders)
@@ -45,5 +52,5 @@ export async function cancelOrder(db: Db, number: string, opts: { reason?: strin
     await db.update(payments).set({ status: 'refunded', refundRef: refunded.refundRef, refundedAt: now, updatedAt: now }).where(eq(payments.id, row.paymentId));
     note = `${note} Pagamento estornado.`;
   }
-  return moveOrder(db, number, 'cancelled', { note });
+  return moveOrder(db, number, 'cancelled', { note, jobs: opts.jobs, catalogChanges: opts.catalogChanges });
 }

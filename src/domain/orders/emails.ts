@@ -1,5 +1,5 @@
 // The order e-mails: the confirmation, with the order link that carries its access token, and one message
-// per status change (paid; shipped, with the tracking link; delivered; cancelled, with the reason). Every
+// per status change (paid; invoiced, with the nota's number and key; shipped, with the tracking link; delivered; cancelled, with the reason). Every
 // date is in Brasília time. This module writes the words: the subject, the plain text, and what the HTML
 // part shows (`OrderMailHtml`, plain data). The HTML itself is a React component outside the domain
 // (src/emails/), handed to the outbox as `RenderOrderMailHtml`.
@@ -11,10 +11,13 @@ import { arrivalDate, formatDeliveryDate } from '../shipping/delivery.ts';
 import { formatDateTime } from '#src/platform/datetime.ts';
 import type { OrderView } from './view.ts';
 import { formatBoletoLine } from '../payments/format.ts';
-import { trackingUrl } from './tracking.ts';
+import { trackingCodeLabel, trackingUrl } from './tracking.ts';
 
-export const ORDER_EMAIL_KINDS = ['confirmation', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
+export const ORDER_EMAIL_KINDS = ['confirmation', 'paid', 'invoiced', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
+/** A return's step (src/domain/returns), worded by that domain and stored with the e-mail: return:<id>:<step>. */
+export type ReturnEmailKind = `return:${number}:${string}`;
+export const isReturnEmailKind = (kind: string): kind is ReturnEmailKind => /^return:[0-9]+:[a-z]+$/.test(kind);
 
 /** What the HTML part of an order e-mail shows: texts already worded and formatted, links already built. */
 export type OrderMailHtml =
@@ -44,8 +47,8 @@ export type OrderMailHtml =
       title: string;
       /** Paragraphs of plain text, the greeting first. */
       paragraphs: string[];
-      /** The shipment's tracking code and its Correios link, shown after the paragraphs. */
-      tracking: { code: string; url: string } | null;
+      /** The shipment's tracking code, its label and the carrier's tracking link, shown after the paragraphs. */
+      tracking: { code: string; url: string; label: string } | null;
       orderUrl: string;
     };
 
@@ -140,18 +143,26 @@ export function statusMail(
   const total = formatBRL(order.totalCents);
   let subject: string;
   let lines: string[];
-  let tracking: { code: string; url: string } | null = null;
+  let tracking: { code: string; url: string; label: string } | null = null;
   switch (kind) {
     case 'paid':
       subject = `Pagamento aprovado - pedido ${n}`;
       lines = [`Recebemos o pagamento de ${total} do pedido ${n}${when}. Agora separamos os seus itens para envio.`];
       break;
+    case 'invoiced':
+      subject = `Nota fiscal do pedido ${n}`;
+      lines = [
+        `A nota fiscal eletrônica (NF-e) do pedido ${n} foi emitida${when}.`,
+        ...(data.note ? [data.note] : []),
+        'Na página do pedido você abre o DANFE (para ver ou imprimir) e baixa o XML da nota.',
+      ];
+      break;
     case 'shipped': {
       const code = data.trackingCode ?? order.trackingCode ?? '';
       const url = code ? trackingUrl(code) : '';
       subject = `Pedido ${n} enviado`;
-      lines = [`O pedido ${n} foi enviado${when}.`, ...(code ? [`Código de rastreio (Correios): ${code}`, `Rastreie em: ${url}`] : [])];
-      if (code) tracking = { code, url };
+      lines = [`O pedido ${n} foi enviado${when}.`, ...(code ? [`${trackingCodeLabel(code)}: ${code}`, `Rastreie em: ${url}`] : [])];
+      if (code) tracking = { code, url, label: trackingCodeLabel(code) };
       break;
     }
     case 'delivered':
@@ -169,6 +180,12 @@ export function statusMail(
   // The HTML shows the tracking code as a link, in place of the text's two lines.
   const paragraphs = tracking ? lines.slice(0, 1) : lines;
   return { subject: `${subject} - ${storeName}`, text, html: { kind: 'status', title: subject, paragraphs: [greeting(order), ...paragraphs], tracking, orderUrl } };
+}
+
+/** An e-mail worded elsewhere (a return's step): its subject and paragraphs, with the greeting, order link and footer. */
+export function wordedMail(order: OrderView, orderUrl: string, storeName: string, words: { subject: string; paragraphs: string[] }): MailContent {
+  const text = [greeting(order), '', ...words.paragraphs, '', `Acompanhe o pedido: ${orderUrl}`, '', storeName, ...SERVICE_FOOTER].join('\n');
+  return { subject: `${words.subject} - ${storeName}`, text, html: { kind: 'status', title: words.subject, paragraphs: [greeting(order), ...words.paragraphs], tracking: null, orderUrl } };
 }
 
 /** The delivery estimate of the option charged: the table's wording ("5-7 dias úteis") or the carrier's last day; none for pickup. */

@@ -16,6 +16,8 @@ import type { GatewayPayment, PaymentProvider } from '../payments/provider.ts';
 import { paymentEvents, payments } from '../payments/schema.ts';
 import { confirmPayment, moveOrder } from './orders.server.ts';
 import { orders } from './schema.ts';
+import type { JobQueue } from '#src/platform/job-queue.ts';
+import type { CatalogChanges } from '#src/domain/catalog/changes.server.ts';
 
 export type SyncOutcome = 'paid' | 'already_applied' | 'pending' | 'cancelled' | 'refunded' | 'refunded_late_payment' | 'amount_mismatch' | 'other_payment' | 'unknown_order' | 'unknown_payment';
 
@@ -38,14 +40,16 @@ export const divergentPaidCents = sql<number | null>`(select p.provider_amount_c
     and p.provider_amount_cents <> ${qualified(orders.totalCents)} and p.refunded_at is null)`;
 
 /** Reads one payment from the gateway and applies it. Throws when the gateway cannot be reached. */
-export async function syncGatewayPayment(db: Db, provider: PaymentProvider, paymentId: string): Promise<SyncResult> {
+/** `jobs`: the process's job queue (Services.jobs, a job's context), for the moves' e-mail and invoicing jobs. */
+/** `changes`: the catalog change event (Services.catalogChanges, a job's context), for the stock a cancellation returns; null where nobody listens. */
+export async function syncGatewayPayment(db: Db, provider: PaymentProvider, paymentId: string, jobs: JobQueue | null, changes: CatalogChanges | null): Promise<SyncResult> {
   if (!provider.getPayment) return { outcome: 'unknown_payment' };
   const gp = await provider.getPayment(paymentId);
   if (!gp) return { outcome: 'unknown_payment' };
-  return applyGatewayPayment(db, provider, gp);
+  return applyGatewayPayment(db, provider, gp, jobs, changes);
 }
 
-export async function applyGatewayPayment(db: Db, provider: PaymentProvider, gp: GatewayPayment, now = new Date()): Promise<SyncResult> {
+export async function applyGatewayPayment(db: Db, provider: PaymentProvider, gp: GatewayPayment, jobs: JobQueue | null, changes: CatalogChanges | null, now = new Date()): Promise<SyncResult> {
   const number = gp.externalReference ?? '';
   if (!/^\d{8}$/.test(number)) return { outcome: 'unknown_order' };
   const [row] = await db
@@ -74,7 +78,7 @@ export async function applyGatewayPayment(db: Db, provider: PaymentProvider, gp:
   if (PAID.has(gp.status)) {
     if (gp.amountCents !== row.totalCents) return record('amount_mismatch', `pago ${gp.amountCents}, pedido ${row.totalCents}`);
     if (row.orderStatus === 'awaiting_payment') {
-      const moved = await confirmPayment(db, number, gp.amountCents);
+      const moved = await confirmPayment(db, number, gp.amountCents, jobs);
       return record(moved.ok ? 'paid' : 'already_applied');
     }
     if (row.orderStatus === 'cancelled' && payment.status !== 'refunded') {
@@ -95,14 +99,19 @@ export async function applyGatewayPayment(db: Db, provider: PaymentProvider, gp:
       .update(payments)
       .set({ status: gp.status === 'rejected' ? 'declined' : 'cancelled', failureReason: reason, updatedAt: now })
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
-    const moved = await moveOrder(db, number, 'cancelled', { note: reason });
+    const moved = await moveOrder(db, number, 'cancelled', { note: reason, jobs, catalogChanges: changes });
     return record(moved.ok ? 'cancelled' : 'already_applied');
   }
 
   if (REVERSED.has(gp.status)) {
     if (payment.status !== 'refunded') await db.update(payments).set({ status: 'refunded', refundedAt: now, updatedAt: now }).where(eq(payments.id, payment.id));
-    if (!['awaiting_payment', 'paid', 'picking'].includes(row.orderStatus)) return record('already_applied', row.orderStatus === 'cancelled' ? null : `estornado com o pedido em ${row.orderStatus}`);
-    const moved = await moveOrder(db, number, 'cancelled', { note: gp.status === 'charged_back' ? 'Pagamento contestado no cartão (chargeback).' : 'Pagamento estornado.' });
+    if (!['awaiting_payment', 'paid', 'invoiced', 'picking'].includes(row.orderStatus))
+      return record('already_applied', row.orderStatus === 'cancelled' ? null : `estornado com o pedido em ${row.orderStatus}`);
+    const moved = await moveOrder(db, number, 'cancelled', {
+      note: gp.status === 'charged_back' ? 'Pagamento contestado no cartão (chargeback).' : 'Pagamento estornado.',
+      jobs,
+      catalogChanges: changes,
+    });
     return record(moved.ok ? 'refunded' : 'already_applied');
   }
 
@@ -122,7 +131,11 @@ export interface ReconcileSummary {
  * Asks the gateway about our payments still waiting (oldest check first), so a lost webhook never leaves
  * a paid order unpaid. A charge whose answer was lost (no payment id yet) is found by our order number.
  */
-export async function reconcilePendingPayments(db: Db, provider: PaymentProvider, opts: { now?: Date; limit?: number; maxAgeDays?: number } = {}): Promise<ReconcileSummary> {
+export async function reconcilePendingPayments(
+  db: Db,
+  provider: PaymentProvider,
+  opts: { now?: Date; limit?: number; maxAgeDays?: number; jobs: JobQueue | null; catalogChanges: CatalogChanges | null },
+): Promise<ReconcileSummary> {
   const summary: ReconcileSummary = { checked: 0, changed: 0, failed: 0 };
   if (!provider.getPayment) return summary;
   const now = opts.now ?? new Date();
@@ -139,10 +152,10 @@ export async function reconcilePendingPayments(db: Db, provider: PaymentProvider
     try {
       let results: SyncResult[] = [];
       if (w.providerRef && w.providerRef !== 'declined') {
-        results = [await syncGatewayPayment(db, provider, w.providerRef)];
+        results = [await syncGatewayPayment(db, provider, w.providerRef, opts.jobs, opts.catalogChanges)];
       } else if (provider.findByReference && now.getTime() - w.createdAt.getTime() > 60_000) {
         // A minute old without a payment id: the charge's answer was lost (or it never reached the gateway).
-        for (const gp of await provider.findByReference(w.number)) results.push(await applyGatewayPayment(db, provider, gp, now));
+        for (const gp of await provider.findByReference(w.number)) results.push(await applyGatewayPayment(db, provider, gp, opts.jobs, opts.catalogChanges, now));
       }
       if (results.some((r) => r.outcome !== 'pending' && r.outcome !== 'already_applied')) summary.changed++;
     } catch {

@@ -1,6 +1,6 @@
 // Moving orders: status changes (cancelling returns the stock), ratings, payment confirmations and the LGPD
 // anonymization. Reading orders is read.server.ts; the shape readers get is view.ts.
-import { catalogChanged } from '../catalog/changes.server.ts';
+import type { CatalogChanges } from '../catalog/changes.server.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#src/db/client.server.ts';
 import { products, productVariants } from '../catalog/schema.ts';
@@ -8,6 +8,8 @@ import { payments } from '../payments/schema.ts';
 import { orderEvents, orderLines, orders } from './schema.ts';
 import { canMove, STATUS_LABELS } from './status.ts';
 import { queueOrderEmail } from './outbox.server.ts';
+import { enqueueInvoicing } from './invoicing-job.ts';
+import type { JobQueue } from '#src/platform/job-queue.ts';
 import { findOrderFor } from './read.server.ts';
 import type { Viewer } from './read.server.ts';
 import type { OrderRow } from './view.ts';
@@ -15,7 +17,11 @@ import type { OrderStatus } from './status.ts';
 
 /** Returns an order's units to stock (used when it is cancelled). Gives the products whose stock changed. */
 export async function restock(tx: Tx | Db, orderId: number): Promise<number[]> {
-  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+  return restockLines(tx, await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)));
+}
+
+/** Returns these order lines' units to stock (a cancellation's, a return's received items). Gives the products whose stock changed. */
+export async function restockLines(tx: Tx | Db, lines: readonly { quantity: number; productId: number | null; variantId: number | null }[]): Promise<number[]> {
   const changed: number[] = [];
   for (const l of lines) {
     if (l.variantId !== null)
@@ -37,7 +43,7 @@ export async function restock(tx: Tx | Db, orderId: number): Promise<number[]> {
 export type MoveResult = { ok: true } | { ok: false; message: string };
 
 /** The statuses that e-mail the buyer (the outbox writes them with the change). */
-const EMAILED: ReadonlySet<OrderStatus> = new Set(['paid', 'shipped', 'delivered', 'cancelled']);
+const EMAILED: ReadonlySet<OrderStatus> = new Set(['paid', 'invoiced', 'shipped', 'delivered', 'cancelled']);
 
 /**
  * Moves a locked order row to a new status inside the caller's transaction: the event, the tracking code,
@@ -48,7 +54,7 @@ export async function moveLockedOrder(
   tx: Tx,
   row: OrderRow,
   to: OrderStatus,
-  opts: { trackingCode?: string | null; note?: string | null; paymentStatus?: 'cancelled' | 'expired'; now?: Date } = {},
+  opts: { trackingCode?: string | null; note?: string | null; paymentStatus?: 'cancelled' | 'expired'; now?: Date; jobs: JobQueue | null },
 ): Promise<MoveResult> {
   const from = row.status as OrderStatus;
   if (!canMove(from, to)) return { ok: false, message: `Não é possível mudar de "${STATUS_LABELS[from]}" para "${STATUS_LABELS[to]}".` };
@@ -68,30 +74,38 @@ export async function moveLockedOrder(
       .set({ status: opts.paymentStatus ?? 'cancelled', updatedAt: now })
       .where(and(eq(payments.orderId, row.id), inArray(payments.status, ['pending', 'authorized'])));
   }
-  if (to === 'paid') await tx.update(payments).set({ status: 'paid', paidAt: now, updatedAt: now }).where(eq(payments.orderId, row.id));
-  if (EMAILED.has(to)) await queueOrderEmail(tx, row.id, to as Exclude<OrderStatus, 'awaiting_payment' | 'picking'>, { note, trackingCode: to === 'shipped' ? trackingCode : null });
+  if (to === 'paid') {
+    await tx.update(payments).set({ status: 'paid', paidAt: now, updatedAt: now }).where(eq(payments.orderId, row.id));
+    await enqueueInvoicing(tx, row.id, opts.jobs);
+  }
+  if (EMAILED.has(to)) await queueOrderEmail(tx, row.id, to as Exclude<OrderStatus, 'awaiting_payment' | 'picking'>, { note, trackingCode: to === 'shipped' ? trackingCode : null }, opts.jobs);
   return { ok: true };
 }
 
 /** Moves an order to a new status (admin, payment confirmations), recording the event; cancelling returns the stock once. */
-export async function moveOrder(db: Db, number: string, to: OrderStatus, opts: { trackingCode?: string | null; note?: string | null } = {}): Promise<MoveResult> {
+/** `opts.jobs`: the process's job queue (Services.jobs, a job's context) for the e-mail and invoicing jobs; null: their sweeps. */
+type MoveOptions = { trackingCode?: string | null; note?: string | null; jobs: JobQueue | null };
+/** Cancelling returns the stock: `catalogChanges` (Services.catalogChanges; null where nobody listens) tells the pages. */
+export async function moveOrder(db: Db, number: string, to: 'cancelled', opts: MoveOptions & { catalogChanges: CatalogChanges | null }): Promise<MoveResult>;
+export async function moveOrder(db: Db, number: string, to: Exclude<OrderStatus, 'cancelled'>, opts: MoveOptions): Promise<MoveResult>;
+export async function moveOrder(db: Db, number: string, to: OrderStatus, opts: MoveOptions & { catalogChanges?: CatalogChanges | null }): Promise<MoveResult> {
   const result = await db.transaction(async (tx): Promise<MoveResult> => {
     const [row] = await tx.select().from(orders).where(eq(orders.number, number)).for('update').limit(1);
     if (!row) return { ok: false, message: 'Pedido não encontrado.' };
     return moveLockedOrder(tx, row, to, opts);
   });
   // The stock came back (after the commit): a product back from zero can reappear in any list.
-  if (to === 'cancelled' && result.ok) await catalogChanged(db);
+  if (to === 'cancelled' && result.ok) await opts.catalogChanges?.announce();
   return result;
 }
 
 /** A payment confirmation (webhook): marks a waiting order paid. Repeated confirmations change nothing. */
-export async function confirmPayment(db: Db, number: string, amountCents: number): Promise<MoveResult> {
+export async function confirmPayment(db: Db, number: string, amountCents: number, jobs: JobQueue | null): Promise<MoveResult> {
   const [row] = await db.select({ status: orders.status, totalCents: orders.totalCents }).from(orders).where(eq(orders.number, number)).limit(1);
   if (!row) return { ok: false, message: 'Pedido não encontrado.' };
   if (row.totalCents !== amountCents) return { ok: false, message: 'Valor diferente do total do pedido.' };
   if (row.status !== 'awaiting_payment') return { ok: true };
-  return moveOrder(db, number, 'paid', { note: 'Pagamento confirmado.' });
+  return moveOrder(db, number, 'paid', { note: 'Pagamento confirmado.', jobs });
 }
 
 export async function rateOrder(db: Db, number: string, viewer: Viewer, token: string | null, rating: number, linkSecret?: string): Promise<boolean> {

@@ -11,13 +11,14 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { preparedQuery, preparedSelect } from '#src/db/prepared.server.ts';
 import type { Db, Tx } from '#src/db/client.server.ts';
 import type { Mailer } from '#src/platform/mailer.server.ts';
-import { maybeJobRunner } from '#src/platform/job-runner.server.ts';
+import type { JobQueue } from '#src/platform/job-queue.ts';
 import type { JobRunner } from '#src/platform/job-runner.server.ts';
-import { confirmationMail, statusMail } from './emails.ts';
-import type { OrderEmailKind, RenderOrderMailHtml } from './emails.ts';
+import { confirmationMail, isReturnEmailKind, statusMail, wordedMail } from './emails.ts';
+import type { OrderEmailKind, RenderOrderMailHtml, ReturnEmailKind } from './emails.ts';
 import { orderReadColumns, toOrderRead } from './read.server.ts';
 import type { OrderRead } from './read.server.ts';
 import { orderEmails, orders } from './schema.ts';
+import type { OrderEmailData } from './schema.ts';
 
 export const SEND_ORDER_EMAIL_JOB = 'orders.send-email';
 export const SWEEP_ORDER_EMAILS_JOB = 'orders.sweep-emails';
@@ -30,7 +31,7 @@ const WAIT_FOR_CHARGE_MS = 2 * 60_000;
 
 export interface OrderEmailJob {
   orderId: number;
-  kind: OrderEmailKind;
+  kind: OrderEmailKind | ReturnEmailKind;
 }
 
 export interface MailSettings {
@@ -42,19 +43,13 @@ export interface MailSettings {
 }
 
 /** Writes an order e-mail in the caller's transaction and enqueues its sending there too (once per order and kind). */
-export async function queueOrderEmail(
-  tx: Tx | Db,
-  orderId: number,
-  kind: OrderEmailKind,
-  data: { token?: string; note?: string | null; trackingCode?: string | null } = {},
-  runner: JobRunner | null = maybeJobRunner(),
-): Promise<void> {
+export async function queueOrderEmail(tx: Tx | Db, orderId: number, kind: OrderEmailKind | ReturnEmailKind, data: OrderEmailData, runner: JobQueue | null): Promise<void> {
   const inserted = await tx.insert(orderEmails).values({ orderId, kind, data }).onConflictDoNothing().returning({ id: orderEmails.id });
   if (inserted.length > 0) await enqueueSend(runner, { orderId, kind }, tx);
 }
 
 /** The job that sends one order e-mail, enqueued in the caller's transaction when there is one. */
-export async function enqueueSend(runner: JobRunner | null, job: OrderEmailJob, tx?: Tx | Db): Promise<void> {
+export async function enqueueSend(runner: JobQueue | null, job: OrderEmailJob, tx?: Tx | Db): Promise<void> {
   // Without a runner (a CLI script, a unit test) the row waits for the sweep of a running shop.
   if (!runner) return;
   await runner.enqueue(SEND_ORDER_EMAIL_JOB, job, { tx, singletonKey: `email:${job.orderId}:${job.kind}` });
@@ -201,7 +196,7 @@ export async function deliverOrderEmails(db: Db, jobs: readonly OrderEmailJob[],
   return outcomes.map((o) => o ?? new Error('e-mail sem resultado'));
 }
 
-type EmailData = { token?: string; note?: string | null; trackingCode?: string | null };
+type EmailData = OrderEmailData;
 
 /** The confirmation waits for the charge (PIX code, boleto line) to be on the order. */
 function chargeRecorded(read: OrderRead): boolean {
@@ -220,8 +215,14 @@ async function notClaimed(db: Db, job: OrderEmailJob): Promise<DeliverResult> {
 }
 
 /** The message of one e-mail, from the order as it is now. */
-function render(kind: OrderEmailKind, read: OrderRead, data: EmailData, settings: MailSettings) {
+function render(kind: OrderEmailKind | ReturnEmailKind, read: OrderRead, data: EmailData, settings: MailSettings) {
   const { row: orderRow, view: order } = read;
+  if (isReturnEmailKind(kind)) {
+    return wordedMail(order, trackUrl(settings.publicUrl, order.number, orderRow.userId), settings.storeName, {
+      subject: data.subject ?? `Devolução do pedido #${order.number}`,
+      paragraphs: data.paragraphs ?? [],
+    });
+  }
   if (kind === 'confirmation') {
     const token = data.token;
     const url = token ? `${base(settings.publicUrl)}/Pedidos/${order.number}?token=${encodeURIComponent(token)}` : trackUrl(settings.publicUrl, order.number, orderRow.userId);
@@ -312,19 +313,6 @@ export function createEmailRelay(db: Db, settings: () => MailSettings, handOver:
       }
     },
   };
-}
-
-// The bundled React Router server and the Hono server place orders in one process: one relay, as one runner.
-const RELAY_KEY = Symbol.for('olimpo.emailRelay');
-type RelayHolder = { [RELAY_KEY]?: EmailRelay };
-
-export function setEmailRelay(relay: EmailRelay | undefined): void {
-  (globalThis as RelayHolder)[RELAY_KEY] = relay;
-}
-
-/** The relay when this process sends e-mails (a serving process), or null (scripts, unit tests): then the job. */
-export function maybeEmailRelay(): EmailRelay | null {
-  return (globalThis as RelayHolder)[RELAY_KEY] ?? null;
 }
 
 /** The sweep: enqueues every unsent e-mail older than a minute that nobody holds (a lost job, a script's row). */

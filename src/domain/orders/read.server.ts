@@ -112,6 +112,12 @@ export function trackingToken(number: string, accessTokenHash: string, linkSecre
   return `a.${expires}.${signLink(linkSecret, number, accessTokenHash, expires)}`;
 }
 
+/** trackingToken for an order read by its number (null when there is none). */
+export async function trackingTokenFor(db: Db, number: string, linkSecret: string): Promise<string | null> {
+  const [row] = await db.select({ hash: orders.accessTokenHash }).from(orders).where(eq(orders.number, number)).limit(1);
+  return row ? trackingToken(number, row.hash, linkSecret) : null;
+}
+
 function trackingTokenOk(token: string, row: OrderRow, linkSecret: string): boolean {
   const m = /^a\.(\d{10})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!m) return false;

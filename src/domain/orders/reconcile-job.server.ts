@@ -2,7 +2,6 @@
 // unpaid (the sandbox has no gateway to ask: nothing to do). The answers move orders (gateway-sync.server.ts).
 import type { JobDefinition } from '#src/platform/job-runner.server.ts';
 import { reconcilePendingPayments } from './gateway-sync.server.ts';
-import { maybePaymentProvider } from '../payments/provider.ts';
 
 export const RECONCILE_PAYMENTS_JOB = 'payments.reconcile';
 
@@ -13,9 +12,9 @@ export const reconcilePaymentsJob: JobDefinition = {
   retryLimit: 0,
   expireInSeconds: 240,
   async handler(_data, ctx) {
-    const provider = maybePaymentProvider();
+    const provider = ctx.checkout?.provider;
     if (!provider?.getPayment) return;
-    const summary = await reconcilePendingPayments(ctx.db, provider);
+    const summary = await reconcilePendingPayments(ctx.db, provider, { jobs: ctx, catalogChanges: ctx.catalogChanges ?? null });
     if (summary.failed > 0) throw new Error(`Conciliação: ${summary.failed} de ${summary.checked} pagamentos sem resposta do gateway.`);
   },
 };

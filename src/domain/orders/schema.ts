@@ -67,7 +67,7 @@ export const orders = pgTable(
     index('orders_email_idx').on(t.email),
     index('orders_coupon_idx').on(t.couponCode),
     check('orders_number_format', sql`${t.number} ~ '^[0-9]{8}$'`),
-    check('orders_status_check', sql`${t.status} in ('awaiting_payment', 'paid', 'picking', 'shipped', 'delivered', 'cancelled')`),
+    check('orders_status_check', sql`${t.status} in ('awaiting_payment', 'paid', 'invoiced', 'picking', 'shipped', 'delivered', 'cancelled')`),
     check('orders_total_nonneg', sql`${t.totalCents} >= 0`),
     check('orders_rating_range', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
   ],
@@ -100,12 +100,40 @@ export const orderEvents = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    /** An order status, or "tracking" for a carrier's event (note: what the carrier said). */
     status: text('status').notNull(),
     note: text('note'),
+    /** A carrier event's identity ("melhorenvio:posted"), so a polled event is written once. */
+    externalKey: text('external_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('order_events_order_idx').on(t.orderId)],
+  (t) => [index('order_events_order_idx').on(t.orderId), uniqueIndex('order_events_external_key').on(t.orderId, t.externalKey)],
 );
+
+/**
+ * An order's carrier shipment (docs/shipping.md, "Labels"): one row per order, written step by step as the
+ * label is bought (cart, checkout, generate, print), so a retry resumes where the last attempt stopped and
+ * never buys twice. `lease_until` is held by the attempt in progress (a second click finds it taken).
+ */
+export const orderShipments = pgTable('order_shipments', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  /** The provider's shipment id (Melhor Envio's cart item id), once added to its cart. */
+  shipmentId: text('shipment_id'),
+  carrier: text('carrier'),
+  service: text('service'),
+  purchasedAt: timestamp('purchased_at', { withTimezone: true }),
+  labelUrl: text('label_url'),
+  trackingCode: text('tracking_code'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  lastError: text('last_error'),
+  /** When the tracking job last asked the carrier. */
+  trackedAt: timestamp('tracked_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * The transactional outbox of order e-mails: a row is written in the same transaction as the change it
@@ -113,6 +141,15 @@ export const orderEvents = pgTable(
  * order and kind (a status is reached once); `sent_at` and the mailer's per-message key make the send
  * happen once even if a process dies between sending and recording it.
  */
+/** What an order e-mail needs beyond the order; a worded one (a return's step) brings its subject and paragraphs. */
+export interface OrderEmailData {
+  token?: string;
+  note?: string | null;
+  trackingCode?: string | null;
+  subject?: string;
+  paragraphs?: string[];
+}
+
 export const orderEmails = pgTable(
   'order_emails',
   {
@@ -122,7 +159,7 @@ export const orderEmails = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     /** What the message needs beyond the order: the access token (confirmation, removed once sent), the note, the tracking code. */
-    data: jsonb('data').$type<{ token?: string; note?: string | null; trackingCode?: string | null }>().notNull().default({}),
+    data: jsonb('data').$type<OrderEmailData>().notNull().default({}),
     attempts: integer('attempts').notNull().default(0),
     /** A sender holds the row until then (a lease, so a crashed sender's row is picked up again). */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
@@ -133,6 +170,7 @@ export const orderEmails = pgTable(
   (t) => [
     uniqueIndex('order_emails_order_kind_key').on(t.orderId, t.kind),
     index('order_emails_unsent_idx').on(t.createdAt).where(sql`${t.sentAt} is null`),
-    check('order_emails_kind_check', sql`${t.kind} in ('confirmation', 'paid', 'shipped', 'delivered', 'cancelled')`),
+    // A return's steps are worded by the returns domain (data.subject, data.paragraphs): return:<id>:<step>.
+    check('order_emails_kind_check', sql`${t.kind} in ('confirmation', 'paid', 'invoiced', 'shipped', 'delivered', 'cancelled') or ${t.kind} ~ '^return:[0-9]+:[a-z]+$'`),
   ],
 );

@@ -1,10 +1,11 @@
 // Order statuses, their pt-BR labels and the allowed moves between them.
-export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'picking', 'shipped', 'delivered', 'cancelled'] as const;
+export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'invoiced', 'picking', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   awaiting_payment: 'Aguardando pagamento',
   paid: 'Pago',
+  invoiced: 'Faturado',
   picking: 'Em separação',
   shipped: 'Enviado',
   delivered: 'Entregue',
@@ -12,11 +13,13 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
 };
 
 /** The happy path, shown as the timeline. */
-export const TIMELINE: OrderStatus[] = ['awaiting_payment', 'paid', 'picking', 'shipped', 'delivered'];
+export const TIMELINE: OrderStatus[] = ['awaiting_payment', 'paid', 'invoiced', 'picking', 'shipped', 'delivered'];
 
 const NEXT: Record<OrderStatus, OrderStatus[]> = {
   awaiting_payment: ['paid', 'cancelled'],
-  paid: ['picking', 'cancelled'],
+  // A paid order is invoiced (the NF-e job, src/domain/invoicing) before it is picked: no goods leave without a nota.
+  paid: ['invoiced', 'cancelled'],
+  invoiced: ['picking', 'cancelled'],
   picking: ['shipped', 'cancelled'],
   shipped: ['delivered'],
   delivered: [],

@@ -187,7 +187,9 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
     },
 
     async refund(id, opts): Promise<RefundResult> {
-      const { status, json } = await call('POST', `/v1/payments/${encodeURIComponent(id)}/refunds`, {}, opts.idempotencyKey);
+      // A partial refund names its amount in reais ({ amount }); an empty body refunds the whole payment.
+      const body = opts.amountCents === undefined ? {} : { amount: toReais(opts.amountCents) };
+      const { status, json } = await call('POST', `/v1/payments/${encodeURIComponent(id)}/refunds`, body, opts.idempotencyKey);
       const r = (json ?? {}) as { id?: number | string; message?: string };
       if (status >= 400 || r.id === undefined) return { ok: false, message: `o Mercado Pago recusou o estorno (${status}${r.message ? `: ${r.message}` : ''})` };
       return { ok: true, refundRef: String(r.id) };

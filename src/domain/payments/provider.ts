@@ -80,8 +80,8 @@ export interface PaymentProvider {
   getPayment?(id: string): Promise<GatewayPayment | null>;
   /** The gateway's payments for one of our order numbers (a charge whose answer was lost). */
   findByReference?(orderNumber: string): Promise<GatewayPayment[]>;
-  /** Refunds a paid payment in full; the key makes a repeated call refund once. */
-  refund?(id: string, opts: { idempotencyKey: string }): Promise<RefundResult>;
+  /** Refunds a paid payment, in full or `amountCents` of it (a return's items); the key makes a repeated call refund once. */
+  refund?(id: string, opts: { idempotencyKey: string; amountCents?: number }): Promise<RefundResult>;
 }
 
 export function isCardToken(card: ChargeRequest['card']): card is CardToken {
@@ -125,7 +125,7 @@ export function createSandboxProvider(opts: { pix: PixConfig }): PaymentProvider
 }
 
 /** The sandbox's refund: no money moved, so it always succeeds; the same key gives the same reference. */
-export async function sandboxRefund(_id: string, opts: { idempotencyKey: string }): Promise<RefundResult> {
+export async function sandboxRefund(_id: string, opts: { idempotencyKey: string; amountCents?: number }): Promise<RefundResult> {
   return { ok: true, refundRef: `sbx_estorno_${crypto.createHash('sha256').update(opts.idempotencyKey).digest('hex').slice(0, 16)}` };
 }
 
@@ -139,14 +139,4 @@ export function verifyWebhook(secret: string, body: string, signature: string | 
   const expected = Buffer.from(signWebhook(secret, body));
   const given = Buffer.from(signature);
   return expected.length === given.length && crypto.timingSafeEqual(expected, given);
-}
-
-const KEY = Symbol.for('olimpo.paymentProvider');
-type Holder = { [KEY]?: PaymentProvider };
-/** Set at boot (setCheckoutServices does it): the orders domain and the jobs reach the provider here. */
-export function setPaymentProvider(p: PaymentProvider): void {
-  (globalThis as Holder)[KEY] = p;
-}
-export function maybePaymentProvider(): PaymentProvider | null {
-  return (globalThis as Holder)[KEY] ?? null;
 }

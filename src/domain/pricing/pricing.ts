@@ -155,3 +155,54 @@ export function saleFields(priceCents: number, oldPriceCents: number | null): { 
 export function changedPrice(priceCents: Cents, percent: number): Cents {
   return percentOf(priceCents, 100 + percent);
 }
+
+// ---- Returns: what goes back to the buyer ----
+
+/** What an order charged: the goods at their list price, the freight, and the total actually paid. */
+export interface PaidOrder {
+  subtotalCents: Cents;
+  shippingCents: Cents;
+  totalCents: Cents;
+}
+
+/**
+ * What the buyer paid for the first `listCents` of the order's goods (at list price): the goods' part of the
+ * total (total − freight, so after the coupon and the PIX/boleto discount) in proportion, half-up to the
+ * centavo. It is 0 at 0, the goods' whole at the subtotal and never decreases, so the slices that successive
+ * returns take (`paidForGoods(before + items) − paidForGoods(before)`) never add up to more than was paid.
+ */
+export function paidForGoods(order: PaidOrder, listCents: Cents): Cents {
+  const goods = Math.max(0, order.totalCents - order.shippingCents);
+  if (order.subtotalCents <= 0 || listCents <= 0) return 0;
+  if (listCents >= order.subtotalCents) return goods;
+  // BigInt: goods × list can pass 2^53 on large orders.
+  const sub = BigInt(order.subtotalCents);
+  return Number((BigInt(goods) * BigInt(listCents) * 2n + sub) / (2n * sub));
+}
+
+/** The most a buyer's own postage adds to a refund: R$ 200,00 (a PAC across Brazil for a boxed part). */
+export const MAX_POSTAGE_REFUND_CENTS: Cents = 20_000;
+
+export interface ReturnRefundInput extends PaidOrder {
+  /** The returned items at their unit price. */
+  itemsCents: Cents;
+  /** The items (at unit price) of the order's returns taken back before this one. */
+  earlierItemsCents: Cents;
+  /** A withdrawal of every unit not yet returned: the outbound freight goes back too (CDC art. 49). */
+  withdrawalOfAll: boolean;
+  /** The postage the buyer paid to send the items back, which the store reimburses (0 to MAX_POSTAGE_REFUND_CENTS). */
+  postageCents: Cents;
+  /** What earlier returns of this order already refunded. */
+  refundedBeforeCents: Cents;
+}
+
+/**
+ * What a return refunds, in centavos: its slice of what was paid for the goods, the freight on a withdrawal of
+ * everything, and the buyer's postage; never more than what is left of the payment (the gateway refunds no more).
+ */
+export function returnRefundCents(i: ReturnRefundInput): Cents {
+  const items = i.itemsCents > 0 ? paidForGoods(i, i.earlierItemsCents + i.itemsCents) - paidForGoods(i, i.earlierItemsCents) : 0;
+  const postage = Math.min(Math.max(0, Math.trunc(i.postageCents)), MAX_POSTAGE_REFUND_CENTS);
+  const amount = items + (i.withdrawalOfAll ? i.shippingCents : 0) + postage;
+  return Math.max(0, Math.min(amount, i.totalCents - i.refundedBeforeCents));
+}

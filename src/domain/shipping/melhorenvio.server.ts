@@ -2,9 +2,10 @@
 // others. Quotes go to POST {MELHORENVIO_API_URL}/api/v2/me/shipment/calculate with the store's token and
 // the User-Agent the API requires ("Aplicação (e-mail de contato técnico)"). Its answer lists every service,
 // those that cannot carry the parcel with an `error`; prices are strings of reais ("28.87"), the store's
-// own price (custom_price) when it set one. Labels and tracking are not wired yet (docs/shipping.md).
+// own price (custom_price) when it set one. Labels and tracking: melhorenvio-labels.server.ts.
 import { z } from 'zod';
 import { reaisToCents } from '../pricing/money.ts';
+import { createMelhorEnvioLabels } from './melhorenvio-labels.server.ts';
 import { ShippingProviderError } from './provider.ts';
 import type { CarrierService, QuoteParcel, ShippingProvider } from './provider.ts';
 
@@ -50,8 +51,11 @@ function cents(v: string | number | null | undefined): number | null {
 export function createMelhorEnvioProvider(config: MelhorEnvioConfig): ShippingProvider {
   const base = config.baseUrl.replace(/\/+$/, '');
   const headers = { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: `Bearer ${config.token}`, 'User-Agent': config.userAgent };
+  const { labels, track } = createMelhorEnvioLabels({ base, headers });
   return {
     name: 'melhorenvio',
+    labels,
+    track,
     async quote(parcel, signal) {
       const body = { from: { postal_code: parcel.fromCep }, to: { postal_code: parcel.toCep }, products: calculateProducts(parcel) };
       const res = await fetch(`${base}/api/v2/me/shipment/calculate`, { method: 'POST', headers, body: JSON.stringify(body), signal });

@@ -1,7 +1,7 @@
 // Owns the shipping options the shopper is offered, whatever the provider: the carrier services plus the
 // store's rules (handling days added to every delay, "Retirar na loja" when enabled, the free-shipping
-// threshold on the cheapest delivery) and the cart's estimate. Pure: no database, no HTTP.
-import { z } from 'zod';
+// threshold on the cheapest delivery) and the cart's estimate. Pure: no database, no HTTP, and no zod (the cart's
+// and the order pages read it in the browser; the option id's schema is option-id.ts).
 import type { Cents } from '../pricing/money.ts';
 import { formatBRL } from '../pricing/money.ts';
 import type { CarrierService, ShippingProvider } from './provider.ts';
@@ -10,12 +10,6 @@ import { CART_FREIGHT_CENTS } from './table.ts';
 export const PICKUP_ID = 'pickup';
 export const PICKUP_LABEL = 'Retirar na loja';
 export const FALLBACK_NOTICE = 'Não foi possível consultar as transportadoras agora; mostramos nossas formas de envio padrão.';
-
-/** A shipping option's id as the browser sends it ("standard", "express", "pickup", "me-1"). */
-export const shippingOptionId = z
-  .string({ error: 'Forma de envio inválida.' })
-  .regex(/^[a-z0-9-]{1,40}$/, 'Forma de envio inválida.')
-  .describe('Id de uma forma de envio oferecida pela cotação (POST /api/cart/quote, shipping.options[].id): standard, express, pickup, me-1…');
 
 export interface ShippingSettings {
   /** The store's CEP, 8 digits: where parcels leave from. */

@@ -1,8 +1,8 @@
 // The shipping provider contract: what every carrier source (the embedded table, Melhor Envio, or another
 // aggregator) answers. The rest of the store never talks to a carrier API except through this shape:
 //   quote    → the services a parcel can go by, with price and business days (required);
-//   buyLabel → buys and generates labels for shipments already quoted (optional: the table sells none);
-//   track    → the carrier's events for a shipment (optional).
+//   labels   → buys and generates labels for shipments already quoted (optional: the table sells none);
+//   track    → the carrier's code and events for a shipment (optional).
 // Returns and reverse logistics call the same three with `from`/`to` swapped (docs/shipping.md).
 import type { Cents } from '../pricing/money.ts';
 
@@ -38,40 +38,87 @@ export interface CarrierService {
   maxDays: number;
 }
 
+/** A party of a shipment (the store, or the buyer). */
+export interface ShipmentParty {
+  name: string;
+  phone: string;
+  email: string;
+  /** CPF (11 digits) of a person; a company sends its CNPJ (14 digits) in `companyDocument`. */
+  document: string | null;
+  companyDocument?: string | null;
+  address: { street: string; number: string; complement: string | null; neighborhood: string; city: string; state: string; cep: string };
+}
+
 export interface LabelRequest {
   /** Our order number, sent as the shipment's tag. */
   orderNumber: string;
+  /** The provider's service the buyer chose (Melhor Envio's numeric id, "1" for Correios PAC). */
   serviceId: string;
   parcel: QuoteParcel;
-  recipient: {
-    name: string;
-    phone: string;
-    email: string;
-    document: string;
-    address: { street: string; number: string; complement: string | null; neighborhood: string; city: string; state: string; cep: string };
-  };
+  /** Product names for the declaração de conteúdo. */
+  contents: { name: string; quantity: number; unitPriceCents: Cents }[];
+  /** The nota fiscal's key when the store issued one; null: a declaração de conteúdo goes with the parcel. */
+  invoiceKey: string | null;
+  sender: ShipmentParty;
+  recipient: ShipmentParty;
 }
 
-export interface BoughtLabel {
-  /** The provider's shipment id. */
-  shipmentId: string;
+/**
+ * A return's reverse-logistics label: the buyer (sender) posts the returned items to the store (recipient), and
+ * the store pays. Carriers offer it on the Correios only (PAC or SEDEX), in one volume.
+ */
+export interface ReverseLabelRequest {
+  /** Sent as the shipment's tag: "Devolução 12 do pedido 12345678". */
+  tag: string;
+  /** Correios PAC ("1") or SEDEX ("2"), the only services with reverse logistics. */
+  serviceId: '1' | '2';
+  /** The outbound shipment's id at the provider when its label was bought there (the provider already has the addresses). */
+  originalShipmentId: string | null;
+  /** The returned items, from the buyer's CEP to the store's. */
+  parcel: QuoteParcel;
+  contents: { name: string; quantity: number; unitPriceCents: Cents }[];
+  /** The key of the order's NF-e (the carrier's cart carries it; null: a declaração de conteúdo). */
+  invoiceKey: string | null;
+  sender: ShipmentParty;
+  recipient: ShipmentParty;
+}
+
+/** What a provider says about a shipment: its carrier code (once generated) and the carrier's events so far. */
+export interface ShipmentStatus {
   trackingCode: string | null;
-  labelUrl: string | null;
+  events: TrackingEvent[];
 }
 
 export interface TrackingEvent {
-  /** "posted", "in_transit", "delivered"… the provider's status, normalised (tracking.ts). */
+  /** Stable per shipment ("posted", "delivered"): an event already written is not written again. */
+  key: string;
   status: 'posted' | 'in_transit' | 'delivered' | 'returned' | 'cancelled' | 'other';
+  /** pt-BR, what the shopper reads on the order's timeline. */
   description: string;
   at: Date;
+}
+
+/**
+ * Buying labels, as the aggregators do it: each shipment added to the provider's cart (its id kept), the
+ * cart paid (checkout), the labels generated and printed (one PDF for all). Each step may be retried alone.
+ */
+export interface LabelPurchase {
+  addToCart(request: LabelRequest): Promise<{ shipmentId: string; carrier: string | null; service: string | null }>;
+  checkout(shipmentIds: string[]): Promise<void>;
+  generate(shipmentIds: string[]): Promise<void>;
+  print(shipmentIds: string[]): Promise<{ url: string }>;
+  /** A reverse-logistics shipment (a return) into the cart; then checkout, generate and print as any label. */
+  addReverseToCart?(request: ReverseLabelRequest): Promise<{ shipmentId: string; carrier: string | null; service: string | null }>;
 }
 
 export interface ShippingProvider {
   readonly name: 'table' | 'melhorenvio';
   /** Throws when the provider cannot answer (network, timeout, refusal): the caller falls back to the table. */
   quote(parcel: QuoteParcel, signal?: AbortSignal): Promise<CarrierService[]>;
-  buyLabels?(requests: LabelRequest[]): Promise<BoughtLabel[]>;
-  track?(shipmentIds: string[]): Promise<Map<string, TrackingEvent[]>>;
+  /** Absent for the table: the owner prints the store's own label and types the Correios code. */
+  labels?: LabelPurchase;
+  /** The shipments' status by the provider's id (those it does not know are left out). */
+  track?(shipmentIds: string[]): Promise<Map<string, ShipmentStatus>>;
 }
 
 /** A provider's refusal or failure, in words safe for logs (no personal data). */

@@ -43,15 +43,15 @@ export async function parcelItems(db: Db, lines: readonly ShippingLine[]): Promi
 }
 
 /** The provider's services for a parcel, or the table's when it fails or takes too long (never cached). */
-async function carrierServices(service: ShippingService, parcel: QuoteParcel): Promise<{ services: CarrierService[]; provider: ShippingService['provider']['name']; fellBack: boolean }> {
+async function carrierServices(service: ShippingService, db: Db, parcel: QuoteParcel): Promise<{ services: CarrierService[]; provider: ShippingService['provider']['name']; fellBack: boolean }> {
   const { provider } = service;
   if (provider.name === 'table') return { services: await provider.quote(parcel), provider: 'table', fellBack: false };
-  const cached = service.cache.get(parcel);
+  const cached = await service.cache.get(db, parcel);
   if (cached) return { services: cached, provider: provider.name, fellBack: false };
   try {
     const services = await provider.quote(parcel, AbortSignal.timeout(service.timeoutMs));
     if (services.length === 0) throw new Error('nenhum serviço disponível');
-    service.cache.set(parcel, services);
+    await service.cache.set(db, parcel, services);
     return { services, provider: provider.name, fellBack: false };
   } catch (err) {
     service.onProviderError?.(err);
@@ -63,13 +63,13 @@ async function carrierServices(service: ShippingService, parcel: QuoteParcel): P
  * The shipping options for these items to `cep` (8 digits). `subtotalCents` is what the free-shipping
  * threshold compares with (the products' prices before discounts).
  */
-export async function quoteShipping(service: ShippingService, items: ParcelItem[], cep: string | null): Promise<ShippingQuote> {
+export async function quoteShipping(service: ShippingService, db: Db, items: ParcelItem[], cep: string | null): Promise<ShippingQuote> {
   const subtotalCents: Cents = items.reduce((sum, i) => sum + i.unitPriceCents * i.quantity, 0);
   const ctx = { subtotalCents, settings: service.settings };
   // The table's prices hold for any CEP, so checkout can show them before the address; a carrier needs it.
   if (cep === null && service.provider.name !== 'table') return { ...shippingQuote([], { ...ctx, provider: service.provider.name, fellBack: false }), notice: CEP_NEEDED };
   const parcel: QuoteParcel = { fromCep: service.settings.originCep, toCep: cep ?? '', items };
-  const { services, provider, fellBack } = await carrierServices(service, parcel);
+  const { services, provider, fellBack } = await carrierServices(service, db, parcel);
   return shippingQuote(services, { ...ctx, provider, fellBack });
 }
 
@@ -77,8 +77,8 @@ export async function quoteShipping(service: ShippingService, items: ParcelItem[
 export async function quoteShippingForLines(service: ShippingService, db: Db, lines: readonly ShippingLine[], cep: string | null): Promise<ShippingQuote> {
   // The table prices no parcel, and without a free-shipping threshold nothing reads the items: the order
   // path keeps its round trips (tests/integration/orders.perf.test.ts).
-  if (service.provider.name === 'table' && service.settings.freeShippingMinCents === null) return quoteShipping(service, [], cep);
-  return quoteShipping(service, await parcelItems(db, lines), cep);
+  if (service.provider.name === 'table' && service.settings.freeShippingMinCents === null) return quoteShipping(service, db, [], cep);
+  return quoteShipping(service, db, await parcelItems(db, lines), cep);
 }
 
 /** The product page's "Calcular frete e prazo": one unit of the product to `cep`, as the cart would quote it. */

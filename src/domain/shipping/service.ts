@@ -4,8 +4,8 @@ import type { ShippingProvider } from './provider.ts';
 import { DEFAULT_SHIPPING_SETTINGS } from './options.ts';
 import type { ShippingSettings } from './options.ts';
 import { createTableProvider } from './table.ts';
-import { createQuoteCache } from './quote-cache.ts';
-import type { QuoteCache } from './quote-cache.ts';
+import { createQuoteCache } from './quote-cache.server.ts';
+import type { QuoteCache } from './quote-cache.server.ts';
 
 export interface ShippingService {
   provider: ShippingProvider;
@@ -15,6 +15,8 @@ export interface ShippingService {
   /** How long a provider may take before the table stands in. */
   timeoutMs: number;
   cache: QuoteCache;
+  /** MELHORENVIO_WEBHOOK_SECRET: verifies Melhor Envio's signed tracking webhook (unset: the route answers 404). */
+  webhookSecret?: string;
   /** A provider failure (logged by the boot without personal data). */
   onProviderError?: (err: unknown) => void;
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createMailer } from '#src/platform/mailer.server.ts';
 import { expect } from 'vitest';
 import type { Db } from '#src/db/client.server.ts';
-import { authFor, configureAuth } from '#src/domain/accounts/auth.server.ts';
+import { createAuthentication } from '#src/domain/accounts/auth.server.ts';
 import { setRole } from '#src/domain/accounts/users.server.ts';
 import type { Role } from '#src/domain/accounts/roles.ts';
 import { isPtBrMessage } from './checks.ts';
@@ -28,7 +28,7 @@ export interface Account {
 /** Creates the accounts in `db` (call from createServerDatabase's `prepare`). */
 export async function createAccounts(db: Db, wanted: Record<string, Role>): Promise<Record<string, Account>> {
   // Only hashes passwords here; sessions are made by the server, which has its own secret.
-  configureAuth({
+  const auth = createAuthentication(db, {
     mailer: createMailer({ from: 'Olimpo Peças <loja@example.com>', mailDir: path.join(os.tmpdir(), `olimpo-mail-${process.pid}`) }),
     publicUrl: 'http://127.0.0.1',
     secret: 'reliability-suite-secret-not-for-production-0123456789',
@@ -38,7 +38,7 @@ export async function createAccounts(db: Db, wanted: Record<string, Role>): Prom
   const out: Record<string, Account> = {};
   for (const [key, role] of Object.entries(wanted)) {
     const email = `${key}-${crypto.randomBytes(3).toString('hex')}@example.com`;
-    const { user } = await authFor(db).api.signUpEmail({ body: { email, password: PASSWORD, name: `Conta ${key} Teste` } });
+    const { user } = await auth.betterAuth.api.signUpEmail({ body: { email, password: PASSWORD, name: `Conta ${key} Teste` } });
     if (role !== 'customer') await setRole(db, user.id, role);
     out[key] = { key, id: user.id, email, role, cookie: '' };
   }

@@ -1,4 +1,4 @@
-// The bad values and broken requests of bad-input.test.ts: fast-check arbitraries by what a field expects
+// The bad values and broken requests of the bad-input-*.test.ts files: fast-check arbitraries by what a field expects
 // (each one invalid for the field it is used on), JSON breakers, and valid orders, addresses and cards to break.
 import crypto from 'node:crypto';
 import fc from 'fast-check';

@@ -6,6 +6,7 @@ import type { ProductDetail, ProductSummary } from '#src/domain/catalog/types.ts
 import { formatBRL } from '#src/domain/pricing/money.ts';
 import type { Attribute, Slots } from '../understand.ts';
 import { saleText, stockText } from '../wording.ts';
+import { specAnswer } from './specs.ts';
 
 export function priceParagraph(p: ProductSummary, s: Slots): string {
   const qty = s.quantity ?? 1;
@@ -17,7 +18,7 @@ export function priceParagraph(p: ProductSummary, s: Slots): string {
 export const stockParagraph = (p: ProductSummary): string => `${p.title}: ${stockText(p.stock)}.`;
 
 /** The details asked (reference, promotion, colours, sizes), or the whole card when none was named. */
-export async function detailsParagraph(db: Db, p: ProductSummary, s: Slots, attrs: Set<Attribute>): Promise<string | null> {
+export async function detailsParagraph(db: Db, p: ProductSummary, s: Slots, attrs: Set<Attribute>, question = '', onlySpecs = false): Promise<string | null> {
   const detail = await getProduct(db, p.id);
   if (!detail) return null;
   const bits: string[] = [];
@@ -36,20 +37,31 @@ export async function detailsParagraph(db: Db, p: ProductSummary, s: Slots, attr
       const colors = [...new Set(inStock.map((v) => v.color))];
       const sizes = [...new Set(inStock.map((v) => v.size))].sort();
       if (s.size) {
-        const has = inStock.filter((v) => v.size === s.size && (!s.color || v.color === s.color));
-        bits.push(
-          has.length > 0
-            ? `${detail.title} tem tamanho ${s.size} em estoque nas cores ${[...new Set(has.map((v) => v.color))].join(', ')}.`
-            : `${detail.title} não tem tamanho ${s.size} em estoque no momento.`,
-        );
+        bits.push(variantSentence(detail, s.size, s.color, sizes));
       } else {
         if (attrs.has('colors') || s.color) bits.push(`Cores de ${detail.title} em estoque: ${colors.join(', ')}.`);
         if (attrs.has('sizes')) bits.push(`Tamanhos de ${detail.title} em estoque: ${sizes.join(', ')}.`);
       }
     }
   }
+  // "qto pesa?", "qual o cca?": the page's specifications and description answer it.
+  const spec = bits.length === 0 ? specAnswer(question, detail) : null;
+  if (spec) bits.push(spec);
+  if (onlySpecs) return spec;
   if (bits.length === 0) bits.push(`${detail.title}: ${formatBRL(detail.priceCents)}${saleText(detail)}, ${stockText(detail.stock)}. REF ${detail.refCode}. ${detail.description}`);
   return bits.join(' ');
+}
+
+/** "tem no 42 cinza?": yes with the colours in stock, else sold out or not made in it, and the sizes in stock. */
+function variantSentence(detail: ProductDetail, size: string, color: string | null, sizesInStock: string[]): string {
+  const wanted = detail.variants.filter((v) => v.size === size && (!color || v.color === color));
+  const has = wanted.filter((v) => v.stock > 0);
+  const what = `tamanho ${size}${color ? ` na cor ${color}` : ''}`;
+  if (has.length > 0) return `Sim, ${detail.title} tem ${what} em estoque${color ? '' : ` nas cores ${[...new Set(has.map((v) => v.color))].join(', ')}`}.`;
+  const otherColors = color ? [...new Set(detail.variants.filter((v) => v.size === size && v.stock > 0).map((v) => v.color))] : [];
+  const inOthers = otherColors.length > 0 ? ` No tamanho ${size} há: ${otherColors.join(', ')}.` : '';
+  const sizes = sizesInStock.length > 0 ? ` Tamanhos em estoque: ${sizesInStock.join(', ')}.` : '';
+  return wanted.length > 0 ? `Não: ${detail.title} no ${what} está esgotado no momento.${inOthers}${sizes}` : `Não: ${detail.title} não é vendido no ${what}.${inOthers}${sizes}`;
 }
 
 /** The product's part numbers asked: the carmaker's (OEM) and other brands' equivalents, as the product page lists them. */

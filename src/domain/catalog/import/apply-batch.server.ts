@@ -6,6 +6,7 @@ import { fitmentSearchKeys } from '#src/domain/fitment/compatibility-text.ts';
 import { saleFields } from '#src/domain/pricing/pricing.ts';
 import { catalogImports } from '../schema.ts';
 import { labelOf, slugify } from '../taxonomy.ts';
+import { defaultFiscal } from '../fiscal.ts';
 import type { CatalogRow } from './format.ts';
 import { fieldsSame, fitmentSame, intArray, json, knownPhotos, loadExisting, noJit, plan } from './plan.server.ts';
 import type { Existing } from './plan.server.ts';
@@ -73,14 +74,15 @@ export async function applyBatch(
           price_cents: r.priceCents,
           stock: r.stock,
           ...packageColumns(r),
+          ...fiscalColumns(r, true),
           fitment_keys: fitmentSearchKeys(r.fitment),
           ...saleColumns(r),
         };
       });
       await tx.execute(sql`
-        insert into products (id, slug, title, description, kind, brand, brand_slug, category, vehicle_type, condition, ref_code, oem_codes, equivalent_codes, price_cents, old_price_cents, on_sale, discount_percent, stock, shipping_weight_grams, shipping_height_cm, shipping_width_cm, shipping_length_cm, fitment_keys, created_at, updated_at)
-        select id, slug, title, description, kind, brand, brand_slug, category, vehicle_type, condition, ref_code, oem_codes, equivalent_codes, price_cents, old_price_cents, on_sale, discount_percent, stock, shipping_weight_grams, shipping_height_cm, shipping_width_cm, shipping_length_cm, fitment_keys, ${now}::timestamptz, ${now}::timestamptz
-        from jsonb_to_recordset(${json(values)}) as v(id int, slug text, title text, description text, kind text, brand text, brand_slug text, category text, vehicle_type text, condition text, ref_code text, oem_codes text[], equivalent_codes text[], price_cents int, old_price_cents int, on_sale boolean, discount_percent smallint, stock int, shipping_weight_grams int, shipping_height_cm int, shipping_width_cm int, shipping_length_cm int, fitment_keys int[])`);
+        insert into products (id, slug, title, description, kind, brand, brand_slug, category, vehicle_type, condition, ref_code, oem_codes, equivalent_codes, price_cents, old_price_cents, on_sale, discount_percent, stock, shipping_weight_grams, shipping_height_cm, shipping_width_cm, shipping_length_cm, ncm, origem, cest, unit, fitment_keys, created_at, updated_at)
+        select id, slug, title, description, kind, brand, brand_slug, category, vehicle_type, condition, ref_code, oem_codes, equivalent_codes, price_cents, old_price_cents, on_sale, discount_percent, stock, shipping_weight_grams, shipping_height_cm, shipping_width_cm, shipping_length_cm, ncm, origem, cest, unit, fitment_keys, ${now}::timestamptz, ${now}::timestamptz
+        from jsonb_to_recordset(${json(values)}) as v(id int, slug text, title text, description text, kind text, brand text, brand_slug text, category text, vehicle_type text, condition text, ref_code text, oem_codes text[], equivalent_codes text[], price_cents int, old_price_cents int, on_sale boolean, discount_percent smallint, stock int, shipping_weight_grams int, shipping_height_cm int, shipping_width_cm int, shipping_length_cm int, ncm text, origem smallint, cest text, unit text, fitment_keys int[])`);
     }
     const changedFields = updates.filter(({ row, e }) => !fieldsSame(row, e, row.photoUrl ? (photos.get(row.photoUrl)?.url ?? null) : null));
     if (changedFields.length) {
@@ -99,6 +101,7 @@ export async function applyBatch(
         // A product with colour/size variants keeps its stock: it is the sum of its variants'.
         stock: e.has_variants ? e.stock : r.stock,
         ...packageColumns(r),
+        ...fiscalColumns(r, false),
         ...saleColumns(r),
       }));
       await tx.execute(sql`
@@ -107,8 +110,10 @@ export async function applyBatch(
           price_cents = v.price_cents, old_price_cents = v.old_price_cents, on_sale = v.on_sale, discount_percent = v.discount_percent, stock = v.stock,
           -- Empty weight and size columns keep the product's own.
           shipping_weight_grams = coalesce(v.shipping_weight_grams, p.shipping_weight_grams), shipping_height_cm = coalesce(v.shipping_height_cm, p.shipping_height_cm),
-          shipping_width_cm = coalesce(v.shipping_width_cm, p.shipping_width_cm), shipping_length_cm = coalesce(v.shipping_length_cm, p.shipping_length_cm), updated_at = ${now}::timestamptz
-        from jsonb_to_recordset(${json(values)}) as v(id int, title text, description text, brand text, brand_slug text, category text, vehicle_type text, condition text, oem_codes text[], equivalent_codes text[], price_cents int, old_price_cents int, on_sale boolean, discount_percent smallint, stock int, shipping_weight_grams int, shipping_height_cm int, shipping_width_cm int, shipping_length_cm int)
+          shipping_width_cm = coalesce(v.shipping_width_cm, p.shipping_width_cm), shipping_length_cm = coalesce(v.shipping_length_cm, p.shipping_length_cm),
+          -- Empty fiscal columns keep the product's own too.
+          ncm = coalesce(v.ncm, p.ncm), origem = coalesce(v.origem, p.origem), cest = case when v.ncm is null then p.cest else v.cest end, unit = coalesce(v.unit, p.unit), updated_at = ${now}::timestamptz
+        from jsonb_to_recordset(${json(values)}) as v(id int, title text, description text, brand text, brand_slug text, category text, vehicle_type text, condition text, oem_codes text[], equivalent_codes text[], price_cents int, old_price_cents int, on_sale boolean, discount_percent smallint, stock int, shipping_weight_grams int, shipping_height_cm int, shipping_width_cm int, shipping_length_cm int, ncm text, origem smallint, cest text, unit text)
         where p.id = v.id`);
       const priceLog = changedFields.filter(({ row, e }) => row.priceCents !== e.price_cents).map(({ row, e }) => ({ product_id: e.id, old: e.price_cents, new: row.priceCents }));
       if (priceLog.length) {
@@ -188,6 +193,12 @@ function packageColumns(r: CatalogRow) {
     shipping_width_cm: r.package?.widthCm ?? null,
     shipping_length_cm: r.package?.lengthCm ?? null,
   };
+}
+
+/** A row's fiscal data as the statements write them: a new product without it gets its category's defaults; an update, null (kept). */
+function fiscalColumns(r: CatalogRow, creating: boolean) {
+  const f = r.fiscal ?? (creating ? defaultFiscal(r.category) : null);
+  return { ncm: f?.ncm ?? null, origem: f?.origem ?? null, cest: f?.cest ?? null, unit: f?.unit ?? null };
 }
 
 function saleColumns(r: CatalogRow) {

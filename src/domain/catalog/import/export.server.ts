@@ -7,6 +7,8 @@ import { spreadsheetCsv } from '#src/platform/spreadsheet-csv.server.ts';
 import { formatCompatibility } from '#src/domain/fitment/compatibility-text.ts';
 import { loadFleet } from '#src/domain/fitment/fleet.server.ts';
 import { packageFields } from '../package-input.ts';
+import { fiscalFields } from '../fiscal.ts';
+import type { FiscalUnit } from '../fiscal.ts';
 import { COLUMNS, formatMoneyCell } from './format.ts';
 import type { ProductSheetColumns } from './format.ts';
 
@@ -24,7 +26,7 @@ export async function* exportCatalogCsv(db: Db): AsyncGenerator<string> {
   for (;;) {
     const res = (await db.execute(sql`
       select p.id, p.ref_code, p.title, p.description, p.brand, p.category, p.vehicle_type, p.condition, p.price_cents, p.old_price_cents,
-        p.on_sale, p.stock, p.oem_codes, p.equivalent_codes, p.shipping_weight_grams, p.shipping_height_cm, p.shipping_width_cm, p.shipping_length_cm,
+        p.on_sale, p.stock, p.oem_codes, p.equivalent_codes, p.shipping_weight_grams, p.shipping_height_cm, p.shipping_width_cm, p.shipping_length_cm, p.ncm, p.origem, p.cest, p.unit,
         (select json_agg(json_build_object('v', f.vehicle_id, 'f', f.year_from, 't', f.year_to)) from product_fitments f where f.product_id = p.id) as fitments,
         coalesce((select array_agg(u.vehicle_type order by u.vehicle_type) from product_universal_fitments u where u.product_id = p.id), '{}') as universal,
         (select ip.source_url from product_images i join imported_photos ip on ip.url = i.url where i.product_id = p.id and i.position = 0 limit 1) as photo_source
@@ -53,6 +55,7 @@ export async function* exportCatalogCsv(db: Db): AsyncGenerator<string> {
           lengthCm: p.shipping_length_cm ?? undefined,
         }),
       ),
+      ...Object.values(fiscalFields({ ncm: p.ncm, origem: Number(p.origem), cest: p.cest, unit: p.unit as FiscalUnit })),
     ]);
     yield spreadsheetCsv(records); // titles and descriptions are sellers' text: never a formula
     after = Number(res.rows[res.rows.length - 1]!.id);

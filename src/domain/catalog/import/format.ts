@@ -2,6 +2,8 @@
 // cell is read (money with a comma or a dot, `|` lists) and written, and the check of one row into what
 // the catalog stores. Every failure is one pt-BR sentence naming the column and the value.
 import { PACKAGE_COLUMNS, parsePackage } from '../package-input.ts';
+import { FISCAL_COLUMNS, parseFiscal } from '../fiscal.ts';
+import type { ProductFiscal } from '../fiscal.ts';
 import type { PackageSize } from '../package-sizes.ts';
 import { hasControlChars } from '#src/platform/control-chars.ts';
 import { restoreSpreadsheetText } from '#src/platform/spreadsheet.ts';
@@ -30,6 +32,7 @@ export const COLUMNS = [
   'compatibilidade',
   'foto_url',
   ...PACKAGE_COLUMNS,
+  ...FISCAL_COLUMNS,
 ] as const;
 export type Column = (typeof COLUMNS)[number];
 /** Columns a file must have; the others may be left out (empty). */
@@ -45,7 +48,7 @@ export const MAX_IMPORT_BYTES = 80 * 1024 * 1024;
 export interface ImportLimits {
   /** Product rows (the header not counted). */
   rows: number;
-  /** Columns a row may reach (the format has 14). */
+  /** Columns a row may reach (the format has 22). */
   columns: number;
   /** Characters in one cell (Excel's own maximum). */
   cellChars: number;
@@ -92,6 +95,10 @@ export interface ProductSheetColumns {
   shipping_height_cm: number | null;
   shipping_width_cm: number | null;
   shipping_length_cm: number | null;
+  ncm: string;
+  origem: number;
+  cest: string | null;
+  unit: string;
 }
 
 /** One product as a row of the spreadsheet describes it, checked. */
@@ -114,6 +121,8 @@ export interface CatalogRow {
   photoUrl: string | null;
   /** Boxed weight and size; null when the row leaves the four columns empty (an update keeps the product's). */
   package: PackageSize | null;
+  /** NCM, origem, CEST and unit; null when the four columns are empty (a new product gets its category's, an update keeps its own). */
+  fiscal: ProductFiscal | null;
 }
 
 export interface RowContext {
@@ -203,12 +212,15 @@ export function checkRow(cells: Partial<Record<Column, string>>, line: number, c
 
   const box = parsePackage(Object.fromEntries(PACKAGE_COLUMNS.map((c) => [c, cell(c)])));
   if (!box.ok) return fail(box.message);
+  const fiscal = parseFiscal(Object.fromEntries(FISCAL_COLUMNS.map((c) => [c, cell(c)])), category.slug);
+  if (!fiscal.ok) return fail(Object.values(fiscal.errors)[0]!);
 
   return {
     ok: true,
     row: {
       line,
       package: box.value,
+      fiscal: fiscal.value,
       ref,
       title,
       description,

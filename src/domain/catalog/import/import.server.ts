@@ -15,7 +15,7 @@ import { createRemoteFetch } from '#src/platform/remote-image.server.ts';
 import type { RemoteFetch } from '#src/platform/remote-image.server.ts';
 import { refreshLexicon } from '../search/typos.server.ts';
 import { catalogImports, importedPhotos } from '../schema.ts';
-import { catalogChanged } from '../changes.server.ts';
+import type { CatalogChanges } from '../changes.server.ts';
 import type { CatalogRow } from './format.ts';
 import { applyBatch, ImportOvertaken } from './apply-batch.server.ts';
 import { json, knownPhotos, loadExisting, noJit, plan } from './plan.server.ts';
@@ -149,6 +149,8 @@ export interface ApplyDeps {
   /** Where fetched photos are kept (Services.uploads; the job runner's context). Needed only when rows name photos. */
   uploads?: UploadStore;
   onProgress?: (summary: { processed: number; valid: number }) => void;
+  /** The catalog change event (Services.catalogChanges; a script's own, which NOTIFYs the running shop); none: the caches' TTLs. */
+  catalogChanges?: CatalogChanges | null;
 }
 
 function uploadsOf(deps: ApplyDeps): UploadStore {
@@ -233,7 +235,7 @@ export async function runImport(db: Db, id: number, deps: ApplyDeps = {}): Promi
       if (!scan.ok) throw new Error(scan.message);
       if (touched) {
         await refreshLexicon(db);
-        await catalogChanged(db);
+        await deps.catalogChanges?.announce();
         // The new and changed rows' entries wait in the GIN indexes' pending lists, which every search reads
         // whole, and the planner still sees the catalog as it was: merged and analysed now rather than at the
         // next upkeep (PGlite has no autovacuum; on PostgreSQL it comes when the table has changed enough).

@@ -2,7 +2,7 @@
 // it, and runImport resumes after the last committed batch.
 import type { Db } from '#src/db/client.server.ts';
 import type { JobDefinition } from '#src/platform/job-runner.server.ts';
-import type { JobRunner } from '#src/platform/job-runner.server.ts';
+import type { JobQueue } from '#src/platform/job-queue.ts';
 import { markQueued, runImport } from './import.server.ts';
 
 export const CATALOG_IMPORT_JOB = 'catalog.import';
@@ -10,7 +10,7 @@ export const CATALOG_IMPORT_JOB = 'catalog.import';
 export const catalogImportJob: JobDefinition<{ importId: number }> = {
   name: CATALOG_IMPORT_JOB,
   handler: async (data, ctx) => {
-    await runImport(ctx.db, data.importId, { uploads: ctx.uploads });
+    await runImport(ctx.db, data.importId, { uploads: ctx.uploads, catalogChanges: ctx.catalogChanges });
   },
   retryLimit: 3,
   retryDelaySeconds: 10,
@@ -22,7 +22,7 @@ export const catalogImportJob: JobDefinition<{ importId: number }> = {
 };
 
 /** Confirms a dry run and enqueues its apply job in the same transaction. False when it was not a dry run. */
-export async function confirmImport(db: Db, runner: JobRunner, importId: number): Promise<boolean> {
+export async function confirmImport(db: Db, runner: JobQueue, importId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (!(await markQueued(tx as unknown as Db, importId))) return false;
     await runner.enqueue(CATALOG_IMPORT_JOB, { importId }, { tx, singletonKey: `catalog-import-${importId}` });

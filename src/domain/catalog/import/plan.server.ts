@@ -31,7 +31,7 @@ export async function loadExisting(db: Db, refs: string[]): Promise<Map<string, 
   const res = (await db.execute(sql`
     select distinct on (upper(p.ref_code)) p.id, p.ref_code, p.title, p.description, p.brand, p.category, p.vehicle_type, p.condition,
       p.price_cents, p.old_price_cents, p.on_sale, p.stock, p.oem_codes, p.equivalent_codes,
-      p.shipping_weight_grams, p.shipping_height_cm, p.shipping_width_cm, p.shipping_length_cm,
+      p.shipping_weight_grams, p.shipping_height_cm, p.shipping_width_cm, p.shipping_length_cm, p.ncm, p.origem, p.cest, p.unit,
       (select i.url from product_images i where i.product_id = p.id and i.position = 0) as image_url,
       exists (select 1 from product_variants v where v.product_id = p.id) as has_variants,
       coalesce((select array_agg(f.vehicle_id || ':' || f.year_from || ':' || f.year_to order by f.vehicle_id, f.year_from, f.year_to) from product_fitments f where f.product_id = p.id), '{}') as fitments,
@@ -63,7 +63,8 @@ export function fieldsSame(row: CatalogRow, e: Existing, photo: string | null): 
       (row.package.weightGrams === e.shipping_weight_grams &&
         row.package.heightCm === e.shipping_height_cm &&
         row.package.widthCm === e.shipping_width_cm &&
-        row.package.lengthCm === e.shipping_length_cm))
+        row.package.lengthCm === e.shipping_length_cm)) &&
+    (row.fiscal === null || (row.fiscal.ncm === e.ncm && row.fiscal.origem === Number(e.origem) && row.fiscal.cest === e.cest && row.fiscal.unit === e.unit))
   );
 }
 export const fitmentSame = (row: CatalogRow, e: Existing) => sameList(fitKeys(row), e.fitments) && sameList(row.fitment.universal, e.universal);

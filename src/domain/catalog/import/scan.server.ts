@@ -6,7 +6,7 @@ import type { Db } from '#src/db/client.server.ts';
 import { indexFleet } from '#src/domain/fitment/compatibility-text.ts';
 import { loadFleet } from '#src/domain/fitment/fleet.server.ts';
 import { FEATURED_BRANDS, slugify } from '../taxonomy.ts';
-import { catalogBrands } from '../seed/generate.ts';
+import { catalogBrands } from '../seed/kinds.ts';
 import { checkRow } from './format.ts';
 import type { CatalogRow, RowContext } from './format.ts';
 import { ImportFileError, openCatalogFile } from './read.ts';

@@ -18,10 +18,10 @@ const row = (g: number, keys: Partial<FacetRow>, n: Partial<FacetRow> = {}): Fac
 });
 
 describe('facetsFromRows', () => {
-  it("reads each grouping set as its facet, lists every option in the taxonomy's order, and totals the brand rows", () => {
+  it("reads each grouping set as its facet, lists every option in the taxonomy's order (other brands after the spec's five), and totals the brand rows", () => {
     const rows = [
       row(0b0111, { brand_key: 'bosch' }, { n_brand: 7, n_all: 5 }),
-      row(0b0111, { brand_key: 'outros' }, { n_brand: 3, n_all: 2 }),
+      row(0b0111, { brand_key: 'hella' }, { n_brand: 3, n_all: 2 }),
       row(0b1011, { category: 'iluminacao' }, { n_category: 9, n_all: 7 }),
       row(0b1101, { vehicle_type: 'carros' }, { n_vehicle: 6, n_all: 7 }),
       row(0b1110, { condition: 'novo' }, { n_condition: 4, n_all: 7 }),
@@ -34,7 +34,7 @@ describe('facetsFromRows', () => {
       ['delphi', 0],
       ['ngk', 0],
       ['trw', 0],
-      ['outros', 3],
+      ['hella', 3],
     ]);
     expect(facets.categories.find((o) => o.slug === 'iluminacao')).toEqual({ slug: 'iluminacao', label: 'Iluminação', count: 9 });
     expect(facets.vehicles.map((o) => o.count)).toEqual([6, 0, 0]);

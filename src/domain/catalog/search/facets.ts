@@ -1,20 +1,21 @@
 // The facet counts' SQL, pure: each option counts the results it would give (its own facet's filter left
 // out), over the matches (GROUPING SETS), and the rows made into facets and a total. Also the one statement
 // that ranks a text search's page and counts its facets together (textWithFacetsSql).
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { productImages, products } from '../schema.ts';
 import type { CatalogQuery } from '../query.ts';
-import { CATEGORIES, CONDITIONS, FEATURED_BRANDS, OTHER_BRANDS, VEHICLE_TYPES } from '../taxonomy.ts';
+import { CATEGORIES, CONDITIONS, FEATURED_BRANDS, VEHICLE_TYPES } from '../taxonomy.ts';
 import type { Facets, FacetOption } from '../types.ts';
 import { cardJsonFields } from '../card.ts';
-import { baseConditions, FACETS, facetFilter, FEATURED_BRAND_SLUGS, PRODUCT_KEYS, sortKeys, value } from './statement.ts';
+import { baseConditions, FACETS, facetFilter, PRODUCT_KEYS, sortKeys, value } from './statement.ts';
 import type { FacetKeys, Filter, SearchRestriction } from './statement.ts';
 
 /** Per match: its facet keys and whether it passes each facet's filter (the source of `facetAggregate`). */
 export function facetColumns(query: CatalogQuery, keys: FacetKeys = PRODUCT_KEYS): SQL {
   const pass = Object.fromEntries(FACETS.map((f) => [f, facetFilter(query, f, keys) ?? sql`true`])) as Record<Filter, SQL>;
-  return sql`case when ${inArray(keys.brandSlug, FEATURED_BRAND_SLUGS)} then ${keys.brandSlug} else ${OTHER_BRANDS.slug} end as brand_key,
+  // Every brand its own key (the counts tables keep them by brand_slug already): Hella, Arteb, Philips …
+  return sql`${keys.brandSlug} as brand_key,
     ${keys.category} as category, ${keys.vehicleType} as vehicle_type, ${keys.condition} as condition,
     ${pass.brand} as ok_brand, ${pass.category} as ok_category, ${pass.vehicle} as ok_vehicle, ${pass.condition} as ok_condition`;
 }
@@ -53,14 +54,25 @@ export type FacetRow = {
   n_all: number;
 };
 
+/**
+ * The spec's five brands first (with 0 when none matches), then every other brand the rows name, by slug.
+ * Their labels are the slugs here: the search reads the catalog's own spelling once (brand-labels.server.ts).
+ */
+function brandOptions(found: Map<string, number>): FacetOption[] {
+  const featured = new Set<string>(FEATURED_BRANDS.map((b) => b.slug));
+  return [
+    ...FEATURED_BRANDS.map((b) => ({ slug: b.slug as string, label: b.label as string, count: found.get(b.slug) ?? 0 })),
+    ...[...found].filter(([slug]) => slug !== '' && !featured.has(slug)).map(([slug, count]) => ({ slug, label: slug, count })),
+  ];
+}
+
 export function facetsFromRows(rows: FacetRow[]): { facets: Facets; total: number } {
   // grouping(...) has a bit set for each column NOT grouped in that row: 0b0111 = by brand, 0b1011 = by category …
   const counts = (bits: number, key: (r: FacetRow) => string | null, n: (r: FacetRow) => number) => new Map(rows.filter((r) => Number(r.g) === bits).map((r) => [key(r) ?? '', Number(n(r))]));
   const options = (all: readonly { slug: string; label: string }[], found: Map<string, number>): FacetOption[] => all.map((o) => ({ slug: o.slug, label: o.label, count: found.get(o.slug) ?? 0 }));
   return {
     facets: {
-      brands: options(
-        [...FEATURED_BRANDS, OTHER_BRANDS],
+      brands: brandOptions(
         counts(
           0b0111,
           (r) => r.brand_key,
@@ -97,8 +109,8 @@ export function facetsFromRows(rows: FacetRow[]): { facets: Facets; total: numbe
   };
 }
 
-/** The statement of `searchWithFacets`, for the shape of `query`. */
-export function textWithFacetsSql(query: CatalogQuery, ts: SQL, terms: string[], restrict?: SearchRestriction): SQL {
+/** The statement of `searchWithFacets`, for the shape of `query` (words, a restriction, or both). */
+export function textWithFacetsSql(query: CatalogQuery, ts: SQL | null, terms: string[], restrict?: SearchRestriction): SQL {
   const keys = sortKeys(query, ts, terms, restrict);
   const keyName = (i: number) => sql.raw(`k${i}`);
   return sql`

@@ -8,7 +8,8 @@ import type { Db } from '#src/db/client.server.ts';
 import { shapeCache, unnamedSelect, unnamedStatement } from '#src/db/prepared.server.ts';
 import { productImages, products } from '../schema.ts';
 import type { CatalogQuery } from '../query.ts';
-import { MAX_LISTED_RESULTS, lastListedPage, searchTerms } from '../query.ts';
+import { lastListedPage, MAX_LISTED_RESULTS } from '../list-depth.ts';
+import { searchTerms } from '../query.ts';
 import type { Facets, SearchResult } from '../types.ts';
 import { summaryColumns, toSummary } from '../card.ts';
 import type { SummaryRow } from '../card.ts';
@@ -19,6 +20,7 @@ import { browseFacetCounts, browseTotal, facetCountsCanAnswer } from './facet-co
 import { baseConditions, conditions, orderBy, searchShape, searchValues, tsQuery, value } from './statement.ts';
 import type { SearchRestriction, SearchValue } from './statement.ts';
 import { correctTerms } from './typos.server.ts';
+import { withBrandLabels } from './brand-labels.server.ts';
 
 const searchStatements = shapeCache<{ execute(values: Record<string, unknown>): Promise<unknown> }>();
 
@@ -30,7 +32,9 @@ async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacet
     const answered = await searchPostingsFor(db, query, values, withFacets);
     if (answered) return answered;
   }
-  if (withFacets && ts) return searchWithFacets(db, query, ts, terms, values, restrict);
+  // With facets, the words or a vehicle read every match anyway (ranking, a window count): one statement
+  // reads them once for the page, the total and the counts (searchWithFacets).
+  if (withFacets && (ts || restrict)) return searchWithFacets(db, query, ts, terms, values, restrict);
   // Built only when a statement of this shape is (searchStatements): a cached shape needs just the values.
   const where = () => and(...conditions(query, ts, restrict));
   const offset = values.offset as number;
@@ -131,8 +135,11 @@ export async function searchProducts(db: Db, query: CatalogQuery, opts: { facets
     }
   }
   const { firstIds, countCapped: _capped, ...rest } = result as typeof result & { countCapped?: boolean };
+  // The facets name brands by slug: the catalog's spelling of each ("Hella"), known after its first list.
+  const facets = rest.facets && { ...rest.facets, brands: await withBrandLabels(db, rest.facets.brands) };
   return {
     ...rest,
+    facets,
     ...(opts.restrict?.first ? { firstIds } : {}),
     page: query.page,
     pageSize: query.pageSize,
@@ -167,15 +174,17 @@ async function facetCounts(
 }
 
 /**
- * A text search with its facet counts, in one statement that reads the matches once. Ranking a broad word's
- * matches needs every matching row anyway (ts_rank_cd), and so do the counts: the matches are materialized
- * once with their sort keys and facet keys (CTE m), then counted (GROUPING SETS) and ranked (top N) from
- * there, and the page's rows and first images come back as JSON in the same answer. Before, the page and the
- * counts were two statements, each reading every match from the products table (at 100,000 products,
- * "farol" matches 13,137 rows over 10,116 heap pages). Without search words this is not used: a browse can
- * take its page from an index in order and stop after 24 rows.
+ * A text search or a vehicle's list with its facet counts, in one statement that reads the matches once.
+ * Ranking a broad word's matches needs every matching row anyway (ts_rank_cd), a vehicle's list ranks its
+ * parts before the universal ones and counts them in the page, and the counts need every match too: the
+ * matches are materialized once with their sort keys and facet keys (CTE m), then counted (GROUPING SETS) and
+ * ranked (top N) from there, and the page's rows and first images come back as JSON in the same answer.
+ * Before, the page and the counts were two statements, each reading every match from the products table (at
+ * 100,000 products, "farol" matches 13,137 rows over 10,116 heap pages; a Gol 1.0 2015 9,378 rows over 3,496
+ * pages, twice). A browse without words or vehicle does not come here: it takes its page from an index in
+ * order and stops after 24 rows.
  */
-async function searchWithFacets(db: Db, query: CatalogQuery, ts: SQL, terms: string[], values: Record<SearchValue, unknown>, restrict?: SearchRestriction) {
+async function searchWithFacets(db: Db, query: CatalogQuery, ts: SQL | null, terms: string[], values: Record<SearchValue, unknown>, restrict?: SearchRestriction) {
   const statement = searchStatements(db, searchShape('text+facets', query, terms, restrict), () => unnamedStatement(db, textWithFacetsSql(query, ts, terms, restrict)));
   const [row] = (await statement.execute(values)) as { facets: FacetRow[]; items: (SummaryRow & { description: string; first: boolean })[] }[];
   const { items } = row!;

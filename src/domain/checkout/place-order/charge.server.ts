@@ -8,6 +8,7 @@ import { preparedQuery } from '#src/db/prepared.server.ts';
 import { boletoDeadline } from '#src/domain/orders/expiry.ts';
 import { restock } from '#src/domain/orders/orders.server.ts';
 import { queueOrderEmail } from '#src/domain/orders/outbox.server.ts';
+import { enqueueInvoicing } from '#src/domain/orders/invoicing-job.ts';
 import { readOrder } from '#src/domain/orders/read.server.ts';
 import { orderEvents, orders } from '#src/domain/orders/schema.ts';
 import { toOrderView } from '#src/domain/orders/view.ts';
@@ -87,11 +88,11 @@ async function compensate(deps: PlaceOrderDeps, row: OrderRow, result: Declined,
     await tx.update(orders).set({ status: 'cancelled', updatedAt: now }).where(eq(orders.id, row.id));
     await tx.insert(orderEvents).values({ orderId: row.id, ...cancelled });
     const restocked = await restock(tx, row.id);
-    await queueOrderEmail(tx, row.id, 'cancelled', { note: result.reason });
+    await queueOrderEmail(tx, row.id, 'cancelled', { note: result.reason }, deps.jobs ?? null);
     return restocked;
   });
   // Back from zero, a product can reappear in lists that do not show it: every cached page goes.
-  if (restocked.length > 0) stockChanged(db, undefined);
+  if (restocked.length > 0) stockChanged(deps.catalogChanges, undefined);
   return { status: 'cancelled', paymentChange: { status: paymentStatus, failureReason: result.reason }, event: cancelled };
 }
 
@@ -102,7 +103,8 @@ async function recordPaid(deps: PlaceOrderDeps, row: OrderRow, result: Paid, now
     await tx.update(payments).set({ status: 'paid', providerRef: result.providerRef, paidAt: now, updatedAt: now }).where(eq(payments.orderId, row.id));
     await tx.update(orders).set({ status: 'paid', updatedAt: now }).where(eq(orders.id, row.id));
     await tx.insert(orderEvents).values({ orderId: row.id, ...paid });
-    await queueOrderEmail(tx, row.id, 'paid');
+    await queueOrderEmail(tx, row.id, 'paid', {}, deps.jobs ?? null);
+    await enqueueInvoicing(tx, row.id, deps.jobs ?? null);
   });
   return { status: 'paid', paymentChange: { status: 'paid' }, event: paid };
 }

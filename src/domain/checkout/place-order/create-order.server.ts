@@ -4,7 +4,6 @@
 // lost to a crash after the commit. A refusal or a key already used rolls everything back.
 import crypto from 'node:crypto';
 import type { Tx } from '#src/db/client.server.ts';
-import { maybeJobRunner } from '#src/platform/job-runner.server.ts';
 import { brasiliaDay } from '#src/platform/datetime.ts';
 import { boletoDeadline, pixDeadline } from '#src/domain/orders/expiry.ts';
 import { scheduleExpiry } from '#src/domain/orders/expiry.server.ts';
@@ -135,7 +134,7 @@ export async function reserveStockAndCreateOrder(
     // The expiry job of the order's deadline window commits with it, unless this process committed that
     // window's job already. The confirmation's row is in the statement above; this process's relay sends
     // it after the charge, or else its job does.
-    const runner = maybeJobRunner();
+    const runner = deps.jobs ?? null;
     if (!relay) await enqueueSend(runner, { orderId: Number(created!.id), kind: 'confirmation' }, tx);
     if (expiresAt) expiryWindow = await scheduleExpiry(tx, expiresAt, runner);
     const row: typeof orders.$inferSelect = { ...values, id: Number(created!.id), number: created!.number, trackingCode: null, rating: null, anonymizedAt: null };

@@ -4,7 +4,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#src/db/client.server.ts';
 import { preparedQuery } from '#src/db/prepared.server.ts';
-import { maybeEmailRelay } from '#src/domain/orders/outbox.server.ts';
 import { readOrder } from '#src/domain/orders/read.server.ts';
 import type { OrderRead } from '#src/domain/orders/read.server.ts';
 import { orders } from '#src/domain/orders/schema.ts';
@@ -33,7 +32,7 @@ export async function replay(deps: PlaceOrderDeps, read: OrderRead, hash: string
     try {
       return await charge(deps, row, card, now, null, true);
     } finally {
-      maybeEmailRelay()?.push({ orderId: row.id, kind: 'confirmation' });
+      deps.relay?.push({ orderId: row.id, kind: 'confirmation' });
     }
   }
   if (order.status === 'cancelled' && payment?.status === 'declined') return { ok: false, status: 402, message: DECLINED_MESSAGE, order };

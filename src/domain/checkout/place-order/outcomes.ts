@@ -1,10 +1,13 @@
 // What placing an order answers and needs: its result, its dependencies, the messages a buyer reads and the
 // shapes that pass from one step of the flow (../place-order.server.ts) to the next.
 import type { ShippingService } from '#src/domain/shipping/service.ts';
+import type { EmailRelay } from '#src/domain/orders/outbox.server.ts';
 import type { Db } from '#src/db/client.server.ts';
 import type { orders } from '#src/domain/orders/schema.ts';
 import type { OrderView, toOrderView } from '#src/domain/orders/view.ts';
 import type { CardDigits, CardToken, PaymentProvider } from '#src/domain/payments/provider.ts';
+import type { JobQueue } from '#src/platform/job-queue.ts';
+import type { CatalogChanges } from '#src/domain/catalog/changes.server.ts';
 
 export type PlaceOrderResult = { ok: true; order: OrderView; accessToken: string | null; replayed: boolean } | { ok: false; status: 400 | 402 | 409 | 422 | 503; message: string; order?: OrderView };
 
@@ -20,6 +23,12 @@ export interface PlaceOrderDeps {
   pixExpiryMinutes?: number;
   /** The process's shipping service (default: the embedded table). */
   shipping?: ShippingService;
+  /** This process's order e-mail relay (Services.emailRelay): sends new orders' confirmations without a job; none: the job. */
+  relay?: EmailRelay | null;
+  /** The process's job queue (Services.jobs): the order's e-mail, expiry and invoicing jobs commit with it; none: their sweeps. */
+  jobs?: JobQueue | null;
+  /** The catalog change event (Services.catalogChanges): the stock an order takes or returns shows on the pages; none: the caches' TTLs. */
+  catalogChanges?: CatalogChanges | null;
 }
 
 /** A refusal inside the order's transaction: it rolls back, and the flow answers it (409 or 400). */

@@ -3,10 +3,10 @@
 // until the order commits, the totals and the installment limit. A refusal throws a CheckoutError, which
 // rolls the transaction (and every unit taken) back.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '#src/db/client.server.ts';
+import type { Tx } from '#src/db/client.server.ts';
 import { preparedQuery } from '#src/db/prepared.server.ts';
 import { recolorImageUrl } from '#src/domain/catalog/art.ts';
-import { catalogChanged } from '#src/domain/catalog/changes.server.ts';
+import type { CatalogChanges } from '#src/domain/catalog/changes.server.ts';
 import { products, productVariants } from '#src/domain/catalog/schema.ts';
 import { evaluateCoupon, normalizeCouponCode } from '#src/domain/pricing/coupons.server.ts';
 import { maxInstallments, orderTotals, subtotal } from '#src/domain/pricing/pricing.ts';
@@ -16,11 +16,8 @@ import { CheckoutError, MAX_ORDER_CENTS, UNAVAILABLE, chooseVariant, outOfStockM
 import type { MergedLine } from './validate.server.ts';
 
 /** Stock taken: the pages showing these products are refreshed. Stock returned (undefined): every page. */
-export function stockChanged(db: Db, productIds: (number | null)[] | undefined): void {
-  catalogChanged(
-    db,
-    productIds?.filter((id): id is number => id !== null),
-  ).catch(() => {});
+export function stockChanged(changes: CatalogChanges | null | undefined, productIds: (number | null)[] | undefined): void {
+  changes?.announce(productIds?.filter((id): id is number => id !== null)).catch(() => {});
 }
 
 // The order path's hot statement, prepared once per connection (src/db/prepared.server.ts).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateProduct, universalKinds, VEHICLES } from '#src/domain/catalog/seed/generate.ts';
+import { generateProduct } from '#src/domain/catalog/seed/generate.ts';
+import { universalKinds, VEHICLES } from '#src/domain/catalog/seed/kinds.ts';
 import { FLEET, fleetRows, TITLE_VEHICLES, titleMapping } from './fleet.ts';
 import { SIBLING_RULES, titlePattern } from './seed.server.ts';
 

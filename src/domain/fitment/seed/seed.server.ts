@@ -2,9 +2,9 @@
 // reads "VW Gol 1.0 2008-2013" back from the titles, joins the fleet versions it means (clipped to the
 // title's years), and sometimes adds siblings the way real parts are shared (see SIBLING_RULES).
 import { sql } from 'drizzle-orm';
-import type { Db } from '#src/db/client.server.ts';
+import type { Db, Tx } from '#src/db/client.server.ts';
 import type { CategorySlug } from '#src/domain/catalog/taxonomy.ts';
-import { universalKinds } from '#src/domain/catalog/seed/generate.ts';
+import { universalKinds } from '#src/domain/catalog/seed/kinds.ts';
 import { invalidateFleet } from '../fleet.server.ts';
 import { products } from '#src/domain/catalog/schema.ts';
 import { productFitments, productUniversalFitments, vehicles } from '../schema.ts';
@@ -41,22 +41,43 @@ export function titlePattern(): string {
 
 /** Replaces the fleet and derives the fitment of every product in the catalog. */
 export async function seedFitment(db: Db): Promise<{ vehicles: number; fitments: number; universal: number }> {
+  const fleet = await replaceFleet(db);
+  const fit = await fitSeedProducts(db, fleet);
+  // The inserts above filled products.fitment_keys through the triggers of migration 0005.
+  for (const table of [vehicles, productFitments, productUniversalFitments, products]) await db.execute(sql`analyze ${table}`);
+  invalidateFleet(db);
+  return { vehicles: fleet.rows.length, ...fit };
+}
+
+export type SeedFleet = { rows: ReturnType<typeof fleetRows> };
+
+/** Replaces the demo fleet (and with it every product's fitment). */
+export async function replaceFleet(db: Db | Tx): Promise<SeedFleet> {
   const rows = fleetRows();
   await db.execute(sql`truncate ${productFitments}, ${productUniversalFitments}, ${vehicles} restart identity cascade`);
   await db.insert(vehicles).values(rows.map(({ family: _f, platform: _p, ...r }) => r));
   await db.execute(sql`select setval(pg_get_serial_sequence('vehicles', 'id'), (select coalesce(max(id), 1) from vehicles))`);
+  return { rows };
+}
 
-  const mapping = titleMapping(rows);
+/**
+ * Derives the fitment of the seeded products (ids `from`..`to`, or all of them) from their titles, against the
+ * fleet `replaceFleet` wrote. A streamed seed calls it once per batch, in the batch's transaction.
+ */
+export async function fitSeedProducts(db: Db | Tx, fleet: SeedFleet, range?: { from: number; to: number }): Promise<{ fitments: number; universal: number }> {
+  const mapping = titleMapping(fleet.rows);
   const rules = Object.entries(SIBLING_RULES).flatMap(([category, relations]) => [
     { category, relation: 'base', chance: 100, salt: 0 },
     ...Object.entries(relations).map(([relation, chance], i) => ({ category, relation, chance, salt: 7919 * (i + 1) })),
   ]);
+  const within = range ? sql`where id between ${range.from} and ${range.to}` : sql``;
   const fitted = await db.execute(sql`
     insert into ${productFitments} (product_id, vehicle_id, year_from, year_to)
     select p.id, m.vehicle_id, greatest(p.y1, v.year_from), least(p.y2, v.year_to)
     from (
       select id, category, t[1] as name, t[2]::int as y1, t[3]::int as y2
       from ${products}, regexp_match(title, ${titlePattern()}) as t
+      ${within}
     ) p
     join unnest(${sql.param(mapping.map((m) => m.name))}::text[], ${sql.param(mapping.map((m) => m.vehicleId))}::int[], ${sql.param(mapping.map((m) => m.relation))}::text[])
       as m(name, vehicle_id, relation) on m.name = p.name
@@ -67,14 +88,18 @@ export async function seedFitment(db: Db): Promise<{ vehicles: number; fitments:
       and (r.chance >= 100 or ((p.id::bigint * 2654435761 + r.salt) % 4294967296) / 65536 % 100 < r.chance)`);
 
   const kinds = universalKinds().flatMap((k) => k.types.map((type) => ({ kind: k.kind, type })));
+  const universalWithin = range ? sql`where p.id between ${range.from} and ${range.to}` : sql``;
   const universal = await db.execute(sql`
     insert into ${productUniversalFitments} (product_id, vehicle_type)
     select p.id, u.type from ${products} p
-    join unnest(${sql.param(kinds.map((k) => k.kind))}::text[], ${sql.param(kinds.map((k) => k.type))}::text[]) as u(kind, type) on u.kind = p.kind`);
-  // The inserts above filled products.fitment_keys through the triggers of migration 0005.
-  for (const table of [vehicles, productFitments, productUniversalFitments, products]) await db.execute(sql`analyze ${table}`);
-  invalidateFleet(db);
-  return { vehicles: rows.length, fitments: affected(fitted), universal: affected(universal) };
+    join unnest(${sql.param(kinds.map((k) => k.kind))}::text[], ${sql.param(kinds.map((k) => k.type))}::text[]) as u(kind, type) on u.kind = p.kind
+    ${universalWithin}`);
+  return { fitments: affected(fitted), universal: affected(universal) };
+}
+
+/** Planner statistics for the fitment tables (and the fleet) in the middle of a streamed seed. */
+export async function analyzeSeedFitment(db: Db | Tx): Promise<void> {
+  for (const table of [vehicles, productFitments, productUniversalFitments]) await db.execute(sql`analyze ${table}`);
 }
 
 /** Seeds the fleet and fitment when there are no vehicles yet (a new database, or one from before fitment). */
