@@ -107,6 +107,19 @@ describe.each(DATABASE_KINDS)('search relevance and facets on %s', (kind) => {
     await database?.dispose();
   });
 
+  it('searches letters and digits that unaccent turns into tsquery operators (ˈ ʼ ː ½ ⑴ ⒈ 🄁) without an error', async () => {
+    // Each of these is a letter or digit to JavaScript; unaccent maps it to ' : / ( ) . or ,.
+    for (const q of ['ˈ', 'farolˈ', 'ʼn', 'ŉ', 'ʹʺʻʽˆˋ', 'óleo ː 5w30', '½', 'pastilha ⅞', '⑴ freio', '⒈', '🄁 farol', "d'água", 'ˈfarol ˈ']) {
+      for (const sort of ['relevancia', 'menor-preco']) {
+        const query = parse(`q=${encodeURIComponent(q)}&ordem=${sort}`);
+        await expect(searchProducts(database.db, query), q).resolves.toBeTruthy();
+        await expect(searchProducts(database.db, { ...query, page: 2 }), q).resolves.toBeTruthy();
+      }
+    }
+    const farol = await searchProducts(database.db, parse(`q=${encodeURIComponent('farolˈ')}`));
+    expect(farol.total).toBe((await searchProducts(database.db, parse('q=farol'))).total);
+  });
+
   it('gives the same top 24, in the same order, as the per-row relevance it replaced', async () => {
     let compared = 0;
     for (const qs of QUERIES) {

@@ -47,7 +47,9 @@ const badId = fc.oneof(
   fc.constantFrom('0', '-1', '1.5', '1e3', 'abc', '99999999999', '2147483648', '999999', '%20', '١٢'),
   weirdText.filter((s) => s.trim() !== '' && !/^\d+$/.test(s)),
 );
-const segment = (s: string) => encodeURIComponent(s).replace(/\./g, '%2E');
+/** A path segment as a client would send it: well-formed UTF-8 (a lone surrogate cannot be sent), dots escaped. */
+const segment = (s: string) => encodeURIComponent(s.toWellFormed()).replace(/\./g, '%2E');
+const query = (s: string) => encodeURIComponent(s.toWellFormed());
 
 describe.each(DATABASE_KINDS)('bad input on the storefront never breaks anything nor writes (%s)', (kind) => {
   let database: ServerDatabase;
@@ -317,6 +319,9 @@ describe.each(DATABASE_KINDS)('bad input on the storefront never breaks anything
       }),
       fcOptions(),
     );
+    // Escapes no browser sends: a UTF-8-encoded lone surrogate and a cut-off escape.
+    for (const raw of ['%ED%A0%80', '%E0%A4%A', '%FF'])
+      for (const method of ['PUT', 'DELETE']) await expectJsonRefusal(await call(method, `/api/favoritos/${raw}`, { cookie: people.other.cookie }), `${method} /api/favoritos/${raw}`);
   }, 300_000);
 
   it('GET /api/produtos/cartoes: malformed, too many or out-of-range ids → 400 in pt-BR', async () => {
@@ -330,7 +335,7 @@ describe.each(DATABASE_KINDS)('bad input on the storefront never breaks anything
     );
     await fc.assert(
       fc.asyncProperty(ids, async (v) => {
-        const { status } = await expectJsonRefusal(await call('GET', `/api/produtos/cartoes?ids=${encodeURIComponent(v)}`), `cartoes ${JSON.stringify(v)}`);
+        const { status } = await expectJsonRefusal(await call('GET', `/api/produtos/cartoes?ids=${query(v)}`), `cartoes ${JSON.stringify(v)}`);
         expect(status).toBe(400);
       }),
       fcOptions(),
@@ -340,7 +345,7 @@ describe.each(DATABASE_KINDS)('bad input on the storefront never breaks anything
   it('GET /api/search/suggestions: any q at all → 200 with suggestions or a pt-BR 4xx, never 5xx', async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(weirdText, tooLong(300), fc.string({ unit: 'grapheme', maxLength: 60 })), async (q) => {
-        const res = await call('GET', `/api/search/suggestions?q=${encodeURIComponent(q)}`);
+        const res = await call('GET', `/api/search/suggestions?q=${query(q)}`);
         if (res.status === 200) expect(await res.json(), q).toBeTypeOf('object');
         else await expectJsonRefusal(res, `suggestions ${JSON.stringify(q)}`);
       }),

@@ -194,12 +194,16 @@ export function parseCatalogQuery(params: URLSearchParams, opts: { maxPageSize: 
   return { ok: false, message: result.error.issues[0]?.message ?? 'Parâmetros inválidos.' };
 }
 
-/** Words of a search, lower-cased and stripped to letters and digits (what the database search receives). */
+/**
+ * Words of a search, lower-cased and stripped to letters and digits (what the database search receives).
+ * NFKC first, and modifier letters (\p{Lm}) split words: PostgreSQL's unaccent turns some letters and digits
+ * into tsquery operators (ˈ ʼ → ', ː → :, ½ → 1/2, ⑴ → (1)), and a term must stay an operand after it.
+ */
 export function searchTerms(q: string): string[] {
   return q
-    .normalize('NFC')
+    .normalize('NFKC')
     .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(/(?:[^\p{L}\p{N}]|\p{Lm})+/u)
     .filter((w) => w.length > 0)
     .slice(0, 12);
 }

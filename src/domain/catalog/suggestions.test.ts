@@ -44,6 +44,12 @@ describe('suggest', () => {
     expect(suggestionPrefix('x'.repeat(90))).toHaveLength(60);
   });
 
+  it('asks nothing for text with no letter or digit to search ("𞻰", "!!", "--")', async () => {
+    const d = deps({ '𞻰': [product(1, 'Farol', 'Bosch')], '!!': [product(1, 'Farol', 'Bosch')] });
+    for (const q of ['𞻰', '!!', '--', '  ..  '.repeat(3)]) expect((await suggest(q, d)).products, q).toEqual([]);
+    expect(d.searched).toEqual([]);
+  });
+
   it('asks nothing before the second character', async () => {
     const d = deps({});
     expect((await suggest('v', d)).products).toEqual([]);

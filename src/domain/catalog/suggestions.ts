@@ -5,6 +5,7 @@
 // address it opens. The answer depends only on the normalised prefix, so it is cached per prefix like any
 // public answer. Pure: the search, the fleet and the codes are passed in (the API wires them).
 import { codeSearchKey, normalizeCode } from './codes.ts';
+import { searchTerms } from './query.ts';
 import { CATEGORIES, FEATURED_BRANDS } from './taxonomy.ts';
 import type { ProductSummary } from './types.ts';
 
@@ -75,7 +76,8 @@ function matcher(key: string): (label: string) => boolean {
 
 export async function suggest(raw: string, deps: SuggestDeps): Promise<Suggestions> {
   const q = suggestionPrefix(raw);
-  if (q.length < SUGGEST_MIN_CHARS) return emptySuggestions(q);
+  // Two characters typed, and something in them to search: a word or a part code.
+  if (q.length < SUGGEST_MIN_CHARS || (searchTerms(q).length === 0 && codeSearchKey(q) === null)) return emptySuggestions(q);
   const key = fold(q);
   const matches = matcher(key);
   // "Find a product from the first letters typed": the last word is read as the beginning of a catalog word
