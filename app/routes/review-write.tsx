@@ -41,7 +41,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context, url }: Route.ActionArgs): Promise<ReviewFormState | Response> {
   const db = dbOf(context);
   const id = productIdOf(params.id);
-  if (id === null) throw data(null, { status: 404 });
+  // A review of no product is the shop's 404, as the page itself is (not a refusal the page cannot show).
+  if (id === null || !(await getProduct(db, id))) throw data(null, { status: 404 });
   const user = await getSessionUser(request, authOf(context));
   if (!user) return Response.redirect(new URL(loginPath(url.pathname), url), 303);
   if ((await REVIEW_LIMITS.reviewsPerIp.hit(db, `ip:${clientIpFrom(request.headers)}`)).limited) return data({ ok: false, message: TOO_MANY }, { status: 429 }) as never;
