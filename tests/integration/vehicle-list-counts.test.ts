@@ -3,6 +3,8 @@
 // same items, order, total and facet counts as the statement that read every match; and the counts table
 // stays exact through every write that changes a product's keys (inserts, facet key edits, fitment edits,
 // deactivation, deletes, truncate).
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#src/db/client.server.ts';
@@ -16,6 +18,7 @@ import type { VehicleChoice } from '#src/domain/fitment/rules.ts';
 import type { Vehicle } from '#src/domain/fitment/vehicles.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
+import { vehicleCountsOutOfStep } from '../support/vehicle-counts.ts';
 
 const SORTS = ['relevancia', 'menor-preco', 'maior-preco', 'maiores-descontos', 'mais-recentes', 'a-z'];
 const FILTERS = ['', 'marca=bosch', 'marca=outros', 'categoria=freios', 'estado=novo', 'veiculo=carros&marca=bosch&marca=outros', 'categoria=iluminacao&estado=novo'];
@@ -48,21 +51,6 @@ const shown = (r: Awaited<ReturnType<typeof searchProducts>>) => ({
   totalIsLowerBound: r.totalIsLowerBound,
 });
 
-/** Rows of vehicle_facet_counts that differ from grouping the products' keys (rows at zero equal none). */
-async function countsOutOfStep(db: Db): Promise<number> {
-  const grouped = sql`select k.fitment_key, k.also_universal, p.active, p.brand_slug, p.category, p.vehicle_type, p.condition, count(*)::int as n
-    from products p, olimpo_vehicle_count_keys(p.fitment_keys) k group by 1, 2, 3, 4, 5, 6, 7`;
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (
-          (select fitment_key, also_universal, active, brand_slug, category, vehicle_type, condition, n from vehicle_facet_counts where n <> 0 except ${grouped})
-          union all
-          (${grouped} except select fitment_key, also_universal, active, brand_slug, category, vehicle_type, condition, n from vehicle_facet_counts)
-        ) x`,
-  );
-  return Number(row!.n);
-}
-
 describe.each(DATABASE_KINDS)('the garage list from vehicle_facet_counts on %s', (kind) => {
   let database: TestDatabase;
   let choices: VehicleChoice[];
@@ -90,7 +78,7 @@ describe.each(DATABASE_KINDS)('the garage list from vehicle_facet_counts on %s',
 
   it('gives the same page, order, total and facet counts as reading every match, in every sort and with filters', async () => {
     const db = database.db;
-    expect(await countsOutOfStep(db)).toBe(0);
+    expect(await vehicleCountsOutOfStep(db)).toBe(0);
     for (const choice of choices) {
       const vehicle = `vehicle=${choice.vehicles[0]!.id}&ano=${choice.year}`;
       const key = choiceKeys(choice).specific[0]!;
@@ -129,6 +117,20 @@ describe.each(DATABASE_KINDS)('the garage list from vehicle_facet_counts on %s',
     expect(found.first?.length).toBe(firstOnPage);
   });
 
+  it("the migration's INSERT … SELECT writes from an existing catalog the rows the triggers keep", async () => {
+    const db = database.db;
+    const migration = fs.readFileSync(path.join(import.meta.dirname, '../../migrations/0028_vehicle_facet_counts.sql'), 'utf8');
+    const fill = migration.split('--> statement-breakpoint').at(-1)!;
+    expect(fill).toMatch(/INSERT INTO vehicle_facet_counts/);
+    const before = await queryRows(db, sql`select * from vehicle_facet_counts where n <> 0 order by 1, 2, 3, 4, 5, 6, 7`);
+    expect(before.length).toBeGreaterThan(0);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`delete from vehicle_facet_counts`);
+      await tx.execute(sql.raw(fill));
+    });
+    expect(await queryRows(db, sql`select * from vehicle_facet_counts where n <> 0 order by 1, 2, 3, 4, 5, 6, 7`)).toEqual(before);
+  });
+
   it('stays exact through inserts, edits of facet keys, fitment edits, deactivation, deletes and truncate', async () => {
     const db = database.db;
     const [gol, onix] = choices as [VehicleChoice, VehicleChoice];
@@ -139,11 +141,11 @@ describe.each(DATABASE_KINDS)('the garage list from vehicle_facet_counts on %s',
           from products where fitment_keys <> '{}' order by id limit 30 returning id`,
     );
     const ids = copies.map((r) => Number(r.id));
-    expect(await countsOutOfStep(db)).toBe(0);
+    expect(await vehicleCountsOutOfStep(db)).toBe(0);
     await db.execute(sql`update products set brand_slug = 'bosch', brand = 'Bosch' where id = ${ids[0]!}`);
     await db.execute(sql`update products set category = 'freios', condition = 'usado' where id = ${ids[1]!}`);
     await db.execute(sql`update products set vehicle_type = 'caminhoes' where id = ${ids[2]!}`);
-    expect(await countsOutOfStep(db)).toBe(0);
+    expect(await vehicleCountsOutOfStep(db)).toBe(0);
     // A seller's fitment edit: rows replaced, the keys recomputed by the triggers of migrations 0005/0006.
     const golVersion = gol.vehicles[0]!;
     const onixVersion = onix.vehicles[0]!;
@@ -154,15 +156,15 @@ describe.each(DATABASE_KINDS)('the garage list from vehicle_facet_counts on %s',
       await replaceProductFitment(tx, ids[6]!, { rows: [], universal: [] });
     });
     await db.execute(sql`update product_fitments set year_to = year_from where product_id = ${ids[4]!}`);
-    expect(await countsOutOfStep(db)).toBe(0);
+    expect(await vehicleCountsOutOfStep(db)).toBe(0);
     await db.execute(sql`update products set active = false where id = any(${sql.raw(`array[${ids.slice(7, 12).join(',')}]`)})`);
     await db.execute(sql`update products set active = true where id = ${ids[8]!}`);
     // An order's stock and price update fires nothing and changes nothing.
     await db.execute(sql`update products set stock = stock + 1, price_cents = price_cents + 1 where id = any(${sql.raw(`array[${ids.join(',')}]`)})`);
-    expect(await countsOutOfStep(db)).toBe(0);
+    expect(await vehicleCountsOutOfStep(db)).toBe(0);
     await db.execute(sql`delete from products where id = any(${sql.raw(`array[${ids.slice(20).join(',')}]`)})`);
     await db.execute(sql`delete from product_universal_fitments where product_id = ${ids[3]!}`);
-    expect(await countsOutOfStep(db)).toBe(0);
+    expect(await vehicleCountsOutOfStep(db)).toBe(0);
     for (const choice of choices) {
       for (const qs of ['', '&ordem=menor-preco', '&marca=bosch', '&categoria=freios&estado=usado']) {
         const query = parse(`vehicle=${choice.vehicles[0]!.id}&ano=${choice.year}${qs}`);
