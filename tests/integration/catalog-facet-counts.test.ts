@@ -21,6 +21,7 @@ import { searchProducts } from '#src/domain/catalog/search/search.server.ts';
 import { FEATURED_BRANDS, OTHER_BRANDS } from '#src/domain/catalog/taxonomy.ts';
 import { createTestDatabase, DATABASE_KINDS, queryRows } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
+import { vehicleCountsOutOfStep } from '../support/vehicle-counts.ts';
 import type { Db } from '#src/db/client.server.ts';
 
 const FEATURED = FEATURED_BRANDS.map((b) => b.slug) as string[];
@@ -156,6 +157,8 @@ describe.each(DATABASE_KINDS)('catalog facet counts on %s', (kind) => {
     expect(await countsOutOfStep(db)).toBe(0);
     await db.execute(sql`delete from products where id = any(${sql.raw(`array[${ids.slice(20).join(',')}]`)})`);
     expect(await countsOutOfStep(db)).toBe(0);
+    // The back office's bulk actions keep the vehicle counts too.
+    expect(await vehicleCountsOutOfStep(db)).toBe(0);
     await expectBrowsesExact();
   });
 
@@ -184,6 +187,8 @@ describe.each(DATABASE_KINDS)('catalog facet counts on %s', (kind) => {
     const done = (await runImport(db, dry.summary.id))!;
     expect({ status: done.status, created: done.created }).toEqual({ status: 'done', created: 3 });
     expect(await countsOutOfStep(db)).toBe(0);
+    // The import rewrites the changed products' fitment (their keys): the vehicle counts follow too.
+    expect(await vehicleCountsOutOfStep(db)).toBe(0);
     await expectBrowsesExact();
   });
 

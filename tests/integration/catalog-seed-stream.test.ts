@@ -27,6 +27,15 @@ const DIGESTS: Record<string, SQL> = {
   postings: sql`select md5(string_agg(concat_ws('|', lexeme, product_id, score, popularity, brand_slug, category, vehicle_type, condition), ',' order by product_id, lexeme)) as d, count(*)::int as n from search_postings`,
   postingCounts: sql`select md5(string_agg(concat_ws('|', lexeme, brand_slug, category, vehicle_type, condition, n), ',' order by lexeme, brand_slug, category, vehicle_type, condition)) as d, count(*)::int as n from search_posting_counts where n > 0`,
   facetCounts: sql`select md5(string_agg(concat_ws('|', active, brand_slug, category, vehicle_type, condition, n), ',' order by active, brand_slug, category, vehicle_type, condition)) as d, count(*)::int as n from catalog_facet_counts where n > 0`,
+  vehicleCounts: sql`select md5(string_agg(concat_ws('|', fitment_key, also_universal, active, brand_slug, category, vehicle_type, condition, n), ',' order by fitment_key, also_universal, active, brand_slug, category, vehicle_type, condition)) as d, count(*)::int as n from vehicle_facet_counts where n <> 0`,
+  vehicleCountsExact: sql`select md5(count(*)::text) as d, count(*)::int as n from (
+    (select fitment_key, also_universal, active, brand_slug, category, vehicle_type, condition, n from vehicle_facet_counts where n <> 0
+     except select k.fitment_key, k.also_universal, p.active, p.brand_slug, p.category, p.vehicle_type, p.condition, count(*)::int
+       from products p, olimpo_vehicle_count_keys(p.fitment_keys) k group by 1, 2, 3, 4, 5, 6, 7)
+    union all
+    (select k.fitment_key, k.also_universal, p.active, p.brand_slug, p.category, p.vehicle_type, p.condition, count(*)::int
+       from products p, olimpo_vehicle_count_keys(p.fitment_keys) k group by 1, 2, 3, 4, 5, 6, 7
+     except select fitment_key, also_universal, active, brand_slug, category, vehicle_type, condition, n from vehicle_facet_counts)) x`,
   lexicon: sql`select md5(string_agg(word, ',' order by word)) as d, count(*)::int as n from search_lexicon`,
   vehicles: sql`select md5(string_agg(concat_ws('|', id, make, model, version, year_from, year_to), ',' order by id)) as d, count(*)::int as n from vehicles`,
   indexes: sql`select md5(string_agg(indexdef, ',' order by indexname)) as d, count(*)::int as n from pg_indexes where tablename in ('products', 'search_postings')`,
@@ -78,7 +87,9 @@ describe.each(DATABASE_KINDS)('the streamed scale seed (%s)', (kind) => {
 
   it('the start-up seed it is compared with wrote a whole catalog', () => {
     expect(seeded.products!.n).toBe(COUNT);
-    for (const table of ['images', 'fitments', 'universal', 'postings', 'postingCounts', 'facetCounts', 'lexicon', 'vehicles']) expect(seeded[table]!.n, table).toBeGreaterThan(0);
+    for (const table of ['images', 'fitments', 'universal', 'postings', 'postingCounts', 'facetCounts', 'vehicleCounts', 'lexicon', 'vehicles']) expect(seeded[table]!.n, table).toBeGreaterThan(0);
+    // The vehicle counts equal grouping the products' keys (and so do the streamed seeds': same digest).
+    expect(seeded.vehicleCountsExact!.n).toBe(0);
   });
 
   it('writes, batch by batch, the same catalog, fitment, postings and counts as the start-up seed, and the same indexes', async () => {

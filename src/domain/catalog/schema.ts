@@ -194,6 +194,28 @@ export const catalogFacetCounts = pgTable(
   (t) => [primaryKey({ name: 'catalog_facet_counts_pkey', columns: [t.active, t.brandSlug, t.category, t.vehicleType, t.condition] })],
 );
 
+/**
+ * How many products there are per fitment key and facet keys (migration 0028, docs/decisions/019): the
+ * garage's list (one vehicle version, one model year) sums its total and facet counts from here instead of
+ * reading its matches. A row per key a product carries (`also_universal` 0), and per vehicle key together
+ * with a universal key the same product carries (`also_universal` that key): a choice {k, u} matches
+ * count(k) + count(u) - count(k also u). Kept by triggers on products, rebuilt by the seeds.
+ */
+export const vehicleFacetCounts = pgTable(
+  'vehicle_facet_counts',
+  {
+    fitmentKey: integer('fitment_key').notNull(),
+    alsoUniversal: integer('also_universal').notNull(),
+    active: boolean('active').notNull(),
+    brandSlug: text('brand_slug').notNull(),
+    category: text('category').notNull(),
+    vehicleType: text('vehicle_type').notNull(),
+    condition: text('condition').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ name: 'vehicle_facet_counts_pkey', columns: [t.fitmentKey, t.alsoUniversal, t.active, t.brandSlug, t.category, t.vehicleType, t.condition] })],
+);
+
 /** Who changed a product's price, from what to what, and how (admin edit, bulk change, import). */
 export const priceChanges = pgTable(
   'price_changes',

@@ -26,6 +26,8 @@ export function fitmentRestriction(choice: VehicleChoice): SearchRestriction {
     first: specific ? sql`(${products.fitmentKeys} && ${sql.placeholder('fitmentSpecific')}::integer[])` : undefined,
     shape: specific ? 'fitment+rank' : 'fitment',
     values: { fitmentAll: keys.all, fitmentSpecific: keys.specific },
+    // One version and year: a key of its own and its type's universal key (the garage's list, counted).
+    keyed: keys.specific.length === 1 && keys.all.length === 2 ? { specific: keys.specific[0]!, universal: keys.all[1]! } : undefined,
   };
 }
 

@@ -63,3 +63,17 @@ export async function browseTotal(db: Db, query: CatalogQuery, values: Record<Se
   const [row] = await countsStatement(query, false)(db, values);
   return Number(row?.total ?? 0);
 }
+
+/**
+ * Inside a transaction that rewrites many products' fitment keys (a seed's fitment): vehicle_facet_counts
+ * (migration 0028) waits for `rebuildVehicleFacetCounts` instead of a row trigger per product.
+ */
+export async function deferVehicleFacetCounts(tx: Pick<Db, 'execute'>): Promise<void> {
+  await tx.execute(sql`select set_config('olimpo.defer_vehicle_counts', 'on', true)`);
+}
+
+/** Writes vehicle_facet_counts again from the products, in one statement, and ends the deferral. Returns its rows. */
+export async function rebuildVehicleFacetCounts(db: Pick<Db, 'execute'>): Promise<number> {
+  const result = await db.execute(sql`select olimpo_rebuild_vehicle_facet_counts() as written`);
+  return Number((result as unknown as { rows: { written: number }[] }).rows[0]?.written ?? 0);
+}

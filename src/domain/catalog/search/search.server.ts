@@ -20,6 +20,7 @@ import { browseFacetCounts, browseTotal, facetCountsCanAnswer } from './facet-co
 import { baseConditions, conditions, orderBy, searchShape, searchValues, tsQuery, value } from './statement.ts';
 import type { SearchRestriction, SearchValue } from './statement.ts';
 import { correctTerms } from './typos.server.ts';
+import { searchVehicleList, vehicleListCanAnswer } from './vehicle-list.server.ts';
 import { withBrandLabels } from './brand-labels.server.ts';
 
 const searchStatements = shapeCache<{ execute(values: Record<string, unknown>): Promise<unknown> }>();
@@ -27,6 +28,9 @@ const searchStatements = shapeCache<{ execute(values: Record<string, unknown>): 
 async function runSearch(db: Db, query: CatalogQuery, terms: string[], withFacets: boolean, restrict?: SearchRestriction) {
   const ts = tsQuery(terms);
   const values = searchValues(query, terms, restrict);
+  // One vehicle version and year (a garage), no words or prices: counted from vehicle_facet_counts, its page
+  // read in order (vehicle-list.server.ts).
+  if (vehicleListCanAnswer(query, terms, restrict)) return searchVehicleList(db, query, values, restrict.keyed, withFacets);
   if (ts && postingsCanAnswer(query, terms, restrict)) {
     // One word: `firstTerm` is the word.
     const answered = await searchPostingsFor(db, query, values, withFacets);

@@ -96,6 +96,12 @@ export interface SearchRestriction {
    */
   shape?: string;
   values?: Record<string, unknown>;
+  /**
+   * Set when `where` is exactly "products.fitment_keys holds `specific` or `universal`" and `first` is "holds
+   * `specific`" (one vehicle version and model year, the garage's case): the list then sums its total and
+   * facets from vehicle_facet_counts and reads its page in order (vehicle-list.server.ts).
+   */
+  keyed?: { specific: number; universal: number };
 }
 
 /** The columns a facet filter reads: the products table's, or the same keys elsewhere (the search postings). */

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '#src/db/client.server.ts';
 import { deferSearchPostings, rebuildSearchPostings } from '../search/postings.server.ts';
+import { deferVehicleFacetCounts, rebuildVehicleFacetCounts } from '../search/facet-counts.server.ts';
 import { refreshLexicon } from '../search/typos.server.ts';
 import { productImages, products, productVariants } from '../schema.ts';
 import { generateCatalog } from './generate.ts';
@@ -56,6 +57,8 @@ export async function streamSeedCatalog(db: Db, opts: StreamSeedOptions): Promis
     for (const index of deferred) await tx.execute(sql`drop index ${sql.identifier(index.name)}`);
     await opts.beforeBatches?.(tx);
     await deferSearchPostings(tx);
+    // The fitment rewrites every product's keys: the vehicle counts are built once after it.
+    await deferVehicleFacetCounts(tx);
     let batch: SeedProduct[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
@@ -78,6 +81,7 @@ export async function streamSeedCatalog(db: Db, opts: StreamSeedOptions): Promis
     await tx.execute(sql`select setval(pg_get_serial_sequence('products', 'id'), (select coalesce(max(id), 1) from products))`);
     await tx.execute(sql`analyze ${products}`);
     await opts.afterLoad?.(tx);
+    await rebuildVehicleFacetCounts(tx);
     // Sorting each index's entries once, in memory where it fits.
     await tx.execute(sql`select set_config('maintenance_work_mem', '256MB', true)`);
     for (const index of deferred) await tx.execute(sql.raw(index.definition));

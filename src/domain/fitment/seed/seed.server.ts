@@ -7,6 +7,7 @@ import type { CategorySlug } from '#src/domain/catalog/taxonomy.ts';
 import { universalKinds } from '#src/domain/catalog/seed/kinds.ts';
 import { invalidateFleet } from '../fleet.server.ts';
 import { products } from '#src/domain/catalog/schema.ts';
+import { deferVehicleFacetCounts, rebuildVehicleFacetCounts } from '#src/domain/catalog/search/facet-counts.server.ts';
 import { productFitments, productUniversalFitments, vehicles } from '../schema.ts';
 import { fleetRows, TITLE_VEHICLES, titleMapping } from './fleet.ts';
 import type { Relation } from './fleet.ts';
@@ -41,8 +42,15 @@ export function titlePattern(): string {
 
 /** Replaces the fleet and derives the fitment of every product in the catalog. */
 export async function seedFitment(db: Db): Promise<{ vehicles: number; fitments: number; universal: number }> {
-  const fleet = await replaceFleet(db);
-  const fit = await fitSeedProducts(db, fleet);
+  // One transaction: every product's keys are rewritten, so the vehicle counts (migration 0028) are built
+  // once at the end rather than by a trigger per product.
+  const { fleet, fit } = await db.transaction(async (tx) => {
+    await deferVehicleFacetCounts(tx);
+    const fleet = await replaceFleet(tx);
+    const fit = await fitSeedProducts(tx, fleet);
+    await rebuildVehicleFacetCounts(tx);
+    return { fleet, fit };
+  });
   // The inserts above filled products.fitment_keys through the triggers of migration 0005.
   for (const table of [vehicles, productFitments, productUniversalFitments, products]) await db.execute(sql`analyze ${table}`);
   invalidateFleet(db);
