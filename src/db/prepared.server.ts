@@ -12,8 +12,8 @@
 // an unnamed one on PGlite (drizzle's PGlite driver has no named statements). See
 // docs/decisions/007-prepared-statements.md.
 import crypto from 'node:crypto';
-import { fillPlaceholders, sql } from 'drizzle-orm';
-import type { Placeholder, SQL } from 'drizzle-orm';
+import { fillPlaceholders, Param, SQL, StringChunk, sql } from 'drizzle-orm';
+import type { Placeholder } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.server.ts';
 
@@ -26,10 +26,25 @@ interface Query {
 }
 const rowsOf = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? []) as T[];
 
-/** A ready-made text with $1… parameters as a drizzle statement, each value one parameter (arrays included). */
+/** A text split at its $n parameters, per text: the statements are fixed texts, a few hundred at most. */
+const splitTexts = new Map<string, string[]>();
+const MAX_SPLIT_TEXTS = 1024;
+
+/**
+ * A ready-made text with $1… parameters as a drizzle statement, each value one parameter (arrays included).
+ * One flat list of text pieces and parameters (drizzle's public SQL, StringChunk and Param): drizzle walks it
+ * again on every call, and a flat list walks in about half the time of nested `sql` pieces (the order path's
+ * insert of about 60 parameters: 250 µs against 420–520 µs).
+ */
 function fromText(text: string, values: unknown[]): SQL {
-  const parts = text.split(/\$(\d+)\b/);
-  const statement = sql.join(parts.map((part, i) => (i % 2 ? sql`${sql.param(values[Number(part) - 1])}` : sql.raw(part))));
+  let parts = splitTexts.get(text);
+  if (!parts) {
+    if (splitTexts.size >= MAX_SPLIT_TEXTS) splitTexts.clear();
+    splitTexts.set(text, (parts = text.split(/\$(\d+)\b/)));
+  }
+  const chunks: (StringChunk | Param)[] = new Array(parts.length);
+  for (let i = 0; i < parts.length; i++) chunks[i] = i % 2 ? new Param(values[Number(parts[i]) - 1]) : new StringChunk(parts[i]!);
+  const statement = new SQL(chunks);
   readyMade.add(statement);
   return statement;
 }

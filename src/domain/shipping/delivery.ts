@@ -9,9 +9,14 @@ export function arrivalDate(now: Date, days: number): Date {
   return new Date(`${addBusinessDays(brasiliaDay(now), days)}T00:00:00Z`);
 }
 
+// One formatter for the process: building an Intl.DateTimeFormat costs far more than formatting with it, and
+// every product page, checkout and confirmation e-mail formats these dates.
+let deliveryDate: Intl.DateTimeFormat | undefined;
+
 /** "quarta-feira, 2 de dezembro" */
 export function formatDeliveryDate(d: Date): string {
-  return new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).format(d);
+  deliveryDate ??= new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
+  return deliveryDate.format(d);
 }
 
 export interface DatedOption extends ShippingOption {
