@@ -17,7 +17,7 @@ import crypto from 'node:crypto';
 import { fillPlaceholders, Param, SQL, StringChunk, sql } from 'drizzle-orm';
 import type { Placeholder } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from './client.server.ts';
+import type { Db, Tx } from './types.ts';
 
 const dialect = new PgDialect();
 
