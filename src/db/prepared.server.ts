@@ -47,14 +47,15 @@ const splitText = (text: string): string[] => {
  */
 const sentText = (parts: string[]): string => parts.map((part, i) => (i % 2 ? `$${(i + 1) / 2}` : part)).join('');
 
+/** Names must be unique per statement text: a short hash of the text keeps two texts from sharing one. */
+const nameFor = (prefix: string, text: string) => `${prefix}_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+
 /**
  * Names of the statements run many times, by the text sent (PostgreSQL parses and plans a named statement
  * once per connection, instead of on every call: the order's insert of about 60 parameters cost more to plan
  * than to run). Bounded like the split texts; a name is the hash of its text, so forgetting one only means
  * naming it again.
  */
-/** Names must be unique per statement text: a short hash of the text keeps two texts from sharing one. */
-const nameFor = (prefix: string, text: string) => `${prefix}_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
 const statementNames = new Map<string, string>();
 const MAX_STATEMENT_NAMES = 1024;
 
