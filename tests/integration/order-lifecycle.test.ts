@@ -94,11 +94,13 @@ describe.each(DATABASE_KINDS)('order lifecycle on %s', (kind) => {
     await waitMail(o.number, 'delivered');
 
     // The outbox rows are sent, the confirmation's access token is gone from them, and nothing is sent twice.
-    const rows = await queryRows<{ kind: string; sent: boolean; token: string | null }>(
-      database.db,
-      sql`select kind, sent_at is not null as sent, data->>'token' as token from order_emails e join orders o on o.id = e.order_id where o.number = ${o.number} order by e.id`,
-    );
-    expect(rows).toEqual(['confirmation', 'paid', 'invoiced', 'shipped', 'delivered'].map((k) => ({ kind: k, sent: true, token: null })));
+    // The .eml file is written before its row is marked sent, so the last row is waited for, not read once.
+    const outboxRows = () =>
+      queryRows<{ kind: string; sent: boolean; token: string | null }>(
+        database.db,
+        sql`select kind, sent_at is not null as sent, data->>'token' as token from order_emails e join orders o on o.id = e.order_id where o.number = ${o.number} order by e.id`,
+      );
+    await expect.poll(outboxRows, { timeout: 10_000 }).toEqual(['confirmation', 'paid', 'invoiced', 'shipped', 'delivered'].map((k) => ({ kind: k, sent: true, token: null })));
     const [row] = await database.db.select({ id: orders.id }).from(orders).where(eq(orders.number, o.number));
     const again = await deliverOrderEmail(
       database.db,
