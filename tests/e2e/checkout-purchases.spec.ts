@@ -229,9 +229,18 @@ test.describe('Checkout: compras', () => {
       page.on('request', (r) => {
         if (r.method() === 'POST' && placing(r.url())) keys.push(new URLSearchParams(r.postData() ?? '').get('idempotencyKey') ?? '');
       });
-      page.on('response', async (r) => {
-        if (r.request().method() === 'POST' && placing(r.url())) answers.push({ status: r.status(), body: await r.text().catch(() => '') });
-      });
+      // The answer is read on its way to the page: once the page moves to /Sucesso, the browser may already
+      // have dropped a response's body, and reading it from a 'response' event came back empty.
+      await page.route(
+        (url) => placing(url.href),
+        async (route) => {
+          if (route.request().method() !== 'POST') return route.fallback();
+          const response = await route.fetch();
+          const body = await response.text();
+          answers.push({ status: response.status(), body });
+          await route.fulfill({ response, body });
+        },
+      );
       if (mode === 'duplo clique') {
         await finishBtn(page).dblclick();
       } else {
