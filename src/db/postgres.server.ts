@@ -8,6 +8,8 @@ import * as schema from './schema.ts';
 import type { Database, Db, OpenOptions } from './types.ts';
 import { createConnectionLossCounter, isConnectionError } from './errors.ts';
 import { laneRoutedPool } from './postgres-lanes.server.ts';
+import { namingClient } from './postgres-named-statements.server.ts';
+import { statementNameOf } from './prepared.server.ts';
 import { pingWithin } from './ping.server.ts';
 
 const CONNECT_TIMEOUT_MS = 5000;
@@ -27,8 +29,11 @@ export async function openPostgres(opts: OpenOptions & { databaseUrl: string }, 
   const size = opts.poolSize ?? 10;
   // Without a connection timeout a database host that stops answering (no refusal, just silence) makes
   // every request wait forever; with it they fail after a few seconds and the server answers 503.
+  const Client = namingClient(statementNameOf);
   const poolOptions = (max: number, statementTimeoutMs: number): pg.PoolConfig => ({
     connectionString: url,
+    // The order path's and the job queue's raw statements are prepared once per connection (decision 007).
+    Client,
     max,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // The store's queries are short and many run at once: parallel workers cost more than they save

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '#src/domain/catalog/schema.ts';
 import { executeNamed, executeNamedText, preparedQuery, shapeCache, unnamedSelect, unnamedStatement } from '#src/db/prepared.server.ts';
+import type { Tx } from '#src/db/client.server.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../support/databases.ts';
 import type { TestDatabase } from '../support/databases.ts';
 
@@ -81,5 +82,37 @@ describe.each(DATABASE_KINDS)('prepared statements on %s', (kind) => {
     ).rejects.toThrow('desfaz');
     const [after] = await database.db.select({ stock: products.stock }).from(products).where(sql`id = ${first!.id}`);
     expect(after!.stock).toBe(first!.stock);
+  });
+});
+
+describe.skipIf(!DATABASE_KINDS.includes('postgres'))('named statements on PostgreSQL', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres', { seedProducts: 1 });
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it('parses and plans each raw statement once per connection, under a name of its text', async () => {
+    // A raw statement sent unnamed is planned again on every call: the order's insert cost more to plan than to
+    // run. Named, it shows in the connection's pg_prepared_statements after its first run.
+    const named = (tx: Tx) => executeNamed<{ name: string; statement: string }>(tx, sql`select name, statement from pg_prepared_statements`, 'test');
+    const first = await database.db.transaction(async (tx) => {
+      expect(await productById(tx, { id: 1, min: 0 })).toHaveLength(1);
+      // pg-boss's job insert repeats and reorders its $n: it is named as drizzle sends it.
+      expect(await executeNamedText<{ n: number }>(tx, 'select $2::int * $1::int + $2::int as n', [3, 4], 'pgboss')).toEqual([{ n: 16 }]);
+      expect(await executeNamed<{ n: number }>(tx, sql`select ${5}::int - ${2}::int as n`, 'test')).toEqual([{ n: 3 }]);
+      return named(tx);
+    });
+    expect(first.find((s) => s.name.startsWith('test_product_by_id_'))?.statement).toMatch(/where id = \$1 and price_cents >= \$2/);
+    expect(first.find((s) => s.name.startsWith('pgboss_'))?.statement).toBe('select $1::int * $2::int + $3::int as n');
+    expect(first.some((s) => s.name.startsWith('test_') && s.statement.includes('- $2::int'))).toBe(true);
+    // A statement built per call (drizzle's builder, run by `execute`) stays unnamed.
+    const built = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select ${1}::int + ${41}::int as unnamed_sum`);
+      return named(tx);
+    });
+    expect(built.some((s) => s.statement.includes('unnamed_sum'))).toBe(false);
   });
 });
