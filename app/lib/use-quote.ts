@@ -31,10 +31,11 @@ export function useQuote(request: QuoteRequest | null): QuoteState {
     // Keyed by the request's content (`key`), not its identity: a new object with the same lines asks nothing.
   }, [key]);
   // A new answer adjusts the state in the render that first sees it (React's "storing information from
-  // previous renders"), not in an effect keyed on fetcher.data: such an effect, committed with the new answer
-  // on screen, did not run in about one checkout in seven under load, and the page kept the previous CEP's
-  // freight (tests/reliability/carrier-label-and-tracking.test.ts). The fetcher answers only the latest
-  // submission, so this answer is about `sent`.
+  // previous renders"), not in an effect keyed on fetcher.data. React Router keeps fetcher data in a map it
+  // fills before React renders the update, so a render that changes nothing else (the checkout clears its
+  // messages when the CEP field is left) already reads the new answer; React then drops that render's effects
+  // and still keeps its dependencies, and the effect never ran for that answer: the checkout kept the previous
+  // CEP's freight (use-quote.test.tsx). The fetcher answers only the latest submission, so this is about `sent`.
   const answer = fetcher.data;
   if (answer !== undefined && answer !== state.answer) {
     setState(answer.quote ? { answer, quote: answer.quote, request: sent.current, failed: false } : { ...state, answer, failed: true });
