@@ -1,4 +1,4 @@
-import { useContext, useEffect } from 'react';
+import { useContext, useEffect, useLayoutEffect } from 'react';
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation } from 'react-router';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
@@ -115,7 +115,10 @@ function PendingNotice() {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const userId = loaderData.user?.id ?? null;
-  useEffect(() => syncAccountCart(userId), [userId]);
+  // In the commit that hydrates the page, before the browser can deliver a click: from a passive effect, a
+  // "Comprar" clicked between hydration and the effect was neither saved to the account nor kept (the
+  // account's older cart was taken over it; tests/e2e/page-cache.spec.ts missed its item that way in CI).
+  useLayoutEffect(() => syncAccountCart(userId), [userId]);
   // The hearts' state for whoever is signed in (or the guest's cookie), after the page has loaded.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new account means a new list
   useEffect(() => startFavorites(), [userId]);
