@@ -4,7 +4,7 @@
 //  - while signed in, every change is saved, and each full page load takes the saved cart (another device
 //    may have changed it);
 //  - on sign-out (or when the session ends), the account's cart leaves this browser; it stays on the account.
-import { CART_EVENT, CART_KEY, clearCart, readCart, writeCart } from './cart-storage.ts';
+import { CART_EVENT, CART_KEY, clearCart, readCart, sameLine, writeCart } from './cart-storage.ts';
 import type { CartItem } from './cart-storage.ts';
 
 /** Which account the stored cart belongs to (absent: a guest cart). */
@@ -39,6 +39,16 @@ async function call(method: 'GET' | 'PUT' | 'POST', path: string, items?: CartIt
   }
 }
 
+/** `base` with each line's quantity moved by what it went from in `before` to in `now` (lines at 0 leave). */
+export function withChanges(base: CartItem[], before: CartItem[], now: CartItem[]): CartItem[] {
+  const quantityIn = (items: CartItem[], line: CartItem) => items.find((i) => sameLine(i, line))?.quantity ?? 0;
+  const result = base.map((line) => ({ ...line, quantity: line.quantity + quantityIn(now, line) - quantityIn(before, line) }));
+  for (const line of now) {
+    if (!base.some((b) => sameLine(b, line))) result.push({ ...line, quantity: line.quantity - quantityIn(before, line) });
+  }
+  return result.filter((line) => line.quantity > 0);
+}
+
 /** Starts syncing for this user (or the guest, when null). Returns the clean-up for React's effect. */
 export function syncAccountCart(userId: string | null): () => void {
   const owner = localStorage.getItem(CART_OWNER_KEY);
@@ -55,10 +65,17 @@ export function syncAccountCart(userId: string | null): () => void {
   void (async () => {
     if (owner !== userId) {
       // Just signed in. A cart left by another account (its session expired) is not this shopper's.
-      const merged = await call('POST', '/api/account/cart/merge', owner ? [] : readCart());
+      const sent = readCart();
+      const merged = await call('POST', '/api/account/cart/merge', owner ? [] : sent);
       if (cancelled || !merged) return;
       localStorage.setItem(CART_OWNER_KEY, userId);
-      adopt(merged);
+      // What the shopper changed while the merge was on its way goes on top of it, and is saved.
+      const now = readCart();
+      if (JSON.stringify(now) === JSON.stringify(sent)) adopt(merged);
+      else {
+        adopt(withChanges(merged, sent, now));
+        void call('PUT', '/api/account/cart', readCart());
+      }
     } else {
       const saved = await call('GET', '/api/account/cart');
       // If the shopper changed the cart meanwhile, theirs wins (and is being saved).

@@ -253,6 +253,45 @@ test('o carrinho acompanha a conta entre dois navegadores (mesma linha: quantida
   await b.context.close();
 });
 
+test('o que o cliente põe no carrinho enquanto o login junta os carrinhos não se perde', async ({ page, browser }) => {
+  const email = uniqueEmail('juntando');
+  const setup = await newVisitor(browser);
+  await signUp(setup.page, { email, name: 'Joana Juntando' });
+  await setup.context.close();
+  // A guest with product 3 signs in and lands on product 2; the merge's answer is held back while she buys it.
+  await page.goto('/ProductView/3');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Comprar' }).click();
+  await expect(cartBadge(page)).toHaveText('1');
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let merging = false;
+  await page.route('**/api/account/cart/merge', async (route) => {
+    merging = true;
+    const answer = await route.fetch();
+    await held;
+    await route.fulfill({ response: answer });
+  });
+  await page.goto('/Login?redirectTo=%2FProductView%2F2');
+  await waitForHydration(page);
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Acessar Conta' }).click();
+  await expect(page).toHaveURL(/\/ProductView\/2$/);
+  await expect.poll(() => merging).toBe(true);
+  await page.getByRole('button', { name: 'Comprar' }).click();
+  await expect(cartBadge(page)).toHaveText('2');
+  release();
+  // Both products stay, in this browser and on the account.
+  await expect.poll(async () => (await (await page.request.get('/api/account/cart')).json()).items.map((l: { id: number }) => l.id).sort()).toEqual([2, 3]);
+  await expect(cartBadge(page)).toHaveText('2');
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as { id: number; quantity: number }[]);
+  expect(stored.map((l) => [l.id, l.quantity]).sort()).toEqual([
+    [2, 1],
+    [3, 1],
+  ]);
+});
+
 test('minha conta: baixar meus dados (JSON) e excluir a conta', async ({ page }) => {
   const email = uniqueEmail('lgpd');
   await signUp(page, { email, name: 'Lia Guarda Dados' });
