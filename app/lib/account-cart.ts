@@ -65,15 +65,15 @@ export function syncAccountCart(userId: string | null): () => void {
   void (async () => {
     if (owner !== userId) {
       // Just signed in. A cart left by another account (its session expired) is not this shopper's.
-      const sent = readCart();
-      const merged = await call('POST', '/api/account/cart/merge', owner ? [] : sent);
+      const atStart = readCart();
+      const merged = await call('POST', '/api/account/cart/merge', owner ? [] : atStart);
       if (cancelled || !merged) return;
       localStorage.setItem(CART_OWNER_KEY, userId);
       // What the shopper changed while the merge was on its way goes on top of it, and is saved.
       const now = readCart();
-      if (JSON.stringify(now) === JSON.stringify(sent)) adopt(merged);
+      if (JSON.stringify(now) === JSON.stringify(atStart)) adopt(merged);
       else {
-        adopt(withChanges(merged, sent, now));
+        adopt(withChanges(merged, atStart, now));
         void call('PUT', '/api/account/cart', readCart());
       }
     } else {
